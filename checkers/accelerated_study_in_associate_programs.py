@@ -1,0 +1,49 @@
+"""Accelerated Study in Associate Programs (CUNY ASAP): support to finish an associate degree quickly.
+
+Readings of ambiguous requirements:
+- "Accepted to a CUNY college that offers ASAP" is accepted_to_cuny.
+- "NYC resident or eligible for in-state tuition": place_of_residence "New York City" or eligible_for_instate_tuition.
+- "Proficient in Math and/or English": proficient_in_math or proficient_in_english_reading_and_writing.
+- "No more than 15 college credits" includes 15; "minimum GPA of 2.0" includes 2.0.
+- not modelled: whether the college offers ASAP; agreeing to a full-time associate program in an ASAP-approved major.
+"""
+from eligibench.household import Household, Member
+
+ID = "AcceleratedStudyInAssociatePrograms"
+
+
+def residency_ok(m: Member) -> bool:
+    if m.place_of_residence == "New York City":
+        return True
+    if m.eligible_for_instate_tuition:
+        return True
+    return False
+
+
+def proficient(m: Member) -> bool:
+    if m.proficient_in_math:
+        return True
+    if m.proficient_in_english_reading_and_writing:
+        return True
+    return False
+
+
+def member_qualifies(m: Member) -> bool:
+    if not m.accepted_to_cuny:
+        return False
+    if not residency_ok(m):
+        return False
+    if not proficient(m):
+        return False
+    if m.college_credits > 15:
+        return False
+    if m.gpa < 2.0:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

@@ -1,0 +1,30 @@
+"""Adult Protective Services (APS).
+
+Readings of ambiguous requirements:
+- "18 or older" includes age 18.
+- "A physical or mental disability" is disabled.
+- "Unable to manage resources, daily activities or own safety without help" means can_manage_self is false.
+- "No one else willing and able to help" means has_family_to_help is false.
+"""
+from eligibench.household import Household, Member
+
+ID = "AdultProtectiveServices"
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.age < 18:
+        return False
+    if not m.disabled:
+        return False
+    if m.can_manage_self:
+        return False
+    if m.has_family_to_help:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

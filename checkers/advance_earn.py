@@ -1,0 +1,38 @@
+"""Advance & Earn: high school equivalency prep, job training and paid work for young adults.
+
+Readings of ambiguous requirements:
+- "Resident of NYC" means place_of_residence is "New York City".
+- "16-24 years old" includes ages 16 and 24.
+- "Not attending school (no high school diploma, no equivalency diploma)" means current_school_level is "none" and high_school_equivalent is "no high school diploma equivalent".
+- "Not working" means work_hours_per_week is 0.
+- "Legally authorized to work in New York City" is work_authorization.
+- not modelled: willingness to commit six months to the program.
+"""
+from eligibench.household import Household, Member
+
+ID = "AdvanceEarn"
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.place_of_residence != "New York City":
+        return False
+    if m.age < 16:
+        return False
+    if m.age > 24:
+        return False
+    if m.current_school_level != "none":
+        return False
+    if m.high_school_equivalent != "no high school diploma equivalent":
+        return False
+    if m.work_hours_per_week > 0:
+        return False
+    if not m.work_authorization:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

@@ -1,0 +1,63 @@
+"""Basic School Tax Relief Program (Basic STAR), from the "School Tax Relief Program" row.
+
+Readings of ambiguous requirements:
+- "Homeowner" is is_property_owner; home types are read from the owner's housing_type ("a house" = either 1 family house value).
+- "Primary residence" is the owner's primary_residence.
+- "Owners and their spouses" is every owner, plus self and spouse members when either of them owns; all members live at the property.
+- "Total income" is work plus investment income; "or less" includes the limit.
+- The $500,000 credit limit is used; the $250,000 exemption (restore only) is not modelled.
+- The tax year the income comes from is not modelled: current yearly income is used.
+"""
+from checkers._common import member_income
+from eligibench.household import Household
+
+ID = "BasicSchoolTaxReliefProgram"
+STAR_HOMES = (
+    "2 bedroom, 1 family house",
+    "4 bedroom, 1 family house",
+    "condo",
+    "cooperative apartment",
+    "manufactured home",
+    "farmhouse",
+    "mixed use property",
+)
+INCOME_LIMIT = 500_000
+COUPLE = ("self", "spouse")
+
+
+def has_resident_owner_of_eligible_home(hh: Household) -> bool:
+    for m in hh.members:
+        if not m.is_property_owner:
+            continue
+        if m.housing_type not in STAR_HOMES:
+            continue
+        if not m.primary_residence:
+            continue
+        return True
+    return False
+
+
+def owners_and_spouses_income(hh: Household) -> int:
+    couple_owns = False
+    for m in hh.members:
+        if not m.is_property_owner:
+            continue
+        if m.relation in COUPLE:
+            couple_owns = True
+    total = 0
+    for m in hh.members:
+        if m.is_property_owner:
+            total += member_income(m)
+            continue
+        if couple_owns:
+            if m.relation in COUPLE:
+                total += member_income(m)
+    return total
+
+
+def check(hh: Household) -> bool:
+    if not has_resident_owner_of_eligible_home(hh):
+        return False
+    if owners_and_spouses_income(hh) > INCOME_LIMIT:
+        return False
+    return True

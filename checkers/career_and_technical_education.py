@@ -1,0 +1,25 @@
+"""Career and Technical Education (CTE): NYC public high schools and programs with career training.
+
+Readings of ambiguous requirements:
+- "New York City resident" means place_of_residence is "New York City".
+- "8th-grade student or first-time 9th-grade student" means current_school_level is 8 or 9.
+- not modelled: whether a 9th grader is in 9th grade for the first time.
+"""
+from eligibench.household import Household, Member
+
+ID = "CareerAndTechnicalEducation"
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.place_of_residence != "New York City":
+        return False
+    if m.current_school_level not in (8, 9):
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

@@ -1,0 +1,91 @@
+"""Child Care Vouchers.
+
+Readings of ambiguous requirements:
+- "Household gets Cash Assistance" means any member has receives_cash_assistance.
+- "Experiencing homelessness" / "live in temporary housing" mean any member's housing_type is in
+  TEMPORARY_HOUSING.
+- "Household earns" is household income: all members' yearly work and investment income against
+  the yearly column; size is the member count.
+- "Less than" is strict.
+- The 2-person amount printed "$73.869.56" is read as $73,869.56.
+- The table starts at 2 people: a household of 1 uses the 2-person amount; past 18 people the
+  18-person amount applies (no additional-person rule is given).
+- "You" in a reason for care is the answering person or their spouse.
+- "Work 10+ hours per week" means work_hours_per_week >= 10.
+- "Educational or vocational training program" is enrolled_in_educational_training or
+  enrolled_in_vocational_training.
+- "Have been looking for work" means days_looking_for_work > 0.
+- "(priority access)" ranks applicants and does not change who qualifies.
+- The source states no age for the child; none is added.
+"""
+from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
+from eligibench.household import Household, Member
+
+ID = "ChildCareVouchers"
+
+# Yearly income limits by household size 2..18, in dollars.
+INCOME_LIMITS = (
+    73869.56, 91250.63, 108631.70, 126012.77, 143393.84, 146652.80, 149911.75, 153170.70,
+    156429.65, 159688.60, 162947.55, 166206.50, 169465.45, 172724.40, 175983.35, 179242.31,
+    182501.26,
+)
+FIRST_SIZE = 2
+
+
+def in_temporary_housing(hh: Household) -> bool:
+    for m in hh.members:
+        if m.housing_type in TEMPORARY_HOUSING:
+            return True
+    return False
+
+
+def financially_eligible(hh: Household) -> bool:
+    for m in hh.members:
+        if m.receives_cash_assistance:
+            return True
+    if in_temporary_housing(hh):
+        return True
+    size = hh.size
+    if size < FIRST_SIZE:
+        size = FIRST_SIZE
+    limit = table_limit(INCOME_LIMITS, 0, size - FIRST_SIZE + 1)
+    if household_income(hh) < limit:
+        return True
+    return False
+
+
+def person_has_reason(m: Member) -> bool:
+    if m.work_hours_per_week >= 10:
+        return True
+    if m.enrolled_in_educational_training:
+        return True
+    if m.enrolled_in_vocational_training:
+        return True
+    if m.days_looking_for_work > 0:
+        return True
+    if m.attending_service_for_domestic_violence:
+        return True
+    if m.receiving_treatment_for_substance_abuse:
+        return True
+    return False
+
+
+def has_reason_for_care(hh: Household) -> bool:
+    if in_temporary_housing(hh):
+        return True
+    for m in hh.members:
+        if m.relation == "self":
+            if person_has_reason(m):
+                return True
+        elif m.relation == "spouse":
+            if person_has_reason(m):
+                return True
+    return False
+
+
+def check(hh: Household) -> bool:
+    if not financially_eligible(hh):
+        return False
+    if not has_reason_for_care(hh):
+        return False
+    return True

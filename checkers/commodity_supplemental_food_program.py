@@ -1,0 +1,34 @@
+"""Commodity Supplemental Food Program (CSFP): monthly food packages for older adults.
+
+Readings of ambiguous requirements:
+- "60 years old or older" includes 60.
+- "New York State resident" means place_of_residence is "New York City".
+- Household income is every member's yearly work and investment income; household size is the number of members; "equal to or less than" includes the limit.
+- "You do not need to be a US citizen" adds no condition.
+"""
+from checkers._common import NYC, household_income, table_limit
+from eligibench.household import Household, Member
+
+ID = "CommoditySupplementalFoodProgram"
+MIN_AGE = 60
+YEARLY_LIMITS = (19578, 26572, 33566, 40560, 47554, 54548, 61542, 68536)
+EXTRA_PER_PERSON = 6994
+
+
+def member_qualifies(m: Member, income: int, limit: int) -> bool:
+    if m.age < MIN_AGE:
+        return False
+    if m.place_of_residence != NYC:
+        return False
+    if income > limit:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    income = household_income(hh)
+    limit = table_limit(YEARLY_LIMITS, EXTRA_PER_PERSON, hh.size)
+    for m in hh.members:
+        if member_qualifies(m, income, limit):
+            return True
+    return False

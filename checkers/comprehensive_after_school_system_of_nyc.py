@@ -1,0 +1,27 @@
+"""Comprehensive After School System of NYC (COMPASS).
+
+Readings of ambiguous requirements:
+- "NYC students" means place_of_residence is "New York City".
+- "Kindergarten to 12th grade" means current_school_level is "k" or a grade 1 to 12.
+- Not modelled: each program's own age and eligibility requirements.
+"""
+from eligibench.household import Household, Member
+
+ID = "ComprehensiveAfterSchoolSystemOfNYC"
+
+K_TO_12 = ("k", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.place_of_residence != "New York City":
+        return False
+    if m.current_school_level not in K_TO_12:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

@@ -1,0 +1,85 @@
+"""Disabled Homeowners' Exemption (DHE).
+
+Readings of ambiguous requirements:
+- "Owners" are members with is_property_owner; the home type is each owner's housing_type.
+- "One-, two-, or three-family home" is either 1 family house value (the schema has no 2-3 family value).
+- "People with disabilities" is disabled.
+- "Own with a spouse or sibling" means every owner is self, spouse or sibling; then one disabled owner is enough.
+- "You must live on the property as your primary residence": at least one disabled owner has primary_residence.
+- "Combined income for all owners" is the owners' work plus investment income; "less than or equal to" includes the limit.
+- An HDFC development qualifies; Division of Alternative Management Program membership is not modelled.
+- Limited Profit Housing Company is not modelled; Mitchell-Lama, limited dividend and redevelopment company developments are excluded.
+"""
+from checkers._common import member_income
+from eligibench.household import Household
+
+ID = "DisabledHomeownersExemption"
+HOMES = (
+    "2 bedroom, 1 family house",
+    "4 bedroom, 1 family house",
+    "condo",
+    "cooperative apartment",
+    "Housing Development Fund Corporation (HDFC) development",
+)
+EXCLUDED_DEVELOPMENTS = (
+    "mitchell-lama development",
+    "limited dividend development",
+    "redevelopment company development",
+)
+FAMILY_CO_OWNERS = ("self", "spouse", "sibling")
+INCOME_LIMIT = 58_399
+
+
+def owners_disability_rule(hh: Household) -> bool:
+    owners = 0
+    disabled = 0
+    family_only = True
+    for m in hh.members:
+        if not m.is_property_owner:
+            continue
+        owners += 1
+        if m.disabled:
+            disabled += 1
+        if m.relation not in FAMILY_CO_OWNERS:
+            family_only = False
+    if disabled == 0:
+        return False
+    if disabled == owners:
+        return True
+    if family_only:
+        return True
+    return False
+
+
+def disabled_owner_lives_there(hh: Household) -> bool:
+    for m in hh.members:
+        if not m.is_property_owner:
+            continue
+        if not m.disabled:
+            continue
+        if m.primary_residence:
+            return True
+    return False
+
+
+def check(hh: Household) -> bool:
+    owners = 0
+    income = 0
+    for m in hh.members:
+        if not m.is_property_owner:
+            continue
+        owners += 1
+        if m.housing_type in EXCLUDED_DEVELOPMENTS:
+            return False
+        if m.housing_type not in HOMES:
+            return False
+        income += member_income(m)
+    if owners == 0:
+        return False
+    if not owners_disability_rule(hh):
+        return False
+    if not disabled_owner_lives_there(hh):
+        return False
+    if income > INCOME_LIMIT:
+        return False
+    return True

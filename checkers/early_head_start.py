@@ -1,0 +1,41 @@
+"""Early Head Start (the Early Head Start part of NYC's "Infants and Toddlers" row).
+
+Readings of ambiguous requirements:
+- "You" and "your family" mean any member of the household.
+- "Live in temporary housing" means a member's housing_type is in TEMPORARY_HOUSING.
+- "Receive HRA Cash Assistance" is read from receives_cash_assistance.
+- "Enrolling a child who is in foster care" means a member is in foster care.
+- "Household income" is all members' yearly work and investment income; size is the member count.
+- "At or below" includes the table amount.
+- The source states no age for the child; none is added.
+"""
+from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
+from eligibench.household import Household, Member
+
+ID = "EarlyHeadStart"
+
+# Yearly income limits by household size 1..8, plus the amount for each additional person.
+INCOME_LIMITS = (14580, 19720, 24860, 30000, 35140, 40280, 45420, 50560)
+EXTRA_PER_PERSON = 5140
+
+
+def member_meets_category(m: Member) -> bool:
+    if m.housing_type in TEMPORARY_HOUSING:
+        return True
+    if m.receives_cash_assistance:
+        return True
+    if m.receives_ssi:
+        return True
+    if m.in_foster_care:
+        return True
+    return False
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_meets_category(m):
+            return True
+    limit = table_limit(INCOME_LIMITS, EXTRA_PER_PERSON, hh.size)
+    if household_income(hh) <= limit:
+        return True
+    return False

@@ -1,0 +1,36 @@
+"""Fair Fares NYC.
+
+Readings of ambiguous requirements:
+- "Lives in New York City" means place_of_residence is "New York City".
+- "18-64 years old" includes 18 and 64.
+- "Household income" is all members' yearly work and investment income; size is the number of members.
+- The table stops at 14 people with no extension rule (households have at most 6 members).
+"""
+from checkers._common import household_income, table_limit
+from eligibench.household import Household, Member
+
+ID = "FairFaresNYC"
+INCOME_LIMITS = (
+    18072, 24528, 30984, 37440, 43896, 50352, 56808,
+    63264, 69720, 76176, 82632, 89088, 95544, 102000,
+)
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.place_of_residence != "New York City":
+        return False
+    if m.age < 18:
+        return False
+    if m.age > 64:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    limit = table_limit(INCOME_LIMITS, 0, hh.size)
+    if household_income(hh) > limit:
+        return False
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

@@ -1,0 +1,82 @@
+"""Family Homelessness and Eviction Prevention Supplement (FHEPS).
+
+Readings of ambiguous requirements:
+- "Your family" is the whole household; each condition is met when any member meets it.
+- "A child" is relation child, stepchild, foster child, adopted child, grandchild, sibling, or niece or nephew.
+- "Enrolled in high school" is school level grade 9-12; "vocational or technical training" is enrolled_in_vocational_training; full-time is assumed.
+- "A pregnant person" is a member with months_pregnant above 0.
+- "An active Cash Assistance case" is a member with receives_cash_assistance.
+- "In DHS shelter and eligible for HRA shelter" must hold for the same member.
+- "Evicted within the last 12 months" is evicted_months_ago 1 to 12; currently_being_evicted covers the listed forms of eviction.
+- "In DHS shelter and evicted in NYC in the year before entering shelter" is read as evicted in the last 12 months (shelter entry date not modelled), already covered by the eviction option.
+- not modelled: qualifying for Cash Assistance on leaving shelter.
+- not modelled: that the eviction happened in NYC.
+"""
+from checkers._common import TAX_CHILD_RELATIONS
+from eligibench.household import Household, Member
+
+ID = "FamilyHomelessnessAndEvictionPreventionSupplement"
+
+HIGH_SCHOOL_GRADES = (9, 10, 11, 12)
+
+
+def is_qualifying_child(m: Member) -> bool:
+    if m.relation not in TAX_CHILD_RELATIONS:
+        return False
+    if m.age < 18:
+        return True
+    if m.age >= 19:
+        return False
+    if m.current_school_level in HIGH_SCHOOL_GRADES:
+        return True
+    if m.enrolled_in_vocational_training:
+        return True
+    return False
+
+
+def has_child_or_pregnancy(hh: Household) -> bool:
+    for m in hh.members:
+        if is_qualifying_child(m):
+            return True
+        if m.months_pregnant > 0:
+            return True
+    return False
+
+
+def has_cash_assistance(hh: Household) -> bool:
+    for m in hh.members:
+        if m.receives_cash_assistance:
+            return True
+    return False
+
+
+def member_has_housing_crisis(m: Member) -> bool:
+    if m.housing_type == "HRA shelter":
+        return True
+    if m.housing_type == "DHS shelter":
+        if m.eligible_for_hra_shelter:
+            return True
+    if m.currently_being_evicted:
+        return True
+    if m.evicted_months_ago < 1:
+        return False
+    if m.evicted_months_ago <= 12:
+        return True
+    return False
+
+
+def has_housing_crisis(hh: Household) -> bool:
+    for m in hh.members:
+        if member_has_housing_crisis(m):
+            return True
+    return False
+
+
+def check(hh: Household) -> bool:
+    if not has_child_or_pregnancy(hh):
+        return False
+    if not has_cash_assistance(hh):
+        return False
+    if not has_housing_crisis(hh):
+        return False
+    return True

@@ -1,0 +1,36 @@
+"""Family Planning Benefit Program: confidential family planning services.
+
+Readings of ambiguous requirements:
+- "New York State resident" means place_of_residence is "New York City".
+- "U.S. Citizen, National, or lawfully present" means citizenship is not "unlawful_resident".
+- "Not enrolled in Medicaid" means receives_medicaid is false.
+- Family size is the number of members; monthly income is household yearly work and investment income / 12, so the limit is met when yearly income <= 12 x the monthly amount.
+- "Equal to or less than" includes the limit.
+"""
+from checkers._common import NYC, household_income, table_limit
+from eligibench.household import Household, Member
+
+ID = "FamilyPlanningBenefitProgram"
+MONTHLY_LIMITS = (2799, 3799, 4799, 5598, 6798, 7798, 8798, 9798)
+MONTHLY_EXTRA_PER_PERSON = 1000
+
+
+def member_qualifies(m: Member, yearly_income: int, yearly_limit: int) -> bool:
+    if m.place_of_residence != NYC:
+        return False
+    if m.citizenship == "unlawful_resident":
+        return False
+    if m.receives_medicaid:
+        return False
+    if yearly_income > yearly_limit:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    yearly_income = household_income(hh)
+    yearly_limit = 12 * table_limit(MONTHLY_LIMITS, MONTHLY_EXTRA_PER_PERSON, hh.size)
+    for m in hh.members:
+        if member_qualifies(m, yearly_income, yearly_limit):
+            return True
+    return False

@@ -1,0 +1,67 @@
+"""Family Type Homes for Adults (FTHA).
+
+Readings of ambiguous requirements:
+- "18 years or older" includes age 18.
+- "Unable to live independently without semi-protective care" means can_care_for_self is false.
+- Causes: developmental disability = developmental_condition; mental illness = mental_health_condition;
+  physical disability or mental impairment = disabled.
+- "Attends a day treatment program" is developmental_mental_day_treatment.
+- "History of substance abuse" means years_sober >= 0 (-1 = no history); "five years clean" means years_sober >= 5.
+- Exclusions: wheelchair, bedridden, medication_treatment_non_compliance, arson, verbal_abuse, imprisonment.
+"""
+from eligibench.household import Household, Member
+
+ID = "FamilyTypeHomesForAdults"
+
+
+def has_qualifying_condition(m: Member) -> bool:
+    if m.developmental_condition:
+        return True
+    if m.mental_health_condition:
+        return True
+    if m.disabled:
+        return True
+    return False
+
+
+def needs_day_treatment(m: Member) -> bool:
+    if m.developmental_condition:
+        return True
+    if m.mental_health_condition:
+        return True
+    return False
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.age < 18:
+        return False
+    if m.can_care_for_self:
+        return False
+    if not has_qualifying_condition(m):
+        return False
+    if needs_day_treatment(m):
+        if not m.developmental_mental_day_treatment:
+            return False
+    if m.years_sober >= 0:
+        if m.years_sober < 5:
+            return False
+    if m.wheelchair:
+        return False
+    if m.bedridden:
+        return False
+    if m.medication_treatment_non_compliance:
+        return False
+    if m.arson:
+        return False
+    if m.verbal_abuse:
+        return False
+    if m.imprisonment:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

@@ -1,0 +1,48 @@
+"""Head Start.
+
+Readings of ambiguous requirements:
+- "You" and "your family" mean any member of the household.
+- "Live in temporary housing" means a member's housing_type is in TEMPORARY_HOUSING.
+- "Receive HRA Cash Assistance" is read from receives_cash_assistance.
+- "Enrolling a child who is in foster care" means a member is in foster care.
+- "Family income" is all members' yearly work and investment income; size is the member count.
+- "Falls below" is strict: income equal to the table amount does not qualify.
+- The table starts at 2 people; a household of 1 is held to the 2-person amount.
+- The source states no age for the child; none is added.
+"""
+from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
+from eligibench.household import Household, Member
+
+ID = "HeadStart"
+
+# Yearly income limits by household size 2..8, plus the amount for each additional person.
+INCOME_LIMITS = (20440, 25820, 31200, 36580, 41960, 47340, 52720)
+FIRST_SIZE = 2
+EXTRA_PER_PERSON = 5380
+
+
+def member_meets_category(m: Member) -> bool:
+    if m.housing_type in TEMPORARY_HOUSING:
+        return True
+    if m.receives_cash_assistance:
+        return True
+    if m.receives_snap:
+        return True
+    if m.receives_ssi:
+        return True
+    if m.in_foster_care:
+        return True
+    return False
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_meets_category(m):
+            return True
+    size = hh.size
+    if size < FIRST_SIZE:
+        size = FIRST_SIZE
+    limit = table_limit(INCOME_LIMITS, EXTRA_PER_PERSON, size - FIRST_SIZE + 1)
+    if household_income(hh) < limit:
+        return True
+    return False

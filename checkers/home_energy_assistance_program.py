@@ -1,0 +1,111 @@
+"""Home Energy Assistance Program (HEAP).
+
+Readings of ambiguous requirements:
+- The household qualifies for HEAP when it qualifies for Regular HEAP or Emergency HEAP.
+- Regular HEAP: a member under 6, 60+, or permanently disabled and the heating source shape the benefit, not eligibility; eligibility is the income table.
+- "Gross monthly income" is all members' yearly work and investment income / 12; size is the member count; income at the limit qualifies.
+- "You"/"your" in the Emergency HEAP questions mean anyone in the household.
+- "Out of fuel or less than a quarter tank" is out_of_fuel.
+- "Available resources" is the sum of all members' available_financial_resources; limits are strict.
+- "Code A SSI" is SSI received by a person living alone: a one-person household receiving SSI.
+- Temporary Assistance is receives_temporary_assistance.
+- not modelled: the primary heating source.
+"""
+from checkers._common import household_income, table_limit
+from eligibench.household import Household, Member
+
+ID = "HomeEnergyAssistanceProgram"
+
+# Maximum gross monthly income for household sizes 1 to 13, then each additional person.
+MONTHLY_INCOME_LIMITS = (3035, 3970, 4904, 5838, 6772, 7706, 7881, 8056, 8231, 8407, 8582, 8890, 9532)
+EACH_ADDITIONAL_PERSON = 642
+RESOURCE_LIMIT_WITH_YOUNG_OR_OLD = 3750
+RESOURCE_LIMIT_OTHERWISE = 2500
+
+
+def income_within_table(hh: Household) -> bool:
+    monthly_limit = table_limit(MONTHLY_INCOME_LIMITS, EACH_ADDITIONAL_PERSON, hh.size)
+    if household_income(hh) <= monthly_limit * 12:
+        return True
+    return False
+
+
+def member_has_heating_emergency(m: Member) -> bool:
+    if m.electricity_shut_off:
+        return True
+    if m.heat_shut_off:
+        return True
+    if m.out_of_fuel:
+        return True
+    return False
+
+
+def has_heating_emergency(hh: Household) -> bool:
+    for m in hh.members:
+        if member_has_heating_emergency(m):
+            return True
+    return False
+
+
+def has_bill_in_name(hh: Household) -> bool:
+    for m in hh.members:
+        if m.heating_electrical_bill_in_name:
+            return True
+    return False
+
+
+def has_member_under_6_or_60_plus(hh: Household) -> bool:
+    for m in hh.members:
+        if m.age < 6:
+            return True
+        if m.age >= 60:
+            return True
+    return False
+
+
+def resources_below_limit(hh: Household) -> bool:
+    total = 0.0
+    for m in hh.members:
+        total += m.available_financial_resources
+    limit = RESOURCE_LIMIT_OTHERWISE
+    if has_member_under_6_or_60_plus(hh):
+        limit = RESOURCE_LIMIT_WITH_YOUNG_OR_OLD
+    if total < limit:
+        return True
+    return False
+
+
+def member_receives_qualifying_benefit(m: Member, size: int) -> bool:
+    if m.receives_snap:
+        return True
+    if m.receives_temporary_assistance:
+        return True
+    if m.receives_ssi:
+        if size == 1:
+            return True
+    return False
+
+
+def meets_income_guideline(hh: Household) -> bool:
+    for m in hh.members:
+        if member_receives_qualifying_benefit(m, hh.size):
+            return True
+    if income_within_table(hh):
+        return True
+    return False
+
+
+def check(hh: Household) -> bool:
+    # Regular HEAP
+    if income_within_table(hh):
+        return True
+    # Emergency HEAP
+    if not has_heating_emergency(hh):
+        return False
+    if not has_bill_in_name(hh):
+        return False
+    if not resources_below_limit(hh):
+        return False
+    if not meets_income_guideline(hh):
+        return False
+    return True

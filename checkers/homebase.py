@@ -1,0 +1,27 @@
+"""Homebase.
+
+Readings of ambiguous requirements:
+- "Live in one of the five boroughs of NYC" is place_of_residence "New York City".
+- "May be soon at risk of entering the NYC shelter system" is at_risk_of_homelessness.
+- Both conditions must hold for the same member.
+- not modelled: wanting to remain stably housed in the community.
+"""
+from checkers._common import NYC
+from eligibench.household import Household, Member
+
+ID = "Homebase"
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.place_of_residence != NYC:
+        return False
+    if not m.at_risk_of_homelessness:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

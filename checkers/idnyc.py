@@ -1,0 +1,24 @@
+"""IDNYC: the free New York City identity card.
+
+Readings of ambiguous requirements:
+- "Lives in NYC" means place_of_residence is "New York City".
+- "Age 10 and older" includes age 10.
+"""
+from eligibench.household import Household, Member
+
+ID = "IDNYC"
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.place_of_residence != "New York City":
+        return False
+    if m.age < 10:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

@@ -1,0 +1,88 @@
+"""Learn & Earn: after-school job training and paid internships for high school juniors and seniors.
+
+Readings of ambiguous requirements:
+- "Between 16 - 21 years old" includes ages 16 and 21.
+- "NYC high school junior or senior" means place_of_residence is New York City and current_school_level is 11 or 12.
+- "Can legally work in the US" is read from authorized_to_work_in_us.
+- "Registered for selective service, if an eligible male" applies only when is_eligible_for_selective_service; then selective_service must be true.
+- "Gets cash assistance" is receives_cash_assistance; "someone in your household" is any member.
+- "Homeless youth" means housing_type in TEMPORARY_HOUSING; "runaway youth" is is_runaway.
+- "Pregnant" means months_pregnant > 0; "a parent" is is_parent.
+- The note that a disabled youth's own income is looked at does not change the verdict: disability already meets the "one of these" requirement.
+- "Household income" is every member's yearly work and investment income against the yearly column; size is the number of members.
+"""
+from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
+from eligibench.household import Household, Member
+
+ID = "LearnEarn"
+
+YEARLY_LIMITS = (14580, 19720, 24860, 30000, 35140, 40280, 45420, 50560)
+EXTRA_PER_PERSON = 5140
+
+
+def household_gets_cash_or_snap(hh: Household) -> bool:
+    for m in hh.members:
+        if m.receives_cash_assistance:
+            return True
+        if m.receives_snap:
+            return True
+    return False
+
+
+def income_within_limit(hh: Household) -> bool:
+    limit = table_limit(YEARLY_LIMITS, EXTRA_PER_PERSON, hh.size)
+    if household_income(hh) > limit:
+        return False
+    return True
+
+
+def meets_one_need(hh: Household, m: Member) -> bool:
+    if household_gets_cash_or_snap(hh):
+        return True
+    if m.housing_type in TEMPORARY_HOUSING:
+        return True
+    if m.is_runaway:
+        return True
+    if m.in_foster_care:
+        return True
+    if m.foster_age_out:
+        return True
+    if m.involved_in_justice_system:
+        return True
+    if m.months_pregnant > 0:
+        return True
+    if m.is_parent:
+        return True
+    if m.disabled:
+        return True
+    if income_within_limit(hh):
+        return True
+    return False
+
+
+def member_qualifies(hh: Household, m: Member) -> bool:
+    if m.age < 16:
+        return False
+    if m.age > 21:
+        return False
+    if m.place_of_residence != "New York City":
+        return False
+    if m.current_school_level not in (11, 12):
+        return False
+    if not m.has_ssn:
+        return False
+    if not m.authorized_to_work_in_us:
+        return False
+    if m.is_eligible_for_selective_service:
+        if not m.selective_service:
+            return False
+    if not meets_one_need(hh, m):
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(hh, m):
+            return True
+    return False

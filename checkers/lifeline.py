@@ -1,0 +1,41 @@
+"""Lifeline.
+
+Readings of ambiguous requirements:
+- "Someone in your household participates" is any member receiving the benefit.
+- "Medicaid" includes Medicaid received because of a disability.
+- "Your income" is household income: all members' yearly work and investment income; size is the member count; income equal to the limit qualifies.
+"""
+from checkers._common import household_income, table_limit
+from eligibench.household import Household, Member
+
+ID = "Lifeline"
+
+# Yearly income limits for household sizes 1 to 8, then each additional person.
+INCOME_LIMITS = (20331, 27594, 34857, 42120, 49383, 56646, 63909, 71172)
+EACH_ADDITIONAL_PERSON = 7263
+
+
+def member_in_program(m: Member) -> bool:
+    if m.receives_snap:
+        return True
+    if m.receives_ssi:
+        return True
+    if m.receives_medicaid:
+        return True
+    if m.receives_disability_medicaid:
+        return True
+    if m.receives_fpha:
+        return True
+    if m.receives_vpsb:
+        return True
+    return False
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_in_program(m):
+            return True
+    limit = table_limit(INCOME_LIMITS, EACH_ADDITIONAL_PERSON, hh.size)
+    if household_income(hh) <= limit:
+        return True
+    return False

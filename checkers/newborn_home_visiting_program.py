@@ -1,0 +1,81 @@
+"""Newborn Home Visiting Program: home visits for new parents.
+
+Readings of ambiguous requirements:
+- The parent is the person answering or their spouse; their children are members whose relation is in CHILD_RELATIONS.
+- "First-time parent" means the parents' only child in the household is a baby aged 0.
+- "A baby less than 3 months old" means a child aged 0 (ages are whole years); the 3-month limit is not modelled.
+- "Lives in one of these neighborhoods" means a parent lives in New York City; the neighborhoods are not modelled.
+- The three situations (NYCHA development, ACS help, DHS shelter) are alternatives: any one is enough.
+- NYCHA and DHS shelter are read from a parent's housing_type; ACS help from acs on a parent or on the baby.
+"""
+from checkers._common import CHILD_RELATIONS, NYC
+from eligibench.household import Household, Member
+
+ID = "NewbornHomeVisitingProgram"
+PARENT_RELATIONS = ("self", "spouse")
+
+
+def is_baby(m: Member) -> bool:
+    if m.relation not in CHILD_RELATIONS:
+        return False
+    if m.age != 0:
+        return False
+    return True
+
+
+def parent_lives_in_nyc(hh: Household) -> bool:
+    for m in hh.members:
+        if m.relation not in PARENT_RELATIONS:
+            continue
+        if m.place_of_residence == NYC:
+            return True
+    return False
+
+
+def count_children(hh: Household) -> int:
+    count = 0
+    for m in hh.members:
+        if m.relation in CHILD_RELATIONS:
+            count += 1
+    return count
+
+
+def count_babies(hh: Household) -> int:
+    count = 0
+    for m in hh.members:
+        if is_baby(m):
+            count += 1
+    return count
+
+
+def parent_in_special_situation(m: Member) -> bool:
+    if m.housing_type == "NYCHA development":
+        return True
+    if m.acs:
+        return True
+    if m.housing_type == "DHS shelter":
+        return True
+    return False
+
+
+def special_situation(hh: Household) -> bool:
+    for m in hh.members:
+        if m.relation in PARENT_RELATIONS:
+            if parent_in_special_situation(m):
+                return True
+        if is_baby(m):
+            if m.acs:
+                return True
+    return False
+
+
+def check(hh: Household) -> bool:
+    if not parent_lives_in_nyc(hh):
+        return False
+    if count_babies(hh) == 0:
+        return False
+    if count_children(hh) == 1:
+        return True  # first-time parents: the only child is the baby
+    if special_situation(hh):
+        return True
+    return False

@@ -1,0 +1,39 @@
+"""NYS Unemployment Insurance.
+
+Readings of ambiguous requirements:
+- "Lost the job through no fault of their own" is read from lost_job.
+- "Worked within the last 18 months" means months_since_worked is 0 to 18 inclusive; -1 (never worked) fails.
+- "Ready, willing and able to work immediately" is read from can_work_immediately.
+- "Actively seeking work" means days_looking_for_work is more than 0.
+- Work authorization now and at job loss: authorized_to_work_in_us and was_authorized_to_work_when_job_lost.
+- Not modelled: keeping a record of job-search efforts.
+- Not modelled: having earned enough from the most recent work to establish a claim.
+"""
+from eligibench.household import Household, Member
+
+ID = "NYSUnemploymentInsurance"
+
+
+def member_qualifies(m: Member) -> bool:
+    if not m.lost_job:
+        return False
+    if m.months_since_worked < 0:
+        return False
+    if m.months_since_worked > 18:
+        return False
+    if not m.can_work_immediately:
+        return False
+    if m.days_looking_for_work < 1:
+        return False
+    if not m.authorized_to_work_in_us:
+        return False
+    if not m.was_authorized_to_work_when_job_lost:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

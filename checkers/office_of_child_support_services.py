@@ -1,0 +1,34 @@
+"""Office of Child Support Services.
+
+Readings of ambiguous requirements:
+- The parent is the answering person (relation "self").
+- "Single parent" means no member has relation "spouse".
+- "Child" means relation child, stepchild, foster child or adopted child.
+- "Under the age of 21" means age 20 or younger.
+- "Primarily responsible for day-to-day life" is the answering person's responsible_for_day_to_day.
+- Not modelled: legal guardianship of a child who is not the answering person's own, step, foster or adopted child.
+"""
+from checkers._common import CHILD_RELATIONS
+from eligibench.household import Household, Member
+
+ID = "OfficeOfChildSupportServices"
+
+
+def is_child_under_21(m: Member) -> bool:
+    if m.relation not in CHILD_RELATIONS:
+        return False
+    if m.age >= 21:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if m.relation == "spouse":
+            return False
+    if not hh.self_member.responsible_for_day_to_day:
+        return False
+    for m in hh.members:
+        if is_child_under_21(m):
+            return True
+    return False

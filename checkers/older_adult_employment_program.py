@@ -1,0 +1,36 @@
+"""Older Adult Employment Program: paid job training and placement for low-income New Yorkers 55 and older.
+
+Readings of ambiguous requirements:
+- "55 years or older" includes age 55.
+- "Live in the five boroughs" means place_of_residence is "New York City".
+- "Unemployed" means work_hours_per_week is 0.
+- "Household income" is every member's yearly work and investment income; size is the number of members.
+- not modelled: willingness to learn new skills; commitment to actively seek employment.
+"""
+from checkers._common import household_income, table_limit
+from eligibench.household import Household, Member
+
+ID = "OlderAdultEmploymentProgram"
+
+YEARLY_LIMITS = (18825, 25550, 32275, 39000, 45725, 52450, 59175, 65900)
+EXTRA_PER_PERSON = 6725
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.age < 55:
+        return False
+    if m.place_of_residence != "New York City":
+        return False
+    if m.work_hours_per_week > 0:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    limit = table_limit(YEARLY_LIMITS, EXTRA_PER_PERSON, hh.size)
+    if household_income(hh) > limit:
+        return False
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

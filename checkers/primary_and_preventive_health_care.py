@@ -1,0 +1,31 @@
+"""Primary and Preventive Health Care: health care for NYC youth at NYC Health + Hospitals.
+
+Readings of ambiguous requirements:
+- "Youth" means ages 12 to 21 inclusive (the adolescents and young adults NYC Health + Hospitals serves).
+- "NYC youth" means place_of_residence is "New York City".
+- "Regardless of immigration status or whether they can pay" adds no condition.
+- Not modelled: bringing a parent or guardian to the first visit is a visit rule.
+"""
+from checkers._common import NYC
+from eligibench.household import Household, Member
+
+ID = "PrimaryAndPreventiveHealthCare"
+MIN_AGE = 12
+MAX_AGE = 21
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.place_of_residence != NYC:
+        return False
+    if m.age < MIN_AGE:
+        return False
+    if m.age > MAX_AGE:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

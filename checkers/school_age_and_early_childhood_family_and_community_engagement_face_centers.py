@@ -1,0 +1,29 @@
+"""School-Age and Early Childhood Family and Community Engagement (FACE) Centers.
+
+Readings of ambiguous requirements:
+- "NYC families who care for a child with disabilities" means a member under 18 with a
+  disability whose place_of_residence is "New York City"; any relation counts.
+- "Trainings are open to everyone" does not make every household eligible for the services.
+"""
+from eligibench.household import Household, Member
+
+ID = "SchoolAgeAndEarlyChildhoodFamilyAndCommunityEngagementFACECenters"
+
+ADULT_AGE = 18
+
+
+def is_nyc_child_with_disability(m: Member) -> bool:
+    if m.age >= ADULT_AGE:
+        return False
+    if not m.disabled:
+        return False
+    if m.place_of_residence != "New York City":
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if is_nyc_child_with_disability(m):
+            return True
+    return False

@@ -1,0 +1,22 @@
+"""Section 8 / Housing Choice Voucher Program.
+
+Readings of ambiguous requirements:
+- "How much your family earns" is household income: all members' yearly work and investment income.
+- "Family size" is the number of household members.
+- Table amounts are maximums: income exactly at the amount qualifies.
+- No rule past 8 people is given; households have at most 6 members, so none is added.
+"""
+from checkers._common import household_income
+from eligibench.household import Household
+
+ID = "SectionEightHousingChoiceVoucherProgram"
+
+# Yearly income limits for household sizes 1 to 8.
+INCOME_LIMITS = (54350, 62150, 69900, 77650, 83850, 90050, 96300, 102500)
+
+
+def check(hh: Household) -> bool:
+    limit = INCOME_LIMITS[hh.size - 1]
+    if household_income(hh) <= limit:
+        return True
+    return False

@@ -1,0 +1,28 @@
+"""STEM Matters NYC: free summer science, technology, engineering and math programs for NYC students.
+
+Readings of ambiguous requirements:
+- "Entering grades 1 through 12 in September" means current_school_level is "k" or 1 through 11.
+- "In NYC public and charter schools" means place_of_residence is "New York City".
+- not modelled: whether the school is public or charter rather than private.
+"""
+from eligibench.household import Household, Member
+
+ID = "STEMMattersNYC"
+
+# Now in kindergarten through grade 11: entering grades 1 through 12 next September.
+CURRENT_LEVELS = ("k", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.place_of_residence != "New York City":
+        return False
+    if m.current_school_level not in CURRENT_LEVELS:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

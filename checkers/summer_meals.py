@@ -1,0 +1,23 @@
+"""Summer Meals (free meals for young people in the summer).
+
+Readings of ambiguous requirements:
+- "Age 18 or younger" includes age 18.
+"""
+from eligibench.household import Household, Member
+
+ID = "SummerMeals"
+
+MAX_AGE = 18
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.age > MAX_AGE:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

@@ -1,0 +1,26 @@
+"""Summer Youth Employment Program (SYEP): paid summer jobs for young New Yorkers.
+
+Readings of ambiguous requirements:
+- "Live in New York City" means place_of_residence is "New York City".
+- "14-24 years old" includes ages 14 and 24.
+"""
+from eligibench.household import Household, Member
+
+ID = "SummerYouthEmploymentProgram"
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.place_of_residence != "New York City":
+        return False
+    if m.age < 14:
+        return False
+    if m.age > 24:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

@@ -1,0 +1,27 @@
+"""The Early Intervention Program: help for infants and toddlers.
+
+Readings of ambiguous requirements:
+- "Your child" is any member aged 3 or younger, whatever their relation; age 3 is included.
+- "Live in New York City" means place_of_residence is "New York City".
+- Not modelled: "be evaluated" is an application step, not a household fact.
+"""
+from checkers._common import NYC
+from eligibench.household import Household, Member
+
+ID = "TheEarlyInterventionProgram"
+MAX_AGE = 3
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.place_of_residence != NYC:
+        return False
+    if m.age > MAX_AGE:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

@@ -1,0 +1,28 @@
+"""Veterans Affairs Supported Housing (HUD-VASH).
+
+Readings of ambiguous requirements:
+- "Eligible for VA health care" is the member's va_healthcare fact.
+- "Homeless" is housing_type homeless, DHS shelter, HRA shelter, or temporary housing.
+- Both conditions must hold for the same member.
+- not modelled: "income within the program guidelines" (no guidelines given).
+- not modelled: willingness to receive VA case management.
+"""
+from checkers._common import TEMPORARY_HOUSING
+from eligibench.household import Household, Member
+
+ID = "VeteransAffairsSupportedHousing"
+
+
+def member_qualifies(m: Member) -> bool:
+    if not m.va_healthcare:
+        return False
+    if m.housing_type not in TEMPORARY_HOUSING:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

@@ -1,0 +1,53 @@
+"""Veterans' Property Tax Exemption.
+
+Readings of ambiguous requirements:
+- "Deeded owner" is is_property_owner.
+- "Spouse of the property owner" is self when a spouse member owns, or a spouse member when self owns.
+- "Surviving un-remarried widow/widower" is propery_owner_widow; remarriage is not modelled.
+- "Primary residence" is the person's own primary_residence.
+- "Served during one of the listed conflicts" is conflict_veteran.
+"""
+from eligibench.household import Household, Member
+
+ID = "VeteransPropertyTaxExemption"
+
+
+def spouse_owns(m: Member, hh: Household) -> bool:
+    if m.relation == "self":
+        for other in hh.members:
+            if other.relation != "spouse":
+                continue
+            if other.is_property_owner:
+                return True
+        return False
+    if m.relation == "spouse":
+        if hh.self_member.is_property_owner:
+            return True
+    return False
+
+
+def owner_or_spouse(m: Member, hh: Household) -> bool:
+    if m.is_property_owner:
+        return True
+    if m.propery_owner_widow:
+        return True
+    if spouse_owns(m, hh):
+        return True
+    return False
+
+
+def member_qualifies(m: Member, hh: Household) -> bool:
+    if not owner_or_spouse(m, hh):
+        return False
+    if not m.primary_residence:
+        return False
+    if not m.conflict_veteran:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m, hh):
+            return True
+    return False

@@ -1,0 +1,27 @@
+"""Workforce1 Career Centers: free job search help, training and recruitment for New Yorkers.
+
+Readings of ambiguous requirements:
+- "Live in New York City" means place_of_residence is "New York City".
+- "18 or older" includes age 18.
+- "Legally authorized to work in the U.S." is authorized_to_work_in_us.
+"""
+from eligibench.household import Household, Member
+
+ID = "WorkforceoneCareerCenters"
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.place_of_residence != "New York City":
+        return False
+    if m.age < 18:
+        return False
+    if not m.authorized_to_work_in_us:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

@@ -1,0 +1,44 @@
+"""params.yaml, read and validated at the edge: each error names the key and what was expected."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import ParamsError
+
+DEFAULT_PATH = Path("params.yaml")
+
+
+def load(path: Path | str = DEFAULT_PATH) -> dict[str, Any]:
+    path = Path(path)
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ParamsError(f"{path}: not found (run from the project root)") from None
+    except yaml.YAMLError as e:
+        raise ParamsError(f"{path}: malformed YAML: {e}") from None
+    if not isinstance(raw, dict):
+        raise ParamsError(f"{path}: expected a mapping of sections")
+    return raw
+
+
+def section(params: dict[str, Any], name: str) -> dict[str, Any]:
+    value = params.get(name)
+    if not isinstance(value, dict):
+        raise ParamsError(f"params.yaml: section '{name}' missing or not a mapping")
+    return value
+
+
+def get(sec: dict[str, Any], dotted: str, kind: type | tuple[type, ...], lo: float | None = None, hi: float | None = None) -> Any:
+    key = dotted.rsplit(".", 1)[-1]
+    if key not in sec:
+        raise ParamsError(f"params.yaml: '{dotted}' is missing")
+    value = sec[key]
+    if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise ParamsError(f"params.yaml: '{dotted}' is {value!r}, expected {names}")
+    if lo is not None and value < lo or hi is not None and value > hi:
+        raise ParamsError(f"params.yaml: '{dotted}' is {value!r}, expected a value in [{lo}, {hi}]")
+    return value

@@ -1,0 +1,35 @@
+"""Stage `catalog`: validate opportunities/, join with the fetched source, report drift."""
+import sys
+
+from eligibench import drift, params
+from eligibench.catalog import known_uncurated, load_catalog
+from eligibench.files import read_json, write_json, write_text
+from eligibench.source import SourcePull
+
+CATALOG_OUT = "data/catalog/opportunities.json"
+DRIFT_JSON = "reports/drift.json"
+DRIFT_MD = "reports/drift.md"
+
+
+def main() -> int:
+    p = params.section(params.load(), "catalog")
+    strict = params.get(p, "catalog.strict", bool)
+    catalog = load_catalog()
+    pulled = SourcePull.from_dict(read_json("data/source/kvhd-5fmu.json"))
+    report = drift.detect(catalog, pulled, known_uncurated())
+    write_json(CATALOG_OUT, {"opportunities": [o.to_dict() for o in catalog.opportunities]})
+    write_json(DRIFT_JSON, report.to_dict())
+    write_text(DRIFT_MD, report.to_markdown())
+    if not report.checked:
+        print(f"catalog: {len(catalog)} opportunities; drift NOT checked ({report.note})")
+    else:
+        print(f"catalog: {len(catalog)} opportunities; {len(report.drifted)} drifted programs, "
+              f"{len(report.new_programs)} new (see {DRIFT_MD})")
+    if strict and report.has_drift:
+        print(f"catalog: drift found and catalog.strict is true: failing (see {DRIFT_MD})", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

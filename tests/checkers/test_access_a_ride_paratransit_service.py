@@ -1,0 +1,38 @@
+from checkers.access_a_ride_paratransit_service import check
+from eligibench.household import household
+
+
+def rider(**changes):
+    return {"can_access_subway_or_bus": False, "disabled": True} | changes
+
+
+def test_disabled_person_unable_to_use_transit_qualifies():  # both clauses (cause: disability)
+    assert check(household(rider()))
+
+
+def test_disabled_person_able_to_use_transit_does_not_qualify():  # clause: cannot use accessible buses/subways
+    assert not check(household(rider(can_access_subway_or_bus=True)))
+
+
+def test_unable_to_use_transit_without_a_cause_does_not_qualify():  # clause: because of disability/surgery/condition
+    assert not check(household(rider(disabled=False)))
+
+
+def test_recovering_from_surgery_qualifies():  # clause: cause recovering from surgery
+    assert check(household(rider(disabled=False, recovering_from_surgery=True)))
+
+
+def test_long_term_condition_qualifies():  # clause: cause long-term condition
+    assert check(household(rider(disabled=False, chronic_health_condition=True)))
+
+
+def test_visitor_from_outside_nyc_qualifies():  # clause: living in NYC not required
+    assert check(household(rider(place_of_residence="Jersey")))
+
+
+def test_qualifies_through_spouse():  # individual scope: non-self member
+    assert check(household({}, rider(relation="spouse", age=75)))
+
+
+def test_household_with_no_relevant_member_does_not_qualify():  # no relevant member
+    assert not check(household({"disabled": True}, {"relation": "child", "age": 5}))

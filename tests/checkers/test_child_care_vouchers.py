@@ -1,0 +1,73 @@
+from checkers.child_care_vouchers import check
+from eligibench.household import household
+
+KID = {"relation": "child", "age": 3}
+WORKS = {"work_hours_per_week": 20}
+RICH_WORKER = {"work_hours_per_week": 20, "annual_work_income": 300000}
+
+
+def test_no_reason_for_care_fails():  # clause 2: reason for care (none), income low
+    assert not check(household({}, KID))
+
+
+def test_rich_worker_fails():  # clause 1: no cash assistance, housing or low income
+    assert not check(household(RICH_WORKER, KID))
+
+
+def test_cash_assistance_qualifies_regardless_of_income():  # clause 1: Cash Assistance
+    assert check(household(dict(RICH_WORKER, receives_cash_assistance=True), KID))
+
+
+def test_homelessness_alone_meets_both_clauses():  # clause 1 homelessness + clause 2 temporary housing
+    assert check(household({"housing_type": "homeless", "annual_work_income": 300000}, KID))
+
+
+def test_size_2_just_below_limit_qualifies():  # clause 1: income table size 2 (just below)
+    assert check(household(dict(WORKS, annual_work_income=73869), KID))
+
+
+def test_size_2_just_above_limit_fails():  # clause 1: income table size 2 (just above)
+    assert not check(household(dict(WORKS, annual_work_income=73870), KID))
+
+
+def test_size_1_uses_two_person_amount():  # clause 1: household of 1 uses the 2-person amount
+    assert check(household(dict(WORKS, annual_work_income=73869)))
+    assert not check(household(dict(WORKS, annual_work_income=73870)))
+
+
+def test_size_6_edges():  # clause 1: income table, size 6 (largest household)
+    kids = [KID] * 5
+    assert check(household(dict(WORKS, annual_work_income=143393), *kids))
+    assert not check(household(dict(WORKS, annual_work_income=143394), *kids))
+
+
+def test_work_exactly_10_hours_qualifies():  # clause 2: work 10+ hours (at)
+    assert check(household({"work_hours_per_week": 10}, KID))
+
+
+def test_work_9_hours_fails():  # clause 2: work 10+ hours (just below)
+    assert not check(household({"work_hours_per_week": 9}, KID))
+
+
+def test_spouse_in_vocational_training_qualifies():  # clause 2: vocational training, via spouse
+    assert check(household({}, {"relation": "spouse", "enrolled_in_vocational_training": True}, KID))
+
+
+def test_educational_program_qualifies():  # clause 2: educational training
+    assert check(household({"enrolled_in_educational_training": True}, KID))
+
+
+def test_child_in_school_is_not_a_reason():  # clause 2: reasons belong to self or spouse only
+    assert not check(household({}, {"relation": "child", "age": 9, "enrolled_in_educational_training": True}))
+
+
+def test_looking_for_work_any_length_qualifies():  # clause 2: looking for work
+    assert check(household({"days_looking_for_work": 400}, KID))
+
+
+def test_domestic_violence_services_qualifies():  # clause 2: domestic violence services
+    assert check(household({"attending_service_for_domestic_violence": True}, KID))
+
+
+def test_substance_treatment_qualifies():  # clause 2: substance use treatment
+    assert check(household({"receiving_treatment_for_substance_abuse": True}, KID))

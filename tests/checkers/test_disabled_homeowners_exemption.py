@@ -1,0 +1,58 @@
+from checkers.disabled_homeowners_exemption import check
+from eligibench.household import household
+
+OWNER = {"is_property_owner": True, "housing_type": "cooperative apartment", "disabled": True}
+
+
+def test_disabled_owner_of_coop_qualifies():  # all clauses
+    assert check(household(OWNER))
+
+
+def test_owner_of_hdfc_development_qualifies():  # clause 1: HDFC development
+    assert check(household(dict(OWNER, housing_type="Housing Development Fund Corporation (HDFC) development")))
+
+
+def test_owner_of_farmhouse_does_not_qualify():  # clause 1: home types
+    assert not check(household(dict(OWNER, housing_type="farmhouse")))
+
+
+def test_owner_in_mitchell_lama_does_not_qualify():  # clause 2: excluded developments
+    assert not check(household(dict(OWNER, housing_type="mitchell-lama development")))
+
+
+def test_owner_without_disability_does_not_qualify():  # clause 3
+    assert not check(household(dict(OWNER, disabled=False)))
+
+
+def test_spouse_co_owner_without_disability_qualifies():  # clause 3: spouse exception
+    assert check(household(OWNER, dict(OWNER, relation="spouse", disabled=False)))
+
+
+def test_friend_co_owner_without_disability_does_not_qualify():  # clause 3: every owner disabled
+    assert not check(household(OWNER, dict(OWNER, relation="friend", disabled=False)))
+
+
+def test_disabled_owner_not_living_there_does_not_qualify():  # clause 4
+    hh = household(dict(OWNER, primary_residence=False), dict(OWNER, relation="spouse", disabled=False))
+    assert not check(hh)
+
+
+def test_income_exactly_58399_qualifies():  # clause 5 (edge)
+    assert check(household(dict(OWNER, annual_work_income=58000, annual_investment_income=399)))
+
+
+def test_income_58400_does_not_qualify():  # clause 5 (just above)
+    assert not check(household(dict(OWNER, annual_work_income=58400)))
+
+
+def test_co_owner_income_counts():  # clause 5: combined owners
+    hh = household(dict(OWNER, annual_work_income=40000), dict(OWNER, relation="spouse", annual_work_income=20000))
+    assert not check(hh)
+
+
+def test_qualifies_through_disabled_child_owner():  # eligibility through a non-self member
+    assert check(household({"age": 70}, dict(OWNER, relation="child", age=35)))
+
+
+def test_household_without_owner_does_not_qualify():  # no relevant member
+    assert not check(household({"disabled": True}))

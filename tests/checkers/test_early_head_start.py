@@ -1,0 +1,61 @@
+from checkers.early_head_start import check
+from eligibench.household import household
+
+RICH = {"annual_work_income": 200000}
+
+
+def test_no_category_and_high_income_does_not_qualify():  # no relevant member / income table
+    assert not check(household(RICH, {"relation": "child", "age": 1}))
+
+
+def test_temporary_housing_qualifies():  # clause: temporary housing
+    assert check(household(dict(RICH, housing_type="DHS shelter")))
+
+
+def test_homeless_member_qualifies():  # clause: temporary housing (homeless)
+    assert check(household(dict(RICH, housing_type="homeless")))
+
+
+def test_nycha_housing_is_not_temporary():  # clause: temporary housing (ineligible)
+    assert not check(household(dict(RICH, housing_type="NYCHA development")))
+
+
+def test_cash_assistance_qualifies():  # clause: HRA Cash Assistance
+    assert check(household(dict(RICH, receives_cash_assistance=True)))
+
+
+def test_snap_alone_does_not_qualify():  # clause: HRA Cash Assistance / SSI (SNAP is not listed)
+    assert not check(household(dict(RICH, receives_snap=True)))
+
+
+def test_ssi_through_child_qualifies():  # clause: SSI, through a non-self member
+    assert check(household(RICH, {"relation": "child", "age": 2, "receives_ssi": True}))
+
+
+def test_foster_child_qualifies():  # clause: child in foster care, through a non-self member
+    assert check(household(RICH, {"relation": "foster child", "age": 2, "in_foster_care": True}))
+
+
+def test_income_size_1_exactly_at_limit_qualifies():  # clause: income table size 1 (at)
+    assert check(household({"annual_work_income": 14580}))
+
+
+def test_income_size_1_just_above_limit_fails():  # clause: income table size 1 (just above)
+    assert not check(household({"annual_work_income": 14581}))
+
+
+def test_income_size_1_just_below_limit_qualifies():  # clause: income table size 1 (just below)
+    assert check(household({"annual_work_income": 14579}))
+
+
+def test_income_counts_investments_and_all_members():  # clause: household income definition
+    hh = household({"annual_work_income": 10000}, {"relation": "spouse", "annual_investment_income": 9721})
+    assert not check(hh)
+    hh = household({"annual_work_income": 10000}, {"relation": "spouse", "annual_investment_income": 9720})
+    assert check(hh)
+
+
+def test_income_size_6_at_and_above():  # clause: income table, largest household (size 6)
+    kids = [{"relation": "child", "age": 1}] * 5
+    assert check(household({"annual_work_income": 40280}, *kids))
+    assert not check(household({"annual_work_income": 40281}, *kids))

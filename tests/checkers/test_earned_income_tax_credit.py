@@ -1,0 +1,107 @@
+from checkers.earned_income_tax_credit import check
+from eligibench.household import household
+
+KID = {"relation": "child", "age": 6}
+JOINT = {"filing_jointly": True}
+
+
+def test_single_with_child_at_limit_qualifies():  # clause 2: single with children (edge)
+    assert check(household({"annual_work_income": 56838}, KID))
+
+
+def test_single_with_child_above_limit_does_not_qualify():  # clause 2: single with children (just above)
+    assert not check(household({"annual_work_income": 56839}, KID))
+
+
+def test_single_without_child_at_limit_qualifies():  # clause 2: single without children (edge)
+    assert check(household({"annual_work_income": 17640}))
+
+
+def test_single_without_child_above_limit_does_not_qualify():  # clause 2: single without children
+    assert not check(household({"annual_work_income": 17641}))
+
+
+def test_joint_with_child_combined_income_at_limit_qualifies():  # clause 2: joint with children (edge)
+    hh = household(dict(JOINT, annual_work_income=40000), {"relation": "spouse", "annual_work_income": 23398}, KID)
+    assert check(hh)
+
+
+def test_joint_with_child_combined_income_above_limit_does_not_qualify():  # clause 2: joint with children
+    hh = household(dict(JOINT, annual_work_income=40000), {"relation": "spouse", "annual_work_income": 23399}, KID)
+    assert not check(hh)
+
+
+def test_joint_without_child_at_limit_qualifies():  # clause 2: joint without children (edge)
+    hh = household(dict(JOINT, annual_work_income=24210), {"relation": "spouse"})
+    assert check(hh)
+
+
+def test_joint_without_child_above_limit_does_not_qualify():  # clause 2: joint without children
+    hh = household(dict(JOINT, annual_work_income=24000), {"relation": "spouse", "annual_work_income": 211})
+    assert not check(hh)
+
+
+def test_no_ssn_does_not_qualify():  # clause 1
+    assert not check(household({"has_ssn": False, "annual_work_income": 10000}, KID))
+
+
+def test_grandchild_counts_as_qualifying_child():  # clause 3: grandchild raises limit
+    assert check(household({"annual_work_income": 30000}, {"relation": "grandchild", "age": 4}))
+
+
+def test_niece_is_not_a_qualifying_child():  # clause 3: relations
+    assert not check(household({"annual_work_income": 30000}, {"relation": "niece or nephew", "age": 4}))
+
+
+def test_no_children_age_24_does_not_qualify():  # clause 4: age 25 (just below)
+    assert not check(household({"age": 24, "annual_work_income": 10000}))
+
+
+def test_no_children_age_25_qualifies():  # clause 4: age 25 (edge)
+    assert check(household({"age": 25, "annual_work_income": 10000}))
+
+
+def test_no_children_age_64_qualifies():  # clause 4: age 64 (edge)
+    assert check(household({"age": 64, "annual_work_income": 10000}))
+
+
+def test_no_children_age_65_does_not_qualify():  # clause 4: age 64 (just above)
+    assert not check(household({"age": 65, "annual_work_income": 10000}))
+
+
+def test_no_children_joint_spouse_in_age_range_qualifies():  # clause 4: either joint filer
+    hh = household(dict(JOINT, age=70, annual_work_income=10000), {"relation": "spouse", "age": 40})
+    assert check(hh)
+
+
+def test_with_children_young_filer_qualifies():  # clause 4 applies only without children
+    assert check(household({"age": 20, "annual_work_income": 10000}, KID))
+
+
+def test_married_separate_child_and_living_apart_qualifies():  # clause 5
+    hh = household({"annual_work_income": 20000}, {"relation": "spouse", "lived_together_last_6_months": False}, KID)
+    assert check(hh)
+
+
+def test_married_separate_living_together_does_not_qualify():  # clause 5: lived apart
+    hh = household({"annual_work_income": 20000}, {"relation": "spouse"}, KID)
+    assert not check(hh)
+
+
+def test_married_separate_without_child_does_not_qualify():  # clause 5: qualifying child lived with you
+    hh = household({"annual_work_income": 10000}, {"relation": "spouse", "lived_together_last_6_months": False})
+    assert not check(hh)
+
+
+def test_married_separate_child_not_living_with_filer_does_not_qualify():  # clause 5
+    kid = dict(KID, lived_together_last_6_months=False)
+    hh = household({"annual_work_income": 20000}, {"relation": "spouse", "lived_together_last_6_months": False}, kid)
+    assert not check(hh)
+
+
+def test_investment_income_10999_qualifies():  # clause 6 (just below)
+    assert check(household({"annual_work_income": 20000, "annual_investment_income": 10999}, KID))
+
+
+def test_investment_income_11000_does_not_qualify():  # clause 6 (edge: must be less than)
+    assert not check(household({"annual_work_income": 20000, "annual_investment_income": 11000}, KID))

@@ -1,0 +1,60 @@
+from checkers.head_start import check
+from eligibench.household import household
+
+RICH = {"annual_work_income": 200000}
+KID = {"relation": "child", "age": 4}
+
+
+def test_no_category_and_high_income_fails():  # no relevant member / income table
+    assert not check(household(RICH, KID))
+
+
+def test_temporary_housing_qualifies():  # clause: temporary housing
+    assert check(household(dict(RICH, housing_type="temporary housing"), KID))
+
+
+def test_rent_stabilized_is_not_temporary():  # clause: temporary housing (ineligible)
+    assert not check(household(dict(RICH, housing_type="rent stabilized apartment"), KID))
+
+
+def test_cash_assistance_qualifies():  # clause: HRA Cash Assistance
+    assert check(household(dict(RICH, receives_cash_assistance=True), KID))
+
+
+def test_snap_qualifies():  # clause: SNAP
+    assert check(household(dict(RICH, receives_snap=True), KID))
+
+
+def test_ssdi_is_not_listed():  # clause: SSI (SSDI does not count)
+    assert not check(household(dict(RICH, receives_ssdi=True), KID))
+
+
+def test_ssi_through_child_qualifies():  # clause: SSI, through a non-self member
+    assert check(household(RICH, dict(KID, receives_ssi=True)))
+
+
+def test_foster_child_qualifies():  # clause: child in foster care
+    assert check(household(RICH, {"relation": "foster child", "age": 4, "in_foster_care": True}))
+
+
+def test_size_2_just_below_limit_qualifies():  # clause: income below table, size 2 (just below)
+    assert check(household({"annual_work_income": 20439}, KID))
+
+
+def test_size_2_exactly_at_limit_fails():  # clause: income below table, size 2 (at; strict)
+    assert not check(household({"annual_work_income": 20440}, KID))
+
+
+def test_size_2_counts_investment_income():  # clause: family income = work + investments
+    assert not check(household({"annual_work_income": 20000}, dict(KID, annual_investment_income=500)))
+
+
+def test_size_1_uses_two_person_amount():  # clause: household of 1 uses the 2-person amount
+    assert check(household({"annual_work_income": 20439}))
+    assert not check(household({"annual_work_income": 20440}))
+
+
+def test_size_6_edges():  # clause: income table, size 6 (largest household)
+    kids = [KID] * 5
+    assert check(household({"annual_work_income": 41959}, *kids))
+    assert not check(household({"annual_work_income": 41960}, *kids))

@@ -1,0 +1,74 @@
+from checkers.infant_toddler_programs import check
+from eligibench.household import household
+
+BABY = {"relation": "child", "age": 1}
+
+
+def test_no_reason_for_care_fails():  # clause 1: reason for care (none; no relevant member)
+    assert not check(household({}, BABY))
+
+
+def test_work_exactly_10_hours_qualifies():  # clause 1: work 10+ hours (at)
+    assert check(household({"work_hours_per_week": 10}, BABY))
+
+
+def test_work_9_hours_fails():  # clause 1: work 10+ hours (just below)
+    assert not check(household({"work_hours_per_week": 9}, BABY))
+
+
+def test_educational_program_qualifies():  # clause 1: educational training
+    assert check(household({"enrolled_in_educational_training": True}, BABY))
+
+
+def test_vocational_program_through_spouse_qualifies():  # clause 1: vocational training, via spouse
+    assert check(household({}, {"relation": "spouse", "enrolled_in_vocational_training": True}, BABY))
+
+
+def test_child_in_school_is_not_a_reason():  # clause 1: reasons belong to self or spouse only
+    assert not check(household({}, {"relation": "child", "age": 8, "enrolled_in_educational_training": True}))
+
+
+def test_looking_for_work_180_days_qualifies():  # clause 1: looking for work up to 6 months (at)
+    assert check(household({"days_looking_for_work": 180}, BABY))
+
+
+def test_looking_for_work_1_day_qualifies():  # clause 1: starting to look for work
+    assert check(household({"days_looking_for_work": 1}, BABY))
+
+
+def test_looking_for_work_181_days_fails():  # clause 1: looking for work up to 6 months (just above)
+    assert not check(household({"days_looking_for_work": 181}, BABY))
+
+
+def test_temporary_housing_qualifies():  # clause 1: temporary housing
+    assert check(household({"housing_type": "HRA shelter"}, BABY))
+
+
+def test_domestic_violence_services_qualifies():  # clause 1: domestic violence services
+    assert check(household({"attending_service_for_domestic_violence": True}, BABY))
+
+
+def test_substance_treatment_qualifies():  # clause 1: substance use treatment
+    assert check(household({"receiving_treatment_for_substance_abuse": True}, BABY))
+
+
+def test_income_size_1_at_limit_qualifies():  # clause 2: income table size 1 (at)
+    assert check(household({"work_hours_per_week": 40, "annual_work_income": 51610}))
+
+
+def test_income_size_1_just_below_qualifies():  # clause 2: income table size 1 (just below)
+    assert check(household({"work_hours_per_week": 40, "annual_work_income": 51609}))
+
+
+def test_income_size_1_just_above_fails():  # clause 2: income table size 1 (just above)
+    assert not check(household({"work_hours_per_week": 40, "annual_work_income": 51611}))
+
+
+def test_income_size_6_at_and_above():  # clause 2: income table, size 6 (largest household)
+    kids = [BABY] * 5
+    assert check(household({"work_hours_per_week": 40, "annual_work_income": 131010}, *kids))
+    assert not check(household({"work_hours_per_week": 40, "annual_work_income": 131011}, *kids))
+
+
+def test_high_income_fails_even_with_reason():  # clause 2 with clause 1 met
+    assert not check(household({"housing_type": "homeless", "annual_investment_income": 70000}, BABY))

@@ -1,0 +1,64 @@
+from checkers.newborn_home_visiting_program import check
+from eligibench.household import household
+
+PARENT = {"is_parent": True}
+BABY = {"relation": "child", "age": 0}
+OLDER = {"relation": "child", "age": 4}
+
+
+def test_first_time_parent_with_only_a_baby_qualifies():  # clause: first-time parents
+    assert check(household(PARENT, BABY))
+
+
+def test_first_time_parent_with_adopted_baby_qualifies():  # clause: first-time parents (child relations)
+    assert check(household(PARENT, {**BABY, "relation": "adopted child"}))
+
+
+def test_only_child_aged_1_does_not_qualify():  # clause: baby under 1 year (just above)
+    assert not check(household(PARENT, {**BABY, "age": 1}))
+
+
+def test_no_children_does_not_qualify():  # no relevant member
+    assert not check(household({}, {"relation": "spouse"}))
+
+
+def test_parents_outside_nyc_do_not_qualify():  # clause: parent lives in NYC
+    hh = household({"place_of_residence": "Jersey"}, {"relation": "spouse", "place_of_residence": "Jersey"}, BABY)
+    assert not check(hh)
+
+
+def test_spouse_in_nyc_is_enough():  # clause: parent (spouse) lives in NYC
+    hh = household({"place_of_residence": "Jersey"}, {"relation": "spouse"}, BABY)
+    assert check(hh)
+
+
+def test_baby_and_older_child_without_special_situation_does_not_qualify():  # clause: not first-time, no situation
+    assert not check(household(PARENT, BABY, OLDER))
+
+
+def test_baby_and_older_child_in_nycha_qualifies():  # clause: NYCHA development
+    assert check(household({"housing_type": "NYCHA development"}, BABY, OLDER))
+
+
+def test_baby_and_older_child_in_dhs_shelter_qualifies():  # clause: DHS shelter
+    assert check(household({"housing_type": "DHS shelter"}, BABY, OLDER))
+
+
+def test_spouse_gets_acs_help_qualifies():  # clause: ACS help (parent)
+    assert check(household({}, {"relation": "spouse", "acs": True}, BABY, OLDER))
+
+
+def test_baby_gets_acs_help_qualifies():  # clause: ACS help (baby)
+    assert check(household({}, {**BABY, "acs": True}, OLDER))
+
+
+def test_older_child_acs_help_does_not_count():  # clause: ACS help must be parent or baby
+    assert not check(household({}, BABY, {**OLDER, "acs": True}))
+
+
+def test_special_situation_without_a_baby_does_not_qualify():  # clause: baby under 1 year
+    assert not check(household({"housing_type": "NYCHA development", "acs": True}, OLDER))
+
+
+def test_sibling_baby_is_not_the_parents_child():  # clause: parent's own child
+    assert not check(household({}, {"relation": "sibling", "age": 0}))

@@ -1,0 +1,24 @@
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("BENYFITS_SHARED", ROOT.parent / "shared"))
+
+
+@pytest.fixture(scope="session")
+def shared() -> Path:
+    if not (SHARED / "nyc-open-data").is_dir():
+        pytest.skip(f"reference data not found at {SHARED} (set BENYFITS_SHARED)")
+    return SHARED
+
+
+@pytest.fixture(scope="session")
+def snapshot_2024(shared: Path) -> Path:
+    return shared / "nyc-open-data" / "kvhd-5fmu-2024.json"
+
+
+@pytest.fixture(scope="session")
+def snapshot_2026(shared: Path) -> Path:
+    return shared / "nyc-open-data" / "kvhd-5fmu-2026-08.json"

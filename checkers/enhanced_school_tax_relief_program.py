@@ -2,7 +2,7 @@
 
 Readings of ambiguous requirements:
 - "Owner" is is_property_owner; home types are read from the owner's housing_type ("a house" = either 1 family house value).
-- "65 or older as of December 31" is current age 65 or older.
+- "65 or older as of December 31" is current age 65 or older; turning 65 later in the year is not modelled.
 - "Only a married couple" means the owners are exactly two members, both self or spouse; "only siblings" means every owner is self or sibling.
 - "Primary residence" is primary_residence.
 - "Owners and resident spouses" is every owner, plus self and spouse members when either of them owns; all members live at the property.

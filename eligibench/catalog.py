@@ -30,7 +30,8 @@ SOURCE_DATASET = "kvhd-5fmu"
 _ID = re.compile(r"^[A-Z][A-Za-z]+$")
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _FIELDS = ("id", "name", "category", "scope", "source", "split", "interpretation", "requirements")
-_SOURCE_FIELDS = ("dataset", "program_name", "unique_id", "snapshot", "eligibility_sha256")
+_SOURCE_FIELDS = ("dataset", "program_name", "unique_id", "snapshot", "eligibility_sha256", "text_fingerprint")
+_FINGERPRINT = re.compile(r"^[0-9a-f]{256}$")
 
 
 def eligibility_sha256(html: str) -> str:
@@ -45,6 +46,7 @@ class Source:
     unique_id: str | None
     snapshot: str
     eligibility_sha256: str
+    text_fingerprint: str  # eligibench.fingerprint of the source text: measures drift, holds no text
 
 
 @dataclass(frozen=True)
@@ -106,12 +108,15 @@ def load_opportunity(path: Path) -> Opportunity:
     _need(src["dataset"] == SOURCE_DATASET, path, "source.dataset", f"expected {SOURCE_DATASET!r}")
     sha = _string(src, "eligibility_sha256", path, "source.eligibility_sha256")
     _need(bool(_SHA.match(sha)), path, "source.eligibility_sha256", "expected 64 lowercase hex digits")
+    fp = _string(src, "text_fingerprint", path, "source.text_fingerprint")
+    _need(bool(_FINGERPRINT.match(fp)), path, "source.text_fingerprint", "expected 256 lowercase hex digits (benyfits fingerprint)")
     source = Source(
         SOURCE_DATASET,
         _string(src, "program_name", path, "source.program_name"),
         _string(src, "unique_id", path, "source.unique_id", optional=True),
         str(src["snapshot"]),
         sha,
+        fp,
     )
     interp = raw["interpretation"]
     _need(isinstance(interp, list), path, "interpretation", "expected a list of strings")

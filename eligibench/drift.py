@@ -6,25 +6,20 @@ curated text; `strict` makes drift fail the stage).
 """
 from __future__ import annotations
 
-import difflib
-import html
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from .catalog import Catalog, eligibility_sha256
+from .fingerprint import fingerprint, similarity
 from .source import SourcePull
 
 UNCHANGED, CHANGED, RENAMED, RENAMED_CHANGED, REMOVED = "unchanged", "changed", "renamed", "renamed and changed", "removed"
-# Text similarity at which an unmatched new row is taken to be a renamed old one: 2026 pairs
-# measured 0.87 (Pre-K for All -> Pre-K) and 0.97 (Youth Leadership Councils -> Youth Action 50),
-# while unrelated rows stay under 0.46.
-TEXT_RENAME_RATIO = 0.6
+# Fingerprint similarity at which an unmatched new row is taken to be a renamed old one: the
+# 2026 pull measured 0.88 for Youth Leadership Councils -> Youth Action 50 and 0.38 for
+# Pre-K for All -> Pre-K (found by name too), while unrelated rows stayed at or under 0.09.
+TEXT_RENAME_SIMILARITY = 0.5
 _STOP = {"and", "the", "of", "for", "nyc", "new", "york", "city", "program", "programs", "all", "a", "&", "/"}
-
-
-def plain_text(eligibility_html: str) -> str:
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", eligibility_html))).strip()
 
 
 def _name_tokens(name: str) -> set[str]:
@@ -96,24 +91,22 @@ class DriftReport:
             rows = [p for p in self.drifted if p.status == status]
             if not rows:
                 continue
-            lines += [f"## {status.capitalize()} ({len(rows)})", "", "| curated program | opportunities | now | text similarity |", "|---|---|---|---|"]
+            lines += [f"## {status.capitalize()} ({len(rows)})", "", "| curated program | opportunities | now | text similarity to curated source |", "|---|---|---|---|"]
             for p in rows:
                 sim = "" if p.similarity is None else f"{p.similarity:.2f}"
-                lines.append(f"| {p.program_name} | {', '.join(p.opportunities)} | {p.current_name or '—'} | {sim} |")
+                now = "—" if p.current_name in (None, p.program_name) else p.current_name
+                lines.append(f"| {p.program_name} | {', '.join(p.opportunities)} | {now} | {sim} |")
             lines.append("")
         if self.new_programs:
             lines += [f"## New ({len(self.new_programs)})", ""] + [f"- {n}" for n in self.new_programs] + [""]
         return "\n".join(lines)
 
 
-def _similarity(a: str, b: str) -> float:
-    return difflib.SequenceMatcher(None, plain_text(a).lower(), plain_text(b).lower()).ratio()
-
-
 def detect(catalog: Catalog, pull: SourcePull, known_uncurated: frozenset[str] = frozenset()) -> DriftReport:
     if pull.origin == "unavailable":
         return DriftReport(False, pull.origin, None, None, note=pull.note or "source unavailable")
     current = {r["program_name"]: r.get("plain_language_eligibility", "") for r in pull.rows}
+    current_fp = {n: fingerprint(t) for n, t in current.items()}
     curated: dict[str, list] = {}
     for o in catalog.opportunities:
         curated.setdefault(o.source.program_name, []).append(o)
@@ -121,36 +114,34 @@ def detect(catalog: Catalog, pull: SourcePull, known_uncurated: frozenset[str] =
     programs = []
     for name, opps in sorted(curated.items()):
         ids = tuple(o.id for o in opps)
-        sha = opps[0].source.eligibility_sha256
-        if name in current:
-            status = UNCHANGED if eligibility_sha256(current[name]) == sha else CHANGED
-            programs.append(ProgramDrift(name, ids, status))
-        else:
-            programs.append(ProgramDrift(name, ids, REMOVED))
-    # Renames: a removed program and a new row that share most of their name or their text.
-    # The curated text is not in the source any more, so compare with the curated requirements.
-    req = {o.source.program_name: o.requirements for o in catalog.opportunities}
-    out = []
-    for p in programs:
-        if p.status != REMOVED:
-            out.append(p)
-            continue
-        best, best_score = None, 0.0
-        for n in unmatched_new:
-            ratio = _similarity(req[p.program_name], current[n])
-            if _names_related(p.program_name, n):
-                score = 1.0 + ratio  # a related name outranks any text-only match
-            elif ratio >= TEXT_RENAME_RATIO:
-                score = ratio
-            else:
+        src = opps[0].source
+        if name not in current:
+            renamed = _find_rename(name, src.text_fingerprint, unmatched_new, current_fp)
+            if renamed is None:
+                programs.append(ProgramDrift(name, ids, REMOVED))
                 continue
-            if score > best_score:
-                best, best_score = n, score
-        if best is None:
-            out.append(p)
+            unmatched_new.remove(renamed)
+            same = eligibility_sha256(current[renamed]) == src.eligibility_sha256
+            programs.append(ProgramDrift(name, ids, RENAMED if same else RENAMED_CHANGED, renamed,
+                                         similarity(src.text_fingerprint, current_fp[renamed])))
+        elif eligibility_sha256(current[name]) == src.eligibility_sha256:
+            programs.append(ProgramDrift(name, ids, UNCHANGED))
+        else:
+            programs.append(ProgramDrift(name, ids, CHANGED, name, similarity(src.text_fingerprint, current_fp[name])))
+    return DriftReport(True, pull.origin, pull.location, pull.data_date, tuple(programs), tuple(sorted(unmatched_new)), pull.note)
+
+
+def _find_rename(old: str, old_fp: str, candidates: list[str], fps: dict[str, str]) -> str | None:
+    """The new row most likely to be `old` renamed: a related name first, else a similar text."""
+    best, best_score = None, 0.0
+    for n in candidates:
+        sim = similarity(old_fp, fps[n])
+        if _names_related(old, n):
+            score = 1.0 + sim  # a related name outranks any text-only match
+        elif sim >= TEXT_RENAME_SIMILARITY:
+            score = sim
+        else:
             continue
-        unmatched_new.remove(best)
-        same = eligibility_sha256(current[best]) == curated[p.program_name][0].source.eligibility_sha256
-        sim = round(_similarity(req[p.program_name], current[best]), 2)
-        out.append(ProgramDrift(p.program_name, p.opportunities, RENAMED if same else RENAMED_CHANGED, best, sim))
-    return DriftReport(True, pull.origin, pull.location, pull.data_date, tuple(out), tuple(sorted(unmatched_new)), pull.note)
+        if score > best_score:
+            best, best_score = n, score
+    return best

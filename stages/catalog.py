@@ -1,5 +1,6 @@
 """Stage `catalog`: validate opportunities/, join with the fetched source, report drift."""
 import sys
+from pathlib import Path
 
 from eligibench import drift, params
 from eligibench.catalog import known_uncurated, load_catalog
@@ -14,9 +15,9 @@ DRIFT_MD = "reports/drift.md"
 def main() -> int:
     p = params.section(params.load(), "catalog")
     strict = params.get(p, "catalog.strict", bool)
-    catalog = load_catalog()
+    catalog = load_catalog(Path("opportunities"))
     pulled = SourcePull.from_dict(read_json("data/source/kvhd-5fmu.json"))
-    report = drift.detect(catalog, pulled, known_uncurated())
+    report = drift.detect(catalog, pulled, known_uncurated(Path("opportunities")))
     write_json(CATALOG_OUT, {"opportunities": [o.to_dict() for o in catalog.opportunities]})
     write_json(DRIFT_JSON, report.to_dict())
     write_text(DRIFT_MD, report.to_markdown())

@@ -6,6 +6,7 @@ import pytest
 
 from eligibench.catalog import CATEGORIES, eligibility_sha256, load_catalog, load_opportunity
 from eligibench.errors import CatalogError
+from eligibench.fingerprint import fingerprint
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -36,6 +37,7 @@ def test_every_sha256_matches_the_2024_source_text(snapshot_2024):
     texts = {r["program_name"]: r["plain_language_eligibility"] for r in json.loads(snapshot_2024.read_text())}
     for o in load_catalog().opportunities:
         assert o.source.eligibility_sha256 == eligibility_sha256(texts[o.source.program_name]), o.id
+        assert o.source.text_fingerprint == fingerprint(texts[o.source.program_name]), o.id
 
 
 def test_split_rows_say_so():

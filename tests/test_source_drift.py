@@ -56,6 +56,8 @@ def test_2026_snapshot_names_renamed_removed_and_rewritten(snapshot_2026):
     assert by_name["Pre-K for All"].current_name == "Pre-K"
     assert by_name["Head Start"].current_name == "Head Start / Early Head Start"
     assert by_name["Child Health Plus and Children's Medicaid"].current_name == "Child Health Plus"
+    assert by_name["NYC Youth Leadership Councils"].current_name == "Youth Action 50"  # found by text alone
+    assert by_name["NYC Youth Leadership Councils"].similarity > 0.8
     assert by_name["Safe and Sick Leave"].status == drift.REMOVED
     assert by_name["Middle School"].status == drift.REMOVED
     assert by_name["Child Tax Credit"].status == drift.CHANGED
@@ -66,3 +68,15 @@ def test_2026_snapshot_names_renamed_removed_and_rewritten(snapshot_2026):
     for heading in ("## Renamed and changed", "## Changed", "## Removed", "## New"):
         assert heading in md
     assert "Safe and Sick Leave" in md and "SafeAndSickLeave" in md
+
+
+def test_fingerprint_similarity_tracks_text_overlap():
+    from eligibench.fingerprint import fingerprint, similarity
+
+    base = "<p>Anyone who lives in New York City and is age 10 and older is eligible to apply for a card.</p>"
+    assert similarity(fingerprint(base), fingerprint(base)) == 1.0
+    assert similarity(fingerprint(base), fingerprint("<b>" + base + "</b>")) == 1.0  # markup only
+    near = base.replace("10", "14")
+    far = "<p>Homeowners aged 65 or older with income under $58,399 qualify for the exemption.</p>"
+    assert similarity(fingerprint(base), fingerprint(near)) > similarity(fingerprint(base), fingerprint(far))
+    assert len(fingerprint(base)) == 256

@@ -57,7 +57,7 @@ def test_mitchell_lama_tenant_qualifies():  # clause 5: housing types
     assert check(household(dict(SENIOR, housing_type="mitchell-lama development")))
 
 
-def test_qualifies_through_senior_parent_on_lease():  # eligibility through a non-self member
+def test_qualifies_through_senior_friend_on_lease():  # eligibility through a non-self member
     me = {"age": 40, "annual_work_income": 30000, "monthly_rent_spending": 1500}
     assert check(household(me, {"relation": "friend", "age": 75, "name_is_on_lease": True}))
 

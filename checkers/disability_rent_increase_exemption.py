@@ -1,0 +1,78 @@
+"""Disability Rent Increase Exemption (DRIE).
+
+Readings of ambiguous requirements:
+- The applicant is a member meeting age, lease, housing and benefit; income and rent are tested on the household.
+- "18 years old or older" is current age, including 18.
+- "Name on the lease" is name_is_on_lease.
+- "Combined household income" is every member's work plus investment income; "or less" includes the limit.
+- "Monthly income" is household income / 12; rent is the sum of members' monthly_rent_spending; "more than one-third" is strict.
+- "Live in NYC" is place_of_residence; housing is the applicant's housing_type (hotel and SRO both count; HDFC development value).
+- "Income from" a benefit is receiving it; disability Medicaid counts with has_received_ssi_or_ssdi.
+"""
+from checkers._common import NYC, household_income
+from eligibench.household import Household, Member
+
+ID = "DisabilityRentIncreaseExemption"
+MIN_AGE = 18
+INCOME_LIMIT = 50_000
+HOUSING = (
+    "rent stabilized apartment",
+    "rent controlled apartment",
+    "mitchell-lama development",
+    "limited dividend development",
+    "redevelopment company development",
+    "Housing Development Fund Corporation (HDFC) development",
+    "Section 213 coop",
+    "rent regulated hotel",
+    "rent regulated single room occupancy (SRO)",
+)
+
+
+def receives_disability_benefit(m: Member) -> bool:
+    if m.receives_ssi:
+        return True
+    if m.receives_ssdi:
+        return True
+    if m.receives_va_disability:
+        return True
+    if m.receives_disability_medicaid:
+        if m.has_received_ssi_or_ssdi:
+            return True
+    return False
+
+
+def is_applicant(m: Member) -> bool:
+    if m.age < MIN_AGE:
+        return False
+    if not m.name_is_on_lease:
+        return False
+    if m.place_of_residence != NYC:
+        return False
+    if m.housing_type not in HOUSING:
+        return False
+    if not receives_disability_benefit(m):
+        return False
+    return True
+
+
+def household_rent(hh: Household) -> int:
+    total = 0
+    for m in hh.members:
+        total += m.monthly_rent_spending
+    return total
+
+
+def check(hh: Household) -> bool:
+    found = False
+    for m in hh.members:
+        if is_applicant(m):
+            found = True
+    if not found:
+        return False
+    income = household_income(hh)
+    if income > INCOME_LIMIT:
+        return False
+    # rent > (income / 12) / 3, kept in whole dollars: 36 * rent > income
+    if 36 * household_rent(hh) <= income:
+        return False
+    return True

@@ -1,0 +1,27 @@
+"""NYC Financial Empowerment Centers: free financial counseling.
+
+Readings of ambiguous requirements:
+- "Live in NYC" means place_of_residence is "New York City".
+- Not modelled: working in NYC (no feature gives a work location).
+- "At least 18 years old" includes 18.
+"""
+from checkers._common import NYC
+from eligibench.household import Household, Member
+
+ID = "NYCFinancialEmpowermentCenters"
+MIN_AGE = 18
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.place_of_residence != NYC:
+        return False
+    if m.age < MIN_AGE:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

@@ -1,0 +1,39 @@
+"""NYC Free Tax Prep.
+
+Readings of ambiguous requirements:
+- "You" is the person answering (the filer); the year is the last tax year.
+- "Earned" is the filers' work plus investment income (self, plus every spouse when filing jointly); "or less" includes the limit.
+- "Have dependents" means some member has dependent set.
+"""
+from checkers._common import member_income
+from eligibench.household import Household
+
+ID = "NYCFreeTaxPrep"
+LIMIT_WITH_DEPENDENTS = 85_000
+LIMIT_WITHOUT_DEPENDENTS = 59_000
+
+
+def filers_income(hh: Household) -> int:
+    me = hh.self_member
+    total = member_income(me)
+    if me.filing_jointly:
+        for m in hh.members:
+            if m.relation == "spouse":
+                total += member_income(m)
+    return total
+
+
+def has_dependents(hh: Household) -> bool:
+    for m in hh.members:
+        if m.dependent:
+            return True
+    return False
+
+
+def check(hh: Household) -> bool:
+    limit = LIMIT_WITHOUT_DEPENDENTS
+    if has_dependents(hh):
+        limit = LIMIT_WITH_DEPENDENTS
+    if filers_income(hh) > limit:
+        return False
+    return True

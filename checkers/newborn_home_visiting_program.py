@@ -2,7 +2,7 @@
 
 Readings of ambiguous requirements:
 - The parent is the person answering or their spouse; their children are members whose relation is in CHILD_RELATIONS.
-- "First-time parent" means the parents' only child in the household is a baby aged 0.
+- "First-time parent" means every child of the parents in the household is a baby aged 0 (one baby, or twins).
 - "A baby less than 3 months old" means a child aged 0 (ages are whole years); the 3-month limit is not modelled.
 - "Lives in one of these neighborhoods" means a parent lives in New York City; the neighborhoods are not modelled.
 - The three situations (NYCHA development, ACS help, DHS shelter) are alternatives: any one is enough.
@@ -74,8 +74,8 @@ def check(hh: Household) -> bool:
         return False
     if count_babies(hh) == 0:
         return False
-    if count_children(hh) == 1:
-        return True  # first-time parents: the only child is the baby
+    if count_children(hh) == count_babies(hh):
+        return True  # first-time parents: every child is a baby
     if special_situation(hh):
         return True
     return False

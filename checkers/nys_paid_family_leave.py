@@ -6,6 +6,7 @@ Readings of ambiguous requirements:
 - A public employer is government_job; any other employer is private; "opted in" is employer_opt_in.
 - Full time means work_hours_per_week of 20 or more.
 - 26 consecutive weeks is consecutive_work_weeks >= 26; 175 days is nonconsecutive_work_days >= 175.
+- Not modelled: that the private employer is in New York State (no feature holds the place of work).
 - Not modelled: the kinds of workers excluded on the program's own eligibility page.
 """
 from eligibench.household import Household, Member

@@ -35,6 +35,14 @@ def test_adult_dependent_who_can_care_for_self_does_not_qualify():  # clause 1: 
     assert not check(household(WORKER, parent))
 
 
+def test_dependent_aged_18_who_cannot_care_for_self_qualifies():  # clause 1: adult dependent (edge: exactly 18)
+    assert check(household(WORKER, dict(KID, relation="sibling", age=18, can_care_for_self=False)))
+
+
+def test_dependent_aged_17_who_cannot_care_for_self_does_not_qualify():  # clause 1: adult dependent (just below 18)
+    assert not check(household(WORKER, dict(KID, relation="sibling", age=17, can_care_for_self=False)))
+
+
 def test_dependent_aged_15_who_cannot_care_for_self_does_not_qualify():  # clause 1: neither under 13 nor adult
     teen = dict(KID, age=15, can_care_for_self=False)
     assert not check(household(WORKER, teen))

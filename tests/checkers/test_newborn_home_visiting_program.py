@@ -62,3 +62,7 @@ def test_special_situation_without_a_baby_does_not_qualify():  # clause: baby un
 
 def test_sibling_baby_is_not_the_parents_child():  # clause: parent's own child
     assert not check(household({}, {"relation": "sibling", "age": 0}))
+
+
+def test_first_time_parents_of_twins_qualify():  # clause: first-time parents (every child is a baby)
+    assert check(household(PARENT, BABY, BABY))

@@ -1,0 +1,198 @@
+"""Any OpenAI-compatible chat endpoint (OpenAI, a vLLM server or cluster, a llama.cpp server).
+
+Base URL: ModelSpec.base_url, else $BENYFITS_OPENAI_BASE_URL, else $OPENAI_BASE_URL, else
+https://api.openai.com/v1. Key: $BENYFITS_OPENAI_API_KEY, else $OPENAI_API_KEY; required only for
+api.openai.com (local servers get "none").
+
+JSON-schema output is requested per backend (ModelSpec.response_format overrides):
+- "json_schema": {"type": "json_schema", "json_schema": {"name", "strict", "schema"}}, built by
+  outlines' own OpenAI type adapter (the exact argument `outlines.from_openai` sends); OpenAI and
+  vLLM accept it.
+- "json_object": {"type": "json_object", "schema": schema}; the only form llama-cpp-python's server
+  accepts (0.3.36 answers "json_schema" with HTTP 500 and ignores vLLM's `structured_outputs`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import os
+import time
+import weakref
+from typing import Any, Literal
+
+from eligibench.models.base import (
+    ChatMessage,
+    ChatModel,
+    Completion,
+    ModelConfigError,
+    ModelSpec,
+)
+
+OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1"
+BASE_URL_ENV = ("BENYFITS_OPENAI_BASE_URL", "OPENAI_BASE_URL")
+API_KEY_ENV = ("BENYFITS_OPENAI_API_KEY", "OPENAI_API_KEY")
+
+
+def _first_env(names: tuple[str, ...]) -> str | None:
+    for name in names:
+        value = os.environ.get(name, "").strip()
+        if value:
+            return value
+    return None
+
+
+def response_format_for(schema: dict, style: str) -> dict:
+    """The `response_format` request field asking for JSON that matches `schema`."""
+    if style == "json_object":
+        return {"type": "json_object", "schema": copy.deepcopy(schema)}
+    if style == "json_schema":
+        from outlines.models.openai import OpenAITypeAdapter
+        from outlines.types import JsonSchema
+
+        # JsonSchema() checks the schema (Draft 7); the adapter adds additionalProperties: false
+        # everywhere and strict mode, as OpenAI requires.
+        return OpenAITypeAdapter().format_output_type(JsonSchema(schema))["response_format"]
+    raise ModelConfigError(f"response format must be 'json_schema' or 'json_object'; got {style!r}")
+
+
+class OpenAICompatModel(ChatModel):
+    """Chat over the OpenAI HTTP API with the `openai` client (its own retries off: ours count)."""
+
+    default_response_format: str = "json_schema"
+    # OpenAI's current name for the output limit; llama.cpp only knows max_tokens (vLLM both).
+    max_tokens_field: str = "max_completion_tokens"
+
+    def __init__(self, spec: ModelSpec, *, base_url: str | None = None, api_key: str | None = None):
+        super().__init__(spec)
+        url = base_url or spec.base_url or _first_env(BASE_URL_ENV) or OPENAI_DEFAULT_BASE_URL
+        if not url.startswith(("http://", "https://")):
+            raise ModelConfigError(f"base URL must be an http(s):// URL; got {url!r}")
+        self.base_url = url.rstrip("/")
+        key = api_key or _first_env(API_KEY_ENV)
+        if key is None:
+            if self.base_url == OPENAI_DEFAULT_BASE_URL:
+                raise ModelConfigError(
+                    f"backend {spec.backend!r} at {self.base_url} needs an API key: set "
+                    "OPENAI_API_KEY (or BENYFITS_OPENAI_API_KEY), or point BENYFITS_OPENAI_BASE_URL "
+                    "at another server"
+                )
+            key = "none"
+        self._api_key = key
+        self.response_format_style = spec.response_format or self.default_response_format
+        self._client = None
+        self._aclients: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any]" = (
+            weakref.WeakKeyDictionary()
+        )
+
+    @property
+    def endpoint(self) -> str:
+        return f"{self.base_url}/chat/completions"
+
+    # --- clients
+    def _client_kwargs(self) -> dict:
+        return dict(
+            base_url=self.base_url,
+            api_key=self._api_key,
+            timeout=self.spec.timeout_s,
+            max_retries=0,
+        )
+
+    @property
+    def client(self):
+        if self._client is None:
+            from openai import OpenAI
+
+            self._client = OpenAI(**self._client_kwargs())
+        return self._client
+
+    def _async_client(self):
+        # One AsyncOpenAI per event loop: an async HTTP pool must not outlive its loop.
+        loop = asyncio.get_running_loop()
+        client = self._aclients.get(loop)
+        if client is None:
+            from openai import AsyncOpenAI
+
+            client = AsyncOpenAI(**self._client_kwargs())
+            self._aclients[loop] = client
+        return client
+
+    # --- one request
+    def request_kwargs(
+        self, messages: list[ChatMessage], json_schema: dict | None, max_tokens: int
+    ) -> dict:
+        kwargs: dict[str, Any] = {
+            "model": self.spec.model,
+            "messages": [m.to_dict() for m in messages],
+            "temperature": self.spec.temperature,
+            self.max_tokens_field: max_tokens,
+        }
+        if self.spec.seed is not None:
+            kwargs["seed"] = self.spec.seed
+        if json_schema is not None:
+            kwargs["response_format"] = response_format_for(json_schema, self.response_format_style)
+        return kwargs
+
+    def _chat_once(self, messages, json_schema, max_tokens) -> Completion:
+        kwargs = self.request_kwargs(messages, json_schema, max_tokens)
+        start = time.perf_counter()
+        response = self.client.chat.completions.create(**kwargs)
+        return _completion(response, time.perf_counter() - start)
+
+    async def _achat_once(self, messages, json_schema, max_tokens) -> Completion:
+        kwargs = self.request_kwargs(messages, json_schema, max_tokens)
+        start = time.perf_counter()
+        response = await self._async_client().chat.completions.create(**kwargs)
+        return _completion(response, time.perf_counter() - start)
+
+    def _classify(self, exc: BaseException) -> Literal["transient", "rejected", "other"]:
+        import openai
+
+        if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
+            return "transient"
+        if isinstance(exc, openai.APIStatusError):
+            code = exc.status_code
+            if code >= 500 or code in (408, 409, 429):
+                return "transient"
+            return "rejected"
+        if isinstance(exc, (TimeoutError, ConnectionError)):
+            return "transient"
+        return "other"
+
+    def _close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+        for loop, client in list(self._aclients.items()):
+            if not loop.is_closed() and not loop.is_running():
+                try:
+                    loop.run_until_complete(client.close())
+                except Exception:  # noqa: BLE001 - best effort
+                    pass
+        self._aclients.clear()
+
+    async def aclose(self) -> None:
+        """Close the async client of the running loop, then the rest (use from async code)."""
+        loop = asyncio.get_running_loop()
+        client = self._aclients.pop(loop, None)
+        if client is not None:
+            await client.close()
+        self.close()
+
+
+def _completion(response, latency_s: float) -> Completion:
+    choice = response.choices[0] if response.choices else None
+    text = (choice.message.content if choice is not None else None) or ""
+    usage = response.usage
+    cached = None
+    if usage is not None:
+        details = getattr(usage, "prompt_tokens_details", None)
+        cached = getattr(details, "cached_tokens", None) if details is not None else None
+    return Completion(
+        text=text,
+        prompt_tokens=int(usage.prompt_tokens) if usage is not None else 0,
+        completion_tokens=int(usage.completion_tokens) if usage is not None else 0,
+        cached_tokens=int(cached) if cached is not None else None,
+        latency_s=latency_s,
+        finish_reason=getattr(choice, "finish_reason", None),
+    )

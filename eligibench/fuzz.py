@@ -18,7 +18,7 @@ import inspect
 import random
 from functools import lru_cache
 from types import ModuleType
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from . import consistency as cons
 from .errors import ParamsError
@@ -246,20 +246,33 @@ def _roster(rng: random.Random, max_members: int) -> list[str]:
     return relations
 
 
-def _money(rng, plan, feature: str, people: list[dict]) -> None:
-    """Set a money feature on every member. A quarter of households put one near-threshold
-    amount on a single member and 0 on the rest, so household sums land on table edges."""
-    lo = 0
-    can_have = [p for p in people if feature != "annual_work_income" or p["age"] >= cons.WORK_MIN_AGE]
-    if plan.get(feature) and can_have and rng.random() < 0.25:
-        near = plan[feature]
-        holder = rng.choice(can_have)
-        for p in people:
-            p[feature] = near[rng.randrange(len(near))] if p is holder else (0.0 if feature == "available_financial_resources" else 0)
-        return
+def _money(rng: random.Random, plan: Mapping[str, tuple], features: tuple[str, ...], people: list[dict]) -> None:
+    """Set money `features` (summed together by the checkers) on every member.
+
+    Half the households are "concentrated": one member gets a near-threshold amount in one of
+    the features and every other amount is 0, so the household sum lands exactly on a table
+    edge (t-1, t, t+1). The other half draw each amount independently: 1/4 zero (most people
+    have no investment income or savings), else half uniform, half near a threshold.
+    """
+    zero = {f: 0.0 if FEATURES_BY_NAME[f].type == "float" else 0 for f in features}
     for p in people:
-        cap = cons.numeric_cap(feature, p["age"])
-        p[feature] = 0 if cap == 0 else _draw(rng, plan, feature, lo)
+        for f in features:
+            p[f] = zero[f]
+    if rng.random() < 0.5:
+        options = [
+            (p, f) for p in people for f in features
+            if plan.get(f) and cons.numeric_cap(f, p["age"]) != 0
+        ]
+        if options:
+            p, f = options[rng.randrange(len(options))]
+            near = plan[f]
+            p[f] = near[rng.randrange(len(near))]
+            return
+    for p in people:
+        for f in features:
+            if cons.numeric_cap(f, p["age"]) == 0 or rng.random() < 0.25:
+                continue
+            p[f] = _draw(rng, plan, f, 0)
 
 
 def fuzz_household(rng: random.Random, thresholds: Thresholds, max_members: int = MAX_MEMBERS) -> Household:
@@ -282,16 +295,24 @@ def fuzz_household(rng: random.Random, thresholds: Thresholds, max_members: int 
         last = surname if r == "self" or (r in _SHARE_SURNAME and rng.random() < 0.8) else None
         people.append({"relation": r, "age": age, "sex": sex, "name": pick_name(rng, sex, last)})
 
-    for feature in MONEY_FEATURES:
-        _money(rng, plan, feature, people)
+    _money(rng, plan, INCOME_FEATURES, people)
+    _money(rng, plan, ("available_financial_resources",), people)
 
     has_spouse = "spouse" in relations
     has_parented_child = any(r in cons.PARENTED_RELATIONS for r in relations)
+    # One in three households draws its yes/no features with a strong lean (mostly no, or mostly
+    # yes): a checker with a long chain of "or" conditions is only reached deep down when most
+    # of them are false, which a fair coin per feature almost never gives.
+    lean = rng.choice((0.5, 0.5, 0.5, 0.5, 0.05, 0.95))
     for p in people:
         age, sex, rel = p["age"], p["sex"], p["relation"]
-        bits = rng.getrandbits(len(_BOOLS))
-        for k, f in enumerate(_BOOLS):
-            p[f] = bits >> k & 1 == 1
+        if lean == 0.5:
+            bits = rng.getrandbits(len(_BOOLS))
+            for k, f in enumerate(_BOOLS):
+                p[f] = bits >> k & 1 == 1
+        else:
+            for f in _BOOLS:
+                p[f] = rng.random() < lean
         for f in _LIMITED_BOOLS:
             if p[f] and not cons.flag_allowed(f, age, sex):
                 p[f] = False
@@ -304,12 +325,11 @@ def fuzz_household(rng: random.Random, thresholds: Thresholds, max_members: int 
         else:
             p["high_school_equivalent"] = rng.choice(FEATURES_BY_NAME["high_school_equivalent"].values)
         for f in _OTHER_NUMERIC:
-            f_lo = None
             cap = cons.numeric_cap(f, age)
             if cap is not None and cap <= RANGES[f][0]:
-                p[f] = int(cap) if cap >= RANGES[f][0] else RANGES[f][0]
+                p[f] = cap  # the only value the age allows (0, or -1 = never worked)
                 continue
-            p[f] = _draw(rng, plan, f, f_lo, cap)
+            p[f] = _draw(rng, plan, f, None, cap)
 
         # Relation- and flag-dependent fix-ups the rules require.
         if not cons.pregnancy_allowed(age, sex):
@@ -347,10 +367,18 @@ def _check_params(count: int, max_members: int) -> None:
         raise ParamsError(f"fuzz max_members must be an integer from 1 to {MAX_MEMBERS}, got {max_members!r}")
 
 
-def fuzz_households(count: int, seed: int, thresholds: Thresholds, max_members: int = MAX_MEMBERS) -> list[Household]:
+def fuzz_households(count: int, seed: int, thresholds: Thresholds, max_members: int = MAX_MEMBERS,
+                    progress: Callable[[int], None] | None = None) -> list[Household]:
     """`count` fuzzed households from one `random.Random(seed)`: same arguments, same list."""
     _check_params(count, max_members)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ParamsError(f"fuzz seed must be an integer, got {seed!r}")
     rng = random.Random(seed)
-    return [fuzz_household(rng, thresholds, max_members) for _ in range(count)]
+    out = []
+    for _ in range(count):
+        out.append(fuzz_household(rng, thresholds, max_members))
+        if progress and len(out) % 500 == 0:
+            progress(500)
+    if progress:
+        progress(len(out) % 500)
+    return out

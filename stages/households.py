@@ -1,0 +1,22 @@
+"""Stage `households`: fuzz the households the Diverse dataset is selected from."""
+from checkers import registry
+from eligibench import params
+from eligibench.dataset_params import HouseholdsParams
+from eligibench.fuzz import fuzz_households, thresholds_from_checkers
+from eligibench.household_store import write_households
+from eligibench.progress import bar
+
+OUT = "data/households/fuzzed.jsonl.gz"
+
+
+def main() -> None:
+    p = HouseholdsParams.read(params.load())
+    thresholds = thresholds_from_checkers(registry().values())
+    with bar(p.count, "fuzzing households") as tick:
+        households = fuzz_households(p.count, p.seed, thresholds, p.max_members, progress=tick)
+    write_households(OUT, households)
+    print(f"households: {len(households):,} fuzzed (seed {p.seed}) -> {OUT}")
+
+
+if __name__ == "__main__":
+    main()

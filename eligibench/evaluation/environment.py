@@ -81,7 +81,9 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
             dialog = Dialog(dialog.opportunities, tuple(turns))
         predictions = _validate_predictions(agent.predict(dialog), ids)
     except (ModelUnavailable, AgentInfraError) as e:
-        termination, error, predictions = INFRA_ERROR, f"{type(e).__name__}: {e}", None
+        where = getattr(e, "endpoint", None)
+        error = f"{type(e).__name__}{f' ({where})' if where and where not in str(e) else ''}: {e}"
+        termination, predictions = INFRA_ERROR, None
     except UserError as e:
         termination, error = USER_ERROR, f"simulated user: {e}"
         predictions = _predict_after_user_error(agent, dialog, ids)

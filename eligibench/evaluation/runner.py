@@ -1,0 +1,98 @@
+"""Evaluate one submission over the datasets: dialogs run concurrently (bounded), each is
+written to the store as it finishes, and a restarted run picks up only what is missing."""
+from __future__ import annotations
+
+import asyncio
+import threading
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
+
+from ..rows import Row
+from .agent_api import Agent
+from .environment import run_dialog
+from .metrics import summarize
+from .store import ResultStore, run_id_for
+from .types import INFRA_ERROR, DialogResult, OpportunityBrief, RunSpec
+from .user import SimulatedUser
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    spec: RunSpec
+    rows: Mapping[str, Sequence[Row]]  # dataset -> rows to evaluate (already subset)
+    briefs: Mapping[str, OpportunityBrief]
+    concurrency: int = 1
+    infra_retries: int = 1
+    bootstrap: int = 1000
+    seed: int = 0
+
+
+@dataclass
+class _Slot:
+    agent: Agent
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def pending(plan: RunPlan, done: set[tuple[str, str, int]]) -> list[tuple[str, Row, int]]:
+    out = []
+    for dataset, rows in plan.rows.items():
+        for row in rows:
+            for trial in range(plan.spec.trials):
+                if (dataset, row.id, trial) not in done:
+                    out.append((dataset, row, trial))
+    return out
+
+
+def _one(slot: _Slot, user_model, plan: RunPlan, dataset: str, row: Row, trial: int) -> DialogResult:
+    briefs = [plan.briefs[o] for o in row.opportunities]
+    labels = dict(zip(row.opportunities, row.labels))
+    with slot.lock:
+        for _attempt in range(plan.infra_retries + 1):
+            result = run_dialog(slot.agent, SimulatedUser(user_model, row.profile), briefs, labels, row.id, dataset, trial)
+            if result.termination != INFRA_ERROR:
+                break
+    return result
+
+
+async def _run_all(plan: RunPlan, store: ResultStore, run_id: str, slots: list[_Slot], user_model,
+                   todo: list[tuple[str, Row, int]], progress: Callable[[int], None] | None) -> None:
+    queue: asyncio.Queue = asyncio.Queue()
+    for item in todo:
+        queue.put_nowait(item)
+
+    async def worker(slot: _Slot) -> None:
+        while not queue.empty():
+            dataset, row, trial = queue.get_nowait()
+            result = await asyncio.to_thread(_one, slot, user_model, plan, dataset, row, trial)
+            await asyncio.to_thread(store.record_dialog, run_id, result)
+            if progress:
+                progress(1)
+
+    await asyncio.gather(*(worker(s) for s in slots))
+
+
+def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[[], Agent], user_model,
+             progress: Callable[[int], None] | None = None) -> str:
+    """Run (or finish) the run for `plan.spec`; returns its run id. Metrics are recomputed from
+    every stored dialog of the run, so a resumed run scores exactly like an uninterrupted one."""
+    run_id = store.ensure_run(plan.spec)
+    assert run_id == run_id_for(plan.spec)
+    todo = pending(plan, store.completed(run_id))
+    if todo:
+        store.set_run_status(run_id, "running")
+        slots = [_Slot(make_agent()) for _ in range(max(1, min(plan.concurrency, len(todo))))]
+        try:
+            asyncio.run(_run_all(plan, store, run_id, slots, user_model, todo, progress))
+        finally:
+            for s in slots:
+                close = getattr(s.agent, "close", None)
+                if close:
+                    close()
+    results = store.dialog_results(run_id)
+    by_dataset: dict[str, list[DialogResult]] = {d: [] for d in plan.rows}
+    for r in results:
+        by_dataset.setdefault(r.dataset, []).append(r)
+    summary = summarize(by_dataset, n_boot=plan.bootstrap, seed=plan.seed)
+    store.record_metrics(run_id, summary.to_rows())
+    store.set_run_status(run_id, "done")
+    return run_id

@@ -1,0 +1,116 @@
+"""Submission folders: `submissions/<name>/manifest.yaml` plus the agent's code.
+
+    name: random                  # unique, [a-z0-9_-]
+    strategy: random              # shown on the leaderboard
+    authors: [BeNYfits maintainers]
+    entry_point: agent:RandomAgent   # module:Class inside the folder (the class implements Agent)
+    models: {}                    # role -> model name ("default" = the run's dialog model)
+    license: MIT
+    description: one line
+    options: {}                   # passed to the agent as context.options
+"""
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+from ..errors import BenyfitsError
+
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+_ENTRY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][A-Za-z0-9_]*$")
+REQUIRED = ("name", "strategy", "authors", "entry_point", "models", "license")
+ALLOWED = REQUIRED + ("description", "options", "test_only")
+
+
+class SubmissionError(BenyfitsError):
+    pass
+
+
+@dataclass(frozen=True)
+class Manifest:
+    folder: Path
+    name: str
+    strategy: str
+    authors: tuple[str, ...]
+    entry_point: str
+    models: Mapping[str, str]
+    license: str
+    description: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    test_only: bool = False  # e.g. the oracle: never evaluated by the pipeline or shown on the board
+
+
+def load_manifest(folder: Path | str) -> Manifest:
+    folder = Path(folder)
+    path = folder / "manifest.yaml"
+    if not path.is_file():
+        raise SubmissionError(f"{folder}: no manifest.yaml")
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as e:
+        raise SubmissionError(f"{path}: malformed YAML: {e}") from None
+    if not isinstance(raw, dict):
+        raise SubmissionError(f"{path}: expected a mapping of fields")
+    for key in REQUIRED:
+        if key not in raw:
+            raise SubmissionError(f"{path}: field '{key}': missing")
+    unknown = sorted(set(raw) - set(ALLOWED))
+    if unknown:
+        raise SubmissionError(f"{path}: field '{unknown[0]}': unknown (allowed: {', '.join(ALLOWED)})")
+
+    def text(key: str) -> str:
+        v = raw[key]
+        if not isinstance(v, str) or not v.strip():
+            raise SubmissionError(f"{path}: field '{key}': expected a non-empty string, got {v!r}")
+        return v
+
+    name = text("name")
+    if not _NAME.match(name):
+        raise SubmissionError(f"{path}: field 'name': {name!r} must be lowercase letters, digits, '-' or '_'")
+    entry = text("entry_point")
+    if not _ENTRY.match(entry):
+        raise SubmissionError(f"{path}: field 'entry_point': {entry!r} must look like module:Class")
+    authors = raw["authors"]
+    if isinstance(authors, str):
+        authors = [authors]
+    if not isinstance(authors, list) or not authors or not all(isinstance(a, str) and a.strip() for a in authors):
+        raise SubmissionError(f"{path}: field 'authors': expected a list of names")
+    models = raw["models"] or {}
+    if not isinstance(models, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in models.items()):
+        raise SubmissionError(f"{path}: field 'models': expected a mapping of role -> model name")
+    options = raw.get("options") or {}
+    if not isinstance(options, dict):
+        raise SubmissionError(f"{path}: field 'options': expected a mapping")
+    m = Manifest(folder, name, text("strategy"), tuple(authors), entry, models, text("license"),
+                 str(raw.get("description", "")), options, bool(raw.get("test_only", False)))
+    check_entry_point(m)
+    return m
+
+
+def check_entry_point(m: Manifest) -> None:
+    """The entry point's module file exists in the folder and defines the class (read, not run)."""
+    module, _, cls = m.entry_point.partition(":")
+    path = m.folder / (module.replace(".", "/") + ".py")
+    if not path.is_file():
+        raise SubmissionError(f"{m.folder}/manifest.yaml: field 'entry_point': {path.relative_to(m.folder)} not found in the submission")
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    except SyntaxError as e:
+        raise SubmissionError(f"{path}:{e.lineno}: syntax error: {e.msg}") from None
+    if not any(isinstance(n, ast.ClassDef) and n.name == cls for n in tree.body):
+        raise SubmissionError(f"{m.folder}/manifest.yaml: field 'entry_point': {path.name} defines no class {cls!r}")
+
+
+def discover(root: Path | str = "submissions", include_test_only: bool = False) -> list[Manifest]:
+    out = []
+    for folder in sorted(Path(root).iterdir()):
+        if folder.is_dir() and (folder / "manifest.yaml").exists():
+            m = load_manifest(folder)
+            if include_test_only or not m.test_only:
+                out.append(m)
+    return out

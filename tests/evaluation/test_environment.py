@@ -1,0 +1,83 @@
+from eligibench.evaluation.environment import run_dialog
+from eligibench.evaluation.types import (AGENT_ERROR, INFRA_ERROR, READY, TURN_LIMIT, USER_ERROR, OpportunityBrief,
+                                         question_limit)
+from eligibench.evaluation.user import SimulatedUser
+from eligibench.household import household
+from eligibench.models import ModelUnavailable
+from eligibench.profile import render_profile
+
+from .doubles import ExtractiveUserModel, OracleAgent, ScriptedAgent
+
+HH = household({"name": "Ana Ruiz", "age": 34}, {"name": "Leo Ruiz", "relation": "child", "age": 4})
+BRIEFS = [OpportunityBrief("IDNYC", "IDNYC", "Lives in NYC and is 10 or older."),
+          OpportunityBrief("SummerMeals", "Summer Meals", "Anyone 18 or younger.")]
+LABELS = {"IDNYC": True, "SummerMeals": True}
+
+
+def _user(model=None):
+    return SimulatedUser(model or ExtractiveUserModel(), render_profile(HH).text)
+
+
+def test_extractive_user_quotes_the_profile():
+    r = run_dialog(ScriptedAgent(questions=1), _user(), BRIEFS, LABELS, "r1", "diverse")
+    assert r.termination == READY and len(r.turns) == 1
+    assert "34 years old" in r.turns[0].answer
+    assert r.predictions == {"IDNYC": False, "SummerMeals": False}
+    assert r.user_calls == 1 and r.user_prompt_tokens > 0
+
+
+def test_oracle_predicts_the_labels():
+    from eligibench.evaluation.agent_api import AgentContext
+
+    r = run_dialog(OracleAgent(AgentContext(), HH), _user(), BRIEFS, LABELS, "r1", "diverse")
+    assert r.termination == READY and r.predictions == LABELS
+
+
+def test_ready_before_any_question_allows_zero_turns():
+    r = run_dialog(ScriptedAgent(questions=0), _user(), BRIEFS, LABELS, "r1", "diverse")
+    assert r.termination == READY and r.turns == ()
+
+
+def test_turn_limit_is_20_per_opportunity_at_most_100():
+    assert question_limit(2) == 40 and question_limit(5) == 100 and question_limit(9) == 100
+    r = run_dialog(ScriptedAgent(ready_value=False), _user(), BRIEFS, LABELS, "r1", "diverse")
+    assert r.termination == TURN_LIMIT and len(r.turns) == 40
+    assert r.predictions is not None
+
+
+def test_agent_exception_is_recorded_and_scored_wrong():
+    r = run_dialog(ScriptedAgent(raise_in="ask"), _user(), BRIEFS, LABELS, "r1", "diverse")
+    assert r.termination == AGENT_ERROR and "boom in ask" in r.error and r.predictions is None and r.scored
+
+
+def test_invalid_predictions_are_agent_errors():
+    for preds, words in (({"IDNYC": True}, "missing"), ({"IDNYC": True, "SummerMeals": "yes"}, "true/false"),
+                         ({"IDNYC": True, "SummerMeals": True, "Nope": False}, "unknown"), ([1, 2], "mapping")):
+        r = run_dialog(ScriptedAgent(predictions=preds), _user(), BRIEFS, LABELS, "r1", "diverse")
+        assert r.termination == AGENT_ERROR and words in r.error
+
+
+def test_non_boolean_ready_is_an_agent_error():
+    r = run_dialog(ScriptedAgent(ready_value="yes"), _user(), BRIEFS, LABELS, "r1", "diverse")
+    assert r.termination == AGENT_ERROR and "ready returned 'yes'" in r.error
+
+
+class _DeadModel:
+    def chat(self, *a, **k):
+        raise ModelUnavailable("http://127.0.0.1:9/v1", "connection refused after 3 attempts")
+
+
+class _EmptyModel(ExtractiveUserModel):
+    def chat(self, *a, **k):
+        c = super().chat(*a, **k)
+        return type(c)("   ", c.prompt_tokens, 0, None, 0.0)
+
+
+def test_dead_user_endpoint_is_infrastructure_and_not_scored():
+    r = run_dialog(ScriptedAgent(questions=1), _user(_DeadModel()), BRIEFS, LABELS, "r1", "diverse")
+    assert r.termination == INFRA_ERROR and not r.scored and "127.0.0.1:9" in r.error
+
+
+def test_empty_user_answer_is_a_user_error_but_agent_still_predicts():
+    r = run_dialog(ScriptedAgent(questions=1), _user(_EmptyModel()), BRIEFS, LABELS, "r1", "diverse")
+    assert r.termination == USER_ERROR and r.predictions == {"IDNYC": False, "SummerMeals": False}

@@ -1123,7 +1123,7 @@ def _distribution(fp: FeaturePopulation) -> str:
 
 
 def _applies(fp: FeaturePopulation) -> str:
-    level = "once per household" if fp.level == "household" else "per member"
+    level = "once per household" if fp.level == "household" or fp.name == "household_size" else "per member"
     if fp.given == "always":
         text = level
     else:

@@ -53,13 +53,21 @@ def dataset_counts(path: Path) -> dict[str, int]:
     return {"households": len(t), "pairs": sum(len(x) for x in t), "positive": sum(sum(x) for x in t)}
 
 
+def data_dir(data_version: str) -> str:
+    """Where a version's Parquet files live inside the folder. The version is in the path because
+    `datasets` keys its cache on the card's config paths, not on file contents: with fixed paths
+    a rebuilt dataset would load the previous build's cached rows."""
+    return "data/" + data_version.replace("+", "-")
+
+
 def card(info: BuildInfo) -> str:
     from huggingface_hub import DatasetCardData
 
     data = DatasetCardData(
         language="en", license=LICENSE, pretty_name="BeNYfits",
         task_categories=["question-answering"], size_categories="n<1K",
-        configs=[{"config_name": c, "data_files": [{"split": SPLIT, "path": f"data/{c}.parquet"}]} for c in CONFIGS],
+        configs=[{"config_name": c, "data_files": [{"split": SPLIT, "path": f"{data_dir(info.data_version)}/{c}.parquet"}]}
+                 for c in CONFIGS],
     )
     src = info.source
     drift = info.drift
@@ -147,8 +155,10 @@ Data terms of use); requirement texts, profiles and households are ours.
 
 
 def build_folder(out: Path, diverse: Path, representative: Path, catalog: dict[str, Any], info: BuildInfo) -> None:
-    data = out / "data"
-    data.mkdir(parents=True, exist_ok=True)
+    if out.exists():
+        shutil.rmtree(out)  # one version per folder: no stale files from an earlier build
+    data = out / data_dir(info.data_version)
+    data.mkdir(parents=True)
     shutil.copyfile(diverse, data / "diverse.parquet")
     shutil.copyfile(representative, data / "representative.parquet")
     write_opportunities_parquet(data / "opportunities.parquet", catalog)

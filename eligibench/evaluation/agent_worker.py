@@ -17,6 +17,8 @@ from pathlib import Path
 
 def _install_guard(forbidden: list[str]) -> None:
     roots = [os.path.realpath(p) for p in forbidden]
+    # The one process an agent may start: the generated-code sandbox (eligibench.sandbox.worker).
+    sandbox_argv = [sys.executable, "-m", "eligibench.sandbox.worker"]
 
     def hook(event: str, args: tuple) -> None:
         if event == "open" and args and isinstance(args[0], (str, bytes, os.PathLike)):
@@ -24,6 +26,9 @@ def _install_guard(forbidden: list[str]) -> None:
             for root in roots:
                 if path == root or path.startswith(root + os.sep):
                     raise PermissionError(f"agents may not read {path}: hidden benchmark data")
+        elif (event == "subprocess.Popen" and len(args) > 1 and args[0] in (None, sys.executable)
+              and isinstance(args[1], (list, tuple)) and list(args[1]) == sandbox_argv):
+            return
         elif event in ("subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.fork"):
             raise PermissionError(f"agents may not start processes ({event})")
         elif event == "socket.connect" and len(args) > 1 and isinstance(args[1], tuple):

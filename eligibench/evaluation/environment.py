@@ -47,10 +47,10 @@ def _validate_predictions(raw: object, ids: Sequence[str]) -> dict[str, bool]:
 
 
 def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBrief], labels: Mapping[str, bool],
-               row_id: str, dataset: str, trial: int = 0) -> DialogResult:
+               row_id: str, dataset: str, trial: int = 0, max_questions: int | None = None) -> DialogResult:
     started = time.perf_counter()
     ids = [b.id for b in briefs]
-    dialog = Dialog(tuple(briefs))
+    dialog = Dialog(tuple(briefs), (), max_questions)
     turns: list[Turn] = []
     predictions: dict[str, bool] | None = None
     termination, error = None, None
@@ -78,7 +78,7 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
             user_completion += ans.completion_tokens
             user_cached += ans.cached_tokens or 0
             turns.append(Turn(question, ans.text, asked, ans.latency_s, ans.prompt_tokens, ans.completion_tokens, ans.cached_tokens))
-            dialog = Dialog(dialog.opportunities, tuple(turns))
+            dialog = Dialog(dialog.opportunities, tuple(turns), max_questions)
         predictions = _validate_predictions(agent.predict(dialog), ids)
     except (ModelUnavailable, AgentInfraError) as e:
         where = getattr(e, "endpoint", None)

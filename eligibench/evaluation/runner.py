@@ -23,6 +23,7 @@ class RunPlan:
     briefs: Mapping[str, OpportunityBrief]
     concurrency: int = 1
     infra_retries: int = 1
+    max_questions: int | None = None
     bootstrap: int = 1000
     seed: int = 0
 
@@ -48,7 +49,8 @@ def _one(slot: _Slot, user_model, plan: RunPlan, dataset: str, row: Row, trial: 
     labels = dict(zip(row.opportunities, row.labels))
     with slot.lock:
         for _attempt in range(plan.infra_retries + 1):
-            result = run_dialog(slot.agent, SimulatedUser(user_model, row.profile), briefs, labels, row.id, dataset, trial)
+            result = run_dialog(slot.agent, SimulatedUser(user_model, row.profile), briefs, labels, row.id, dataset, trial,
+                                plan.max_questions)
             if result.termination != INFRA_ERROR:
                 break
     return result

@@ -18,8 +18,11 @@ TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR, INFRA_ERROR)
 SCORED_TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR)
 
 
-def question_limit(n_opportunities: int) -> int:
-    return min(MAX_QUESTIONS, QUESTIONS_PER_OPPORTUNITY * n_opportunities)
+def question_limit(n_opportunities: int, cap: int | None = None) -> int:
+    """The protocol's limit, lowered to `cap` when a run sets one (CPU smoke runs do: see
+    params.yaml `evaluate.max_questions`)."""
+    limit = min(MAX_QUESTIONS, QUESTIONS_PER_OPPORTUNITY * n_opportunities)
+    return limit if cap is None else min(limit, cap)
 
 
 @dataclass(frozen=True)
@@ -48,10 +51,11 @@ class Dialog:
 
     opportunities: tuple[OpportunityBrief, ...]
     turns: tuple[Turn, ...] = ()
+    cap: int | None = None  # run-level question cap, if any
 
     @property
     def limit(self) -> int:
-        return question_limit(len(self.opportunities))
+        return question_limit(len(self.opportunities), self.cap)
 
 
 @dataclass(frozen=True)

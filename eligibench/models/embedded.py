@@ -80,7 +80,7 @@ def resolve_model_path(model: str) -> Path:
 class EmbeddedServer:
     """`python -m llama_cpp.server` on a free loopback port; stopped on close/exit.
 
-    n_threads defaults to every core (llama-cpp-python's default uses half for generation).
+    n_threads (decoding) defaults to half the cores, n_threads_batch (prefill) to all of them.
     logits_all is off: the server's default (on) computes vocabulary logits for every prompt token,
     which costs prefill time and ~200 KB RAM per token, and we never ask for prompt logprobs.
     """
@@ -96,6 +96,7 @@ class EmbeddedServer:
         cache: bool = True,
         cache_size_bytes: int = 2 << 30,
         n_threads: int | None = None,
+        n_threads_batch: int | None = None,
         startup_timeout_s: float = 120.0,
         log_path: str | os.PathLike | None = None,
         python: str = sys.executable,
@@ -111,7 +112,11 @@ class EmbeddedServer:
         self.n_ctx = n_ctx
         self.cache = cache
         self.cache_size_bytes = cache_size_bytes
-        self.n_threads = n_threads or os.cpu_count() or 1
+        cores = os.cpu_count() or 1
+        # llama-cpp-python's split: half the cores decode (spinning threads collapse when another
+        # process wants the CPU), every core prefills.
+        self.n_threads = n_threads or max(1, cores // 2)
+        self.n_threads_batch = n_threads_batch or cores
         self.startup_timeout_s = startup_timeout_s
         if log_path is None:
             log_dir = Path(os.environ.get("BENYFITS_MODEL_LOG_DIR", Path(tempfile.gettempdir()) / "eligibench-models"))
@@ -134,7 +139,7 @@ class EmbeddedServer:
             "--port", str(self.port),
             "--n_ctx", str(self.n_ctx),
             "--n_threads", str(self.n_threads),
-            "--n_threads_batch", str(self.n_threads),
+            "--n_threads_batch", str(self.n_threads_batch),
             "--logits_all", "false",
             "--cache", "true" if self.cache else "false",
             "--cache_type", "ram",

@@ -1,0 +1,95 @@
+"""The `evaluate` params section, validated at the edge, and the rows a run evaluates."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from .. import params as P
+from ..errors import ParamsError
+from ..models import ModelSpec
+from ..rows import Row, read_parquet
+
+DATASETS = ("diverse", "representative")
+
+
+@dataclass(frozen=True)
+class EvalConfig:
+    simulator: ModelSpec
+    agent_model: ModelSpec  # the "default" role for agents; manifests may name others later
+    subset: Mapping[str, int | None]  # dataset -> first N households (None = all)
+    trials: int
+    max_questions: int | None  # None: the protocol's limits; CPU smoke runs cap questions
+    concurrency: int
+    infra_retries: int
+    call_timeout_s: float
+    agent_memory_mb: int
+    bootstrap: int
+    seed: int
+    store: Path
+    submissions: tuple[str, ...]
+
+    @property
+    def simulator_label(self) -> str:
+        s = self.simulator
+        return f"{s.backend}:{s.model}@t{s.temperature}/s{s.seed}"
+
+
+def _spec(raw: Any, key: str) -> ModelSpec:
+    if not isinstance(raw, dict):
+        raise ParamsError(f"params.yaml: 'evaluate.{key}' must be a mapping (backend, model, ...)")
+    try:
+        return ModelSpec(**raw)
+    except TypeError as e:
+        raise ParamsError(f"params.yaml: 'evaluate.{key}': {e}") from None
+    except ValueError as e:
+        raise ParamsError(f"params.yaml: 'evaluate.{key}': {e}") from None
+
+
+def _cap(v: Any) -> int | None:
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+        raise ParamsError(f"params.yaml: 'evaluate.max_questions' is {v!r}, expected a positive count or null (protocol limits)")
+    return v
+
+
+def read_config(params: Mapping[str, Any]) -> EvalConfig:
+    s = P.section(dict(params), "evaluate")
+    subset = s.get("subset") or {}
+    if not isinstance(subset, dict) or set(subset) - set(DATASETS):
+        raise ParamsError(f"params.yaml: 'evaluate.subset' must map {' / '.join(DATASETS)} to a count or null")
+    for k, v in subset.items():
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+            raise ParamsError(f"params.yaml: 'evaluate.subset.{k}' is {v!r}, expected a positive count or null (all)")
+    subs = s.get("submissions", [])
+    if not isinstance(subs, list) or not all(isinstance(x, str) for x in subs):
+        raise ParamsError("params.yaml: 'evaluate.submissions' must be a list of submission folder names")
+    return EvalConfig(
+        _spec(s.get("simulator"), "simulator"), _spec(s.get("agent_model"), "agent_model"),
+        {d: subset.get(d) for d in DATASETS},
+        P.get(s, "evaluate.trials", int, 1, 100), _cap(s.get("max_questions")),
+        P.get(s, "evaluate.concurrency", int, 1, 256),
+        P.get(s, "evaluate.infra_retries", int, 0, 10), P.get(s, "evaluate.call_timeout_s", (int, float), 1, 86400),
+        P.get(s, "evaluate.agent_memory_mb", int, 256, 1_000_000), P.get(s, "evaluate.bootstrap", int, 0, 100_000),
+        P.get(s, "evaluate.seed", int), Path(P.get(s, "evaluate.store", str)), tuple(subs),
+    )
+
+
+def dataset_file(folder: Path, dataset: str) -> Path:
+    """The published Parquet file of a dataset (its folder is named by the data version)."""
+    found = sorted(Path(folder).glob(f"data/*/{dataset}.parquet"))
+    if len(found) != 1:
+        raise ParamsError(f"{folder}/data/<version>/{dataset}.parquet: expected one, found {len(found)}: "
+                          "build the datasets first (dvc repro publish)")
+    return found[0]
+
+
+def load_rows(config: EvalConfig, folder: Path = Path("benyfits")) -> dict[str, list[Row]]:
+    out = {}
+    for d in DATASETS:
+        path = dataset_file(folder, d)
+        rows = read_parquet(path)
+        n = config.subset.get(d)
+        out[d] = rows if n is None else rows[:n]
+    return out

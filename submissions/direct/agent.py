@@ -1,0 +1,159 @@
+"""Direct prompting baseline: one "dialog" model, prompted with every opportunity's requirements
+and the dialog so far, asked for the next question (free text), READY (constrained yes/no) and
+PREDICT (constrained booleans, one per opportunity id).
+
+Prompt layout, shared by all three calls so a prefix-caching server reuses it:
+    system: instructions + every opportunity's requirements   (fixed for the whole dialog)
+    user:   the dialog so far (Q/A lines, append-only) + the task of this call
+
+Fallbacks (agent decisions, never a crash):
+- READY: unusable JSON twice (ConstrainedOutputError) -> not ready; the agent keeps asking until
+  the question limit ends the dialog (termination turn_limit).
+- ask: an empty, garbled or repeated question -> the next requirement line not yet used, asked
+  verbatim ("Is this true for your household: ...?").
+- PREDICT: unusable JSON twice -> False for every opportunity.
+Options (manifest `options`): min_questions (READY is not asked before that many questions).
+"""
+from __future__ import annotations
+
+import re
+
+from eligibench.evaluation.agent_api import Agent
+from eligibench.models import ConstrainedOutputError, booleans, yes_no
+
+SYSTEM = """You help one member of a New York City household find out which benefit programs the \
+household qualifies for. You ask them short questions, one at a time, about the facts the requirements \
+depend on (ages, income, household members, housing, work, health, ...), then decide every program.
+
+Programs and their requirements:
+"""
+
+ASK = "Write the one next question that best helps decide the programs. Ask about one fact only; do not \
+repeat a question already asked. Reply with only the question."
+READY = "Do the answers so far let you decide every program above with certainty?"
+PREDICT = "Decide each program from the answers so far: true if the household qualifies, false if not."
+
+QUESTION_MAX_TOKENS = 40
+GENERIC_QUESTION = "Is there anything else about your household that matters for these programs?"
+
+_BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d+[.)])\s+(.+?)\s*$")
+_LABEL = re.compile(r"^\s*(?:\*\*)?(?:question|q\d*|next question|assistant|answer)\s*[:\-]\s*", re.I)
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def requirements_block(opportunities) -> str:
+    return "\n\n".join(f"[{o.id}] {o.name}\n{o.requirements.strip()}" for o in opportunities)
+
+
+def transcript(turns) -> str:
+    if not turns:
+        return "Dialog so far: (nothing asked yet)\n"
+    lines = ["Dialog so far:"]
+    for i, t in enumerate(turns, 1):
+        lines.append(f"Q{i}: {t.question}")
+        lines.append(f"A{i}: {t.answer}")
+    return "\n".join(lines) + "\n"
+
+
+def requirement_lines(opportunities) -> list[str]:
+    """Every bullet of every requirement text (or its first sentence when it has none), in order."""
+    out = []
+    for o in opportunities:
+        bullets = [m.group(1).rstrip(" .;:") for line in o.requirements.splitlines() if (m := _BULLET.match(line))]
+        if not bullets:
+            first = re.split(r"(?<=[.!?])\s", " ".join(o.requirements.split()), maxsplit=1)[0]
+            bullets = [first.rstrip(" .;:")]
+        out.extend(b for b in bullets if b)
+    return out
+
+
+def fallback_question(line: str) -> str:
+    return f"Is this true for your household: {line}?"
+
+
+def clean_question(text: str) -> str:
+    """The first question in a free-text reply: labels, quotes and extra lines removed; '' if none."""
+    for raw in text.strip().splitlines():
+        line = _LABEL.sub("", raw.strip()).strip().strip('"\u201c\u201d*` ').strip()
+        if not line:
+            continue
+        if "?" in line:
+            line = line[: line.index("?") + 1]
+        line = " ".join(line.split())
+        if len(_WORD.findall(line.lower())) < 3 or len(line) > 300:
+            return ""
+        return line if line.endswith("?") else line.rstrip(".!:;,") + "?"
+    return ""
+
+
+def normalized(question: str) -> str:
+    return " ".join(_WORD.findall(question.lower()))
+
+
+class DirectAgent(Agent):
+    """Asks, decides READY and predicts by prompting one model directly."""
+
+    role = "dialog"
+
+    def start(self, opportunities):
+        self.opportunities = tuple(opportunities)
+        self.ids = [o.id for o in self.opportunities]
+        self.system = SYSTEM + requirements_block(self.opportunities)
+        self.fallback_lines = requirement_lines(self.opportunities)
+        self.next_fallback = 0
+        self.fallbacks = {"ready": 0, "ask": 0, "predict": 0}
+        self.min_questions = int(self.context.options.get("min_questions", 0))
+
+    # prompts ------------------------------------------------------------------------------
+    @property
+    def model(self):
+        return self.context.model(self.role)
+
+    def messages(self, dialog, task: str) -> list[dict]:
+        return [{"role": "system", "content": self.system},
+                {"role": "user", "content": transcript(dialog.turns) + "\n" + task}]
+
+    def _fallback_question(self, dialog) -> str:
+        self.fallbacks["ask"] += 1
+        asked = {normalized(t.question) for t in dialog.turns}
+        while self.next_fallback < len(self.fallback_lines):
+            q = fallback_question(self.fallback_lines[self.next_fallback])
+            self.next_fallback += 1
+            if normalized(q) not in asked:
+                return q
+        return GENERIC_QUESTION
+
+    def usable(self, question: str, dialog) -> bool:
+        return bool(question) and normalized(question) not in {normalized(t.question) for t in dialog.turns}
+
+    # the Agent interface ------------------------------------------------------------------
+    def ask(self, dialog):
+        reply = self.model.chat(self.messages(dialog, ASK), max_tokens=QUESTION_MAX_TOKENS)
+        question = clean_question(reply.text)
+        return question if self.usable(question, dialog) else self._fallback_question(dialog)
+
+    def ready(self, dialog):
+        n = len(dialog.turns)
+        if n < self.min_questions or n >= dialog.limit:
+            return False  # below the agent's minimum, or at the limit: the dialog loop ends it
+        try:
+            return yes_no(self.model, self.messages(dialog, READY))
+        except ConstrainedOutputError:
+            self.fallbacks["ready"] += 1
+            return False
+
+    def predict(self, dialog):
+        try:
+            return booleans(self.model, self.messages(dialog, PREDICT), self.ids)
+        except ConstrainedOutputError:
+            self.fallbacks["predict"] += 1
+            return {i: False for i in self.ids}
+
+    def usage(self):
+        # Count each model object once even when several roles share it.
+        totals = {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0}
+        for m in {id(m): m for m in self.context.models.values()}.values():
+            u = m.usage.snapshot() if hasattr(m, "usage") else {}
+            for k in totals:
+                totals[k] += int(u.get(k) or 0)
+        return totals

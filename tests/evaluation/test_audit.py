@@ -1,0 +1,39 @@
+from eligibench.evaluation.audit import Probe, audit_household, grade, probes_for, summarize_audit
+from eligibench.evaluation.user import SimulatedUser
+from eligibench.household import household
+from eligibench.profile import render_profile
+
+from .doubles import ExtractiveUserModel
+
+HH = household({"name": "Ana Ruiz", "age": 34, "annual_work_income": 41250, "receives_snap": True},
+               {"name": "Leo Ruiz", "relation": "child", "age": 4})
+
+
+def test_probes_cover_speaker_members_facts_income_and_the_unknowable():
+    kinds = [p.kind for p in probes_for(HH)]
+    assert kinds.count("age") == 2 and "income" in kinds and "unknown" in kinds and kinds.count("yes_no") == 6
+    assert Probe("age", "How old is Leo Ruiz?", 4) in probes_for(HH)
+
+
+def test_grading_rules():
+    assert grade(Probe("age", "", 34), "I am 34 years old.")
+    assert not grade(Probe("age", "", 34), "I am 43.")
+    assert grade(Probe("income", "", 41250), "About $41,250 a year.")
+    assert not grade(Probe("income", "", 41250), "$50,000.")
+    assert grade(Probe("yes_no", "", True), "Yes, I do.")
+    assert not grade(Probe("yes_no", "", True), "No, I don't.")
+    assert grade(Probe("yes_no", "", False), "No, I do not.")
+    assert not grade(Probe("yes_no", "", False), "Yes.")
+    assert grade(Probe("unknown", "", None), "I don't know.")
+    assert not grade(Probe("unknown", "", None), "Blue.")
+
+
+def test_extractive_test_user_is_faithful_on_ages_and_income_but_not_on_unknowables():
+    user = SimulatedUser(ExtractiveUserModel(), render_profile(HH).text)
+    graded = audit_household(user, HH)
+    by = {g.probe.question: g for g in graded}
+    assert by["How old are you?"].faithful and by["How old is Leo Ruiz?"].faithful
+    assert by["How much do you earn from work in a year, in dollars?"].faithful
+    s = summarize_audit(graded)
+    assert s["probes"] == len(graded) and 0 < s["faithful_pct"] < 100
+    assert s["by_kind"]["unknown"]["faithful_pct"] == 0.0  # quoting a sentence never says "don't know"

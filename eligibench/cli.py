@@ -42,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     from . import cli_check
 
     cli_check.register(sub)
+    from . import cli_submit
+
+    cli_submit.register(sub)
     return parser
 
 

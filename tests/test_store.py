@@ -43,7 +43,7 @@ SPEC = RunSpec(
     datasets=("diverse", "representative"),
     trials=2,
 )
-EXPECTED = [(ds, f"h{r:02d}", t) for ds in SPEC.datasets for r in range(10) for t in range(SPEC.trials)]
+EXPECTED = [(ds, f"h{r:02d}", t) for ds in SPEC.datasets for r in range(6) for t in range(SPEC.trials)]
 
 
 def make_result(dataset: str, row_id: str, trial: int) -> DialogResult:
@@ -303,7 +303,7 @@ def test_queue_order_and_statuses(tmp_path):
 def test_queue_claims_are_atomic_across_processes(tmp_path):
     path = tmp_path / "r.duckdb"
     s = ResultStore(path)
-    n = 24
+    n = 12
     for i in range(n):
         s.enqueue(f"s{i}", f"p{i}")
     code = """
@@ -352,12 +352,15 @@ CHILD_WRITER = """
 """
 
 
-def _resume_and_check(path: Path) -> None:
+def _resume_and_check(path: Path, batch: bool = False) -> None:
     s = ResultStore(path)
     rid = s.ensure_run(SPEC)
-    missing = set(EXPECTED) - s.completed(rid)
-    for key in sorted(missing):
-        s.record_dialog(rid, make_result(*key))
+    missing = sorted(set(EXPECTED) - s.completed(rid))
+    if batch:
+        s.record_dialogs(rid, [make_result(*key) for key in missing])
+    else:
+        for key in missing:
+            s.record_dialog(rid, make_result(*key))
     _check_integrity(path, rid, EXPECTED)
     assert s.dialog_results(rid) == sorted((make_result(*k) for k in EXPECTED),
                                            key=lambda r: (r.dataset, r.row_id, r.trial))
@@ -397,7 +400,7 @@ def test_sigkill_inside_transaction_leaves_no_partial_dialog(tmp_path):
     assert _raw(path, "SELECT count(*) FROM turns WHERE row_id = ? AND trial = ?",
                 [EXPECTED[2][1], EXPECTED[2][2]]) == [(0,)]
     _check_integrity(path, rid, EXPECTED[:2])
-    _resume_and_check(path)
+    _resume_and_check(path, batch=True)
 
 
 HOLDER = """
@@ -531,3 +534,14 @@ def test_foreign_duckdb_file_is_refused(tmp_path):
         ResultStore(path).runs()
     with pytest.raises(SchemaVersionError, match="not a result store"):
         ResultStore(path).ensure_run(SPEC)
+
+
+def test_audit_round_trip_and_replace(tmp_path):
+    from eligibench.evaluation.store import ResultStore
+
+    store = ResultStore(tmp_path / "r.duckdb")
+    assert store.audits() == []
+    store.record_audit("embedded:m@t0.0/s0", {"data_version": "v1", "probes": 10, "faithful": 7, "faithful_pct": 70.0})
+    store.record_audit("embedded:m@t0.0/s0", {"data_version": "v1", "probes": 10, "faithful": 8, "faithful_pct": 80.0})
+    (a,) = store.audits()
+    assert a["faithful"] == 8 and a["summary"]["faithful_pct"] == 80.0

@@ -124,6 +124,15 @@ _DDL = [
         started_at TIMESTAMP,
         finished_at TIMESTAMP,
         error VARCHAR)""",
+    """CREATE TABLE IF NOT EXISTS audit (
+        simulator VARCHAR NOT NULL,
+        data_version VARCHAR NOT NULL,
+        probes INTEGER,
+        faithful INTEGER,
+        faithful_pct DOUBLE,
+        summary JSON,
+        created_at TIMESTAMP,
+        PRIMARY KEY (simulator, data_version))""",
 ]
 
 _DIALOG_COLS = (
@@ -588,7 +597,28 @@ class ResultStore:
 
         self._write(fn)
 
+    def record_audit(self, simulator: str, summary: dict[str, Any]) -> None:
+        """Store a faithfulness audit of one simulator configuration (replaces the same one)."""
+        row = [simulator, str(summary.get("data_version")), summary.get("probes"), summary.get("faithful"),
+               _opt_float(summary.get("faithful_pct")), _canonical_json(summary), _now()]
+
+        def fn(con: duckdb.DuckDBPyConnection) -> None:
+            con.execute("DELETE FROM audit WHERE simulator = ? AND data_version = ?", row[:2])
+            con.execute("INSERT INTO audit VALUES (?,?,?,?,?,?,?)", row)
+
+        self._write(fn)
+
     # -- readers -------------------------------------------------------------------------------
+
+    def audits(self) -> list[dict[str, Any]]:
+        """Every stored audit, newest first, with its summary decoded."""
+        def fn(con: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
+            rows = _dicts(con.execute("SELECT * FROM audit ORDER BY created_at DESC"))
+            for r in rows:
+                r["summary"] = json.loads(r["summary"]) if isinstance(r["summary"], str) else r["summary"]
+            return rows
+
+        return self._read(fn, [])
 
     def completed(self, run_id: str) -> set[tuple[str, str, int]]:
         """(dataset, row_id, trial) of every dialog recorded for the run."""

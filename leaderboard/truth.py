@@ -1,0 +1,233 @@
+"""The ground truth behind a dialog: the household's labels and the REASON for each one.
+
+The reason is the checker's trace: the lines of ``checkers/<opportunity>.py`` that ran for this
+household (``eligibench.tracing``). We re-run the traced checker on the dataset row's household,
+show the executed lines with their line numbers (the enclosing ``def`` line as context), and
+say whether the trace still matches the one stored in the dataset (a changed checker would not).
+"""
+from __future__ import annotations
+
+import html
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+import pyarrow.parquet as pq
+
+from eligibench.rows import Row, read_parquet
+
+
+@dataclass(frozen=True)
+class Reason:
+    opportunity: str
+    name: str
+    requirements: str
+    label: bool | None  # from the dataset row (None: the row is not in the dataset)
+    verdict: bool | None  # the checker re-run now
+    trace_id: str | None
+    stored_trace_id: str | None
+    checker_path: str
+    lines: tuple[tuple[int, str, bool], ...]  # (line number, text, executed); context lines not executed
+    error: str = ""
+
+    @property
+    def trace_matches(self) -> bool:
+        return self.stored_trace_id is None or self.trace_id == self.stored_trace_id
+
+
+class GroundTruth:
+    """Dataset rows (``<dataset_dir>/data/<dataset>.parquet``) and opportunity texts, cached by mtime."""
+
+    def __init__(self, dataset_dir: str | Path, opportunities_dir: str | Path | None = None):
+        self.dataset_dir = Path(dataset_dir)
+        self.opportunities_dir = Path(opportunities_dir) if opportunities_dir else None
+        self._rows: dict[str, tuple[float, dict[str, Row]]] = {}
+        self._briefs: tuple[float, dict[str, tuple[str, str]]] | None = None
+        self._lock = threading.Lock()
+
+    def _path(self, dataset: str) -> Path:
+        return self.dataset_dir / "data" / f"{dataset}.parquet"
+
+    def row(self, dataset: str, row_id: str) -> Row | None:
+        path = self._path(dataset)
+        if not path.is_file():
+            return None
+        mtime = path.stat().st_mtime
+        with self._lock:
+            cached = self._rows.get(dataset)
+            if cached is None or cached[0] != mtime:
+                cached = (mtime, {r.id: r for r in read_parquet(path)})
+                self._rows[dataset] = cached
+        return cached[1].get(row_id)
+
+    def briefs(self) -> dict[str, tuple[str, str]]:
+        """opportunity id -> (name, requirements): the published table, else the curated catalog."""
+        path = self.dataset_dir / "data" / "opportunities.parquet"
+        mtime = path.stat().st_mtime if path.is_file() else -1.0
+        with self._lock:
+            if self._briefs is not None and self._briefs[0] == mtime:
+                return self._briefs[1]
+            out: dict[str, tuple[str, str]] = {}
+            if path.is_file():
+                for d in pq.read_table(path, columns=["id", "name", "requirements"]).to_pylist():
+                    out[d["id"]] = (d["name"], d["requirements"])
+            else:
+                try:
+                    from eligibench.catalog import load_catalog
+
+                    for o in load_catalog(self.opportunities_dir).opportunities:
+                        out[o.id] = (o.name, o.requirements)
+                except Exception:  # noqa: BLE001 - the page still works without requirement texts
+                    out = {}
+            self._briefs = (mtime, out)
+            return out
+
+    def reasons(self, dataset: str, row_id: str, opportunities: list[str]) -> list[Reason]:
+        row = self.row(dataset, row_id)
+        briefs = self.briefs()
+        out = []
+        for oid in opportunities:
+            name, req = briefs.get(oid, (oid, ""))
+            label = stored = None
+            if row is not None and oid in row.opportunities:
+                i = row.opportunities.index(oid)
+                label, stored = row.labels[i], row.trace_ids[i]
+            if row is None:
+                out.append(Reason(oid, name, req, None, None, None, None, "", (),
+                                  f"household {row_id} is not in {self._path(dataset)}: no trace to show"))
+                continue
+            try:
+                checker = traced_checker(oid)
+                trace = checker.run(row.household)
+            except Exception as e:  # noqa: BLE001 - shown on the page, next to the transcript
+                out.append(Reason(oid, name, req, label, None, None, stored, "", (),
+                                  f"checker for {oid} failed: {type(e).__name__}: {e}"))
+                continue
+            out.append(Reason(oid, name, req, label, trace.eligible, trace.id, stored,
+                              _relative(checker.path), trace_lines(checker.path, trace.lines)))
+        return out
+
+
+@lru_cache(maxsize=None)
+def traced_checker(opportunity: str):
+    from checkers import registry
+    from eligibench.tracing import TracedChecker
+
+    modules = registry()
+    if opportunity not in modules:
+        raise KeyError(f"no checker for opportunity {opportunity!r}")
+    return TracedChecker(opportunity, modules[opportunity])
+
+
+@lru_cache(maxsize=256)
+def _source_lines(path: str, mtime: float) -> tuple[str, ...]:
+    return tuple(Path(path).read_text(encoding="utf-8").splitlines())
+
+
+def trace_lines(path: Path, executed: frozenset[int] | set[int]) -> tuple[tuple[int, str, bool], ...]:
+    """The executed lines, in file order, each preceded by its enclosing ``def`` line (context)."""
+    src = _source_lines(str(path), path.stat().st_mtime)
+    shown: dict[int, bool] = {}
+    for n in sorted(executed):
+        if not 1 <= n <= len(src):
+            continue
+        indent = len(src[n - 1]) - len(src[n - 1].lstrip())
+        for k in range(n - 1, 0, -1):  # nearest enclosing def above, shallower indent
+            line = src[k - 1]
+            stripped = line.lstrip()
+            if stripped.startswith(("def ", "async def ")) and len(line) - len(stripped) < indent:
+                shown.setdefault(k, False)
+                break
+        shown[n] = True
+    return tuple((n, src[n - 1], shown[n]) for n in sorted(shown))
+
+
+def _relative(path: Path) -> str:
+    parts = Path(path).parts
+    return "/".join(parts[parts.index("checkers"):]) if "checkers" in parts else str(path)
+
+
+# ------------------------------------------------------------------------------------------------
+# HTML
+
+
+def _yes_no(v: bool | None) -> str:
+    return "—" if v is None else ("eligible" if v else "not eligible")
+
+
+def render_lines(lines: tuple[tuple[int, str, bool], ...]) -> str:
+    out, prev = [], None
+    for n, text, executed in lines:
+        if prev is not None and n != prev + 1:
+            out.append('<span class="bf-gap">   ⋮</span>')
+        cls = "bf-run" if executed else "bf-ctx"
+        out.append(f'<span class="{cls}"><span class="bf-ln">{n:>4}</span> {html.escape(text)}</span>')
+        prev = n
+    return '<pre class="bf-code">' + "\n".join(out) + "</pre>"
+
+
+def render_reasons(reasons: list[Reason], predictions: Mapping[str, Any]) -> str:
+    """One collapsible block per opportunity: verdicts, requirements, executed checker lines."""
+    if not reasons:
+        return "<p>No opportunities in this dialog.</p>"
+    blocks = []
+    for i, r in enumerate(reasons):
+        truth = r.label if r.label is not None else r.verdict
+        pred = predictions.get(r.opportunity)
+        correct = pred is not None and truth is not None and bool(pred) == bool(truth)
+        mark = "✓" if correct else "✗"
+        note = ""
+        if r.error:
+            note = f'<p class="bf-warn">{html.escape(r.error)}</p>'
+        elif not r.trace_matches:
+            note = ('<p class="bf-warn">The checker now takes a different path than when the dataset was '
+                    'built (trace ids differ): the checker changed since this data version.</p>')
+        elif r.label is not None and r.verdict is not None and r.label != r.verdict:
+            note = '<p class="bf-warn">The checker now disagrees with the stored label.</p>'
+        code = render_lines(r.lines) if r.lines else ""
+        blocks.append(
+            f'<details class="bf-opp" {"open" if (not correct or i == 0) else ""}>'
+            f'<summary><b>{mark} {html.escape(r.name)}</b> <code>{html.escape(r.opportunity)}</code> — '
+            f'truth: <b>{_yes_no(truth)}</b>, predicted: <b>{_yes_no(pred)}</b></summary>'
+            f'{note}'
+            f'<div class="bf-req"><div class="bf-h">Requirements</div>'
+            f'<div class="bf-reqtext">{html.escape(r.requirements) or "(requirements text not found)"}</div></div>'
+            f'<div class="bf-h">Why: checker lines executed ({html.escape(r.checker_path)}, '
+            f'trace {html.escape(r.trace_id or "?")})</div>{code}</details>')
+    return "\n".join(blocks)
+
+
+CSS = """
+.bf-code { font-size: 12px; line-height: 1.35; background: #f6f8fa; color: #1f2328; padding: 6px 8px;
+           border-radius: 6px; overflow-x: auto; white-space: pre; }
+.bf-code .bf-ln { color: #8c959f; user-select: none; }
+.bf-code .bf-run { background: #fff8c5; display: inline-block; min-width: 100%; }
+.bf-code .bf-ctx { color: #57606a; }
+.bf-code .bf-gap { color: #8c959f; }
+.bf-opp { border: 1px solid #d0d7de; border-radius: 6px; padding: 6px 10px; margin: 6px 0; }
+.bf-opp summary { cursor: pointer; }
+.bf-h { font-weight: 600; margin: 8px 0 4px; font-size: 13px; }
+.bf-reqtext { white-space: pre-wrap; font-size: 13px; max-height: 220px; overflow-y: auto; }
+.bf-warn { color: #9a6700; font-size: 13px; }
+"""
+
+
+def profile_html(row: Row | None) -> str:
+    if row is None:
+        return "<p>(household not found in the dataset)</p>"
+    return f'<div class="bf-reqtext">{html.escape(row.profile)}</div>'
+
+
+def dataset_version(gt: GroundTruth, dataset: str) -> str | None:
+    path = gt._path(dataset)
+    if not path.is_file():
+        return None
+    t = pq.read_table(path, columns=["data_version"])
+    return t.column("data_version")[0].as_py() if t.num_rows else None
+
+
+def reason_dict(r: Reason) -> dict[str, Any]:
+    return {"opportunity": r.opportunity, "label": r.label, "verdict": r.verdict, "trace": r.trace_id,
+            "lines": [n for n, _, ex in r.lines if ex]}

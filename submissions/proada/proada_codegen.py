@@ -1,0 +1,319 @@
+"""ProADA code generation: one decision function per opportunity, with a declared type per key.
+
+The code model is asked (JSON-schema constrained) for {"code": "def decide(facts): ...", "keys":
+[{"name", "type", "choices", "about", "per_member"}, ...]}. The code must pass the sandbox policy
+and define decide(facts); on a refusal or syntax error the model gets the error and one more try,
+then the opportunity is recorded as failed with the reason (the agent predicts False for it).
+
+Programs are cached on disk: `<cache_dir>/<sha256(requirements)>.json`, where cache_dir is per code
+model (`generated/proada/<model-slug>/` by default). Files are deterministic (sorted keys, no
+timestamps), written atomically, and ignored when made by another PROMPT_VERSION.
+"""
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import os
+import re
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from eligibench.models import ConstrainedOutputError, ModelError, ModelUnavailable, ask_json
+from eligibench.sandbox.policy import PolicyError, Violation, function_arity, validate
+
+from proada_prompts import CODE_SCHEMA, PROMPT_VERSION, codegen_messages, codegen_retry
+
+TYPES = ("int", "float", "bool", "choice")
+RESERVED = ("members", "household_size")
+_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+
+
+@dataclass(frozen=True)
+class KeySpec:
+    type: str  # int | float | bool | choice
+    about: str = ""
+    choices: tuple[str, ...] = ()
+    per_member: bool = False
+    declared: bool = True  # False: read by the code but not declared; type inferred from its name
+
+    @property
+    def kind(self):
+        """What eligibench.models.typed_value takes: "int" / "float" / "bool" / list of choices."""
+        return list(self.choices) if self.type == "choice" else self.type
+
+    def to_json(self) -> dict:
+        return {"type": self.type, "about": self.about, "choices": list(self.choices),
+                "per_member": self.per_member, "declared": self.declared}
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> "KeySpec":
+        return cls(str(raw["type"]), str(raw.get("about", "")), tuple(raw.get("choices") or ()),
+                   bool(raw.get("per_member", False)), bool(raw.get("declared", True)))
+
+
+BUILTIN_KEYS = {
+    "household_size": KeySpec("int", "number of people in the household, including you"),
+}
+
+
+@dataclass(frozen=True)
+class Program:
+    """The outcome of code generation for one opportunity."""
+
+    status: str  # "ok" | "failed"
+    code: str = ""
+    keys: Mapping[str, KeySpec] = field(default_factory=dict)
+    reason: str = ""  # why it failed
+    attempts: tuple[str, ...] = ()  # the error of each rejected attempt
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+    def key(self, name: str) -> KeySpec:
+        if name in self.keys:
+            return self.keys[name]
+        if name in BUILTIN_KEYS:
+            return BUILTIN_KEYS[name]
+        return infer_key(name)
+
+    def to_json(self) -> dict:
+        return {"status": self.status, "code": self.code, "reason": self.reason, "attempts": list(self.attempts),
+                "keys": {k: v.to_json() for k, v in sorted(self.keys.items())}}
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> "Program":
+        return cls(str(raw["status"]), str(raw.get("code", "")),
+                   {k: KeySpec.from_json(v) for k, v in (raw.get("keys") or {}).items()},
+                   str(raw.get("reason", "")), tuple(raw.get("attempts") or ()))
+
+
+def program(code: str, keys: Mapping[str, Mapping[str, Any]] | None = None) -> Program:
+    """A Program from hand-written code (tests, inspection): validated, keys completed."""
+    try:
+        tree = _check_code(code)
+    except PolicyError as e:
+        raise ValueError(str(e)) from None
+    specs = {k: KeySpec.from_json({"type": "bool", **v}) for k, v in (keys or {}).items()}
+    return Program("ok", code, _complete_keys(tree, specs))
+
+
+# ----------------------------------------------------------------------------- keys
+
+_INT_WORDS = ("age", "size", "count", "number", "hours", "children", "people", "years", "months", "days", "grade",
+              "credits", "members", "weeks")
+_FLOAT_WORDS = ("income", "rent", "savings", "amount", "cost", "wage", "salary", "gpa", "earnings", "assets",
+                "pay", "dollars", "benefit", "balance", "resources", "value")
+
+
+def infer_key(name: str) -> KeySpec:
+    """Type for a key the code reads but did not declare: from its name (documented heuristic)."""
+    words = set(name.lower().split("_"))
+    if words & set(_FLOAT_WORDS):
+        kind = "float"
+    elif words & set(_INT_WORDS):
+        kind = "int"
+    else:
+        kind = "bool"
+    return KeySpec(kind, name.replace("_", " "), declared=False)
+
+
+def keys_read(tree: ast.AST) -> list[str]:
+    """String keys the code reads: x["key"] and x.get("key", ...), in order of appearance."""
+    found: list[str] = []
+    for node in ast.walk(tree):
+        key = None
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+            key = node.slice.value
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+              and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            key = node.args[0].value
+        if key is not None and key not in found:
+            found.append(key)
+    return found
+
+
+def _normalize_keys(raw: Any) -> tuple[dict[str, KeySpec], list[str]]:
+    specs: dict[str, KeySpec] = {}
+    problems: list[str] = []
+    items = raw if isinstance(raw, list) else []
+    for item in items:
+        if not isinstance(item, Mapping):
+            continue
+        name = str(item.get("name", "")).strip()
+        if not _KEY.match(name) or name in RESERVED:
+            continue
+        kind = item.get("type")
+        if kind not in TYPES:
+            problems.append(f"key {name!r} has type {kind!r} (use int, float, bool or choice)")
+            continue
+        choices = tuple(dict.fromkeys(str(c).strip() for c in (item.get("choices") or []) if str(c).strip()))
+        if kind == "choice" and len(choices) < 2:
+            problems.append(f"key {name!r} has type choice but lists fewer than 2 choices")
+            continue
+        specs[name] = KeySpec(kind, str(item.get("about", "")).strip()[:200], choices if kind == "choice" else (),
+                              bool(item.get("per_member", False)))
+    return specs, problems
+
+
+def _complete_keys(tree: ast.AST, specs: Mapping[str, KeySpec]) -> dict[str, KeySpec]:
+    out = dict(specs)
+    for key in keys_read(tree):
+        if key not in out and key not in RESERVED and _KEY.match(key):
+            out[key] = infer_key(key)
+    return dict(sorted(out.items()))
+
+
+def _check_code(code: str) -> ast.Module:
+    """Policy + `decide` takes exactly one parameter; raises PolicyError."""
+    tree = validate(code, required_function="decide")
+    if function_arity(tree, "decide") != 1:
+        raise PolicyError([Violation(0, 0, "decide must take exactly one parameter: decide(facts)")])
+    return tree
+
+
+def check_candidate(reply: Any) -> Program:
+    """Validate one model reply; raise ValueError with the reason when it cannot be used."""
+    if not isinstance(reply, Mapping) or not isinstance(reply.get("code"), str):
+        raise ValueError("the reply has no code")
+    code = reply["code"].replace("\r\n", "\n").strip("\n") + "\n"
+    code = _strip_fences(code)
+    try:
+        tree = _check_code(code)
+    except PolicyError as e:
+        raise ValueError(str(e)) from None
+    specs, problems = _normalize_keys(reply.get("keys"))
+    if problems:
+        raise ValueError("; ".join(problems))
+    return Program("ok", code, _complete_keys(tree, specs))
+
+
+def _strip_fences(code: str) -> str:
+    lines = code.split("\n")
+    if lines and lines[0].lstrip().startswith("```"):
+        lines = lines[1:]
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if lines and lines[-1].strip().startswith("```"):
+            lines = lines[:-1]
+        return "\n".join(lines) + "\n"
+    return code
+
+
+def generate(model, name: str, requirements: str, max_tokens: int = 450) -> Program:
+    """Ask the code model; one retry with the error; a failed Program when both attempts fail.
+
+    ModelUnavailable propagates (infrastructure). Other model errors give a failed Program whose
+    reason starts with "model error" (not cached: they may not repeat).
+    """
+    messages = codegen_messages(name, requirements)
+    attempts: list[str] = []
+    for attempt in range(2):
+        try:
+            reply = ask_json(model, messages, CODE_SCHEMA, max_tokens=max_tokens)
+        except ModelUnavailable:
+            raise
+        except ConstrainedOutputError as e:
+            attempts.append(f"no valid JSON: {str(e)[:300]}")
+            return Program("failed", reason=f"no valid JSON from the code model: {str(e)[:300]}",
+                           attempts=tuple(attempts))
+        except ModelError as e:
+            return Program("failed", reason=f"model error: {type(e).__name__}: {str(e)[:300]}",
+                           attempts=tuple(attempts))
+        try:
+            good = check_candidate(reply)
+            return Program("ok", good.code, good.keys, attempts=tuple(attempts))
+        except ValueError as e:
+            attempts.append(str(e)[:500])
+            messages = messages + codegen_retry(json.dumps(reply)[:4000], str(e)[:500])
+    return Program("failed", reason=f"code refused twice; last: {attempts[-1]}", attempts=tuple(attempts))
+
+
+# ----------------------------------------------------------------------------- cache
+
+
+def model_slug(model_name: str) -> str:
+    base = Path(model_name).stem if model_name.lower().endswith(".gguf") else model_name
+    return re.sub(r"[^a-z0-9._-]+", "-", base.lower()).strip("-.") or "model"
+
+
+def requirements_digest(requirements: str) -> str:
+    return hashlib.sha256(requirements.encode("utf-8")).hexdigest()
+
+
+class ProgramCache:
+    """JSON files `<folder>/<sha256(requirements)>.json`, one folder per code model."""
+
+    def __init__(self, folder: Path | str, model_name: str):
+        self.folder = Path(folder)
+        self.model_name = model_name
+
+    def path(self, requirements: str) -> Path:
+        return self.folder / f"{requirements_digest(requirements)}.json"
+
+    def load(self, requirements: str) -> Program | None:
+        path = self.path(requirements)
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if (not isinstance(raw, dict) or raw.get("prompt_version") != PROMPT_VERSION
+                or raw.get("model") != self.model_name or raw.get("requirements") != requirements):
+            return None
+        try:
+            return Program.from_json(raw["program"])
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def store(self, requirements: str, prog: Program) -> Path | None:
+        record = {"prompt_version": PROMPT_VERSION, "model": self.model_name, "requirements": requirements,
+                  "program": prog.to_json()}
+        text = json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+        path = self.path(requirements)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, path)
+            return path
+        except OSError:
+            return None  # a read-only cache is not an error: the program is still used
+
+
+def cacheable(prog: Program) -> bool:
+    return prog.ok or not prog.reason.startswith("model error")
+
+
+def get_program(model, cache: ProgramCache | None, name: str, requirements: str, max_tokens: int = 450,
+                use_cache: bool = True) -> tuple[Program, bool]:
+    """(program, from_cache)."""
+    if cache is not None and use_cache:
+        cached = cache.load(requirements)
+        if cached is not None:
+            return cached, True
+    prog = generate(model, name, requirements, max_tokens)
+    if cache is not None and cacheable(prog):
+        cache.store(requirements, prog)
+    return prog, False
+
+
+def pregenerate(model, briefs: Sequence, cache_folder: Path | str, max_tokens: int = 450,
+                progress: Callable[[str, Program, bool, float], None] | None = None) -> dict[str, Program]:
+    """Generate (or load) the program of every opportunity brief into the cache folder.
+
+    For a pipeline stage: `cache_folder` should be `<cache_dir>/<model_slug(model.spec.model)>`.
+    """
+    cache = ProgramCache(cache_folder, model.spec.model)
+    out = {}
+    for b in briefs:
+        t0 = time.perf_counter()
+        prog, cached = get_program(model, cache, b.name, b.requirements, max_tokens)
+        out[b.id] = prog
+        if progress:
+            progress(b.id, prog, cached, time.perf_counter() - t0)
+    return out

@@ -1,0 +1,178 @@
+"""ProADA's prompts (written for this project) and the question templates.
+
+Prompt caching: the code-generation instructions are the same for every opportunity, so they come
+first and the requirements last; dialog prompts start with the opportunity's requirements (the same
+for every question about that opportunity) and end with what changes.
+"""
+from __future__ import annotations
+
+import json
+
+# Bump when a prompt or the output format changes: cached programs from older prompts are ignored.
+PROMPT_VERSION = 1
+
+CODEGEN_SYSTEM = "You write small, safe Python functions that decide eligibility for public benefit programs."
+
+_EXAMPLE = {
+    "code": (
+        "def decide(facts):\n"
+        "    if not facts[\"lives_in_nyc\"]:\n"
+        "        return False\n"
+        "    for m in facts[\"members\"]:\n"
+        "        if m[\"age\"] >= 65:\n"
+        "            return True\n"
+        "    return False\n"
+    ),
+    "keys": [
+        {"name": "lives_in_nyc", "type": "bool", "choices": [], "about": "the household lives in New York City",
+         "per_member": False},
+        {"name": "age", "type": "int", "choices": [], "about": "age in years", "per_member": True},
+    ],
+}
+
+CODEGEN_INSTRUCTIONS = f"""Write a Python function `decide(facts)` that returns True if the household qualifies \
+for the program described at the end, and False otherwise.
+
+Rules for the code:
+- Read household facts as facts["key"]. facts["household_size"] is the number of people.
+- For facts about one person, loop over the people: for m in facts["members"]: and read m["key"]. \
+facts["members"][0] is the person answering.
+- If the program is for a person, the household qualifies when any member qualifies.
+- Use only def, =, if/elif/else, for, while, return, and/or/not, comparisons, arithmetic, lists, dicts, \
+len, min, max, sum, abs, round, int, float, str, bool, range.
+- No imports, no try, no classes, no lambda, no print.
+- Keys are short snake_case names such as "age", "lives_in_nyc", "yearly_income".
+
+In "keys", declare every key the code reads (not "members" or "household_size"): its "type" \
+("int", "float", "bool", or "choice" with the allowed "choices"), "about" (what it means), and \
+"per_member" (true if read from a member m).
+
+Example. Program: a person qualifies for the Park Pass if they are 65 or older and their household lives \
+in New York City.
+{json.dumps(_EXAMPLE)}"""
+
+
+def codegen_messages(name: str, requirements: str) -> list[dict[str, str]]:
+    return [
+        {"role": "system", "content": CODEGEN_SYSTEM},
+        {"role": "user", "content": f"{CODEGEN_INSTRUCTIONS}\n\nProgram: {name}\nRequirements:\n"
+                                    f"{requirements.strip()}\n\nReply with the JSON object only."},
+    ]
+
+
+def codegen_retry(previous: str, error: str) -> list[dict[str, str]]:
+    return [
+        {"role": "assistant", "content": previous},
+        {"role": "user", "content": f"That code cannot be used: {error}\nWrite it again following the rules. "
+                                    "Reply with the JSON object only."},
+    ]
+
+
+CODE_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "code": {"type": "string"},
+        "keys": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string"},
+                    "type": {"type": "string", "enum": ["int", "float", "bool", "choice"]},
+                    "choices": {"type": "array", "items": {"type": "string"}},
+                    "about": {"type": "string"},
+                    "per_member": {"type": "boolean"},
+                },
+                "required": ["name", "type", "choices", "about", "per_member"],
+                "additionalProperties": False,
+            },
+        },
+    },
+    "required": ["code", "keys"],
+    "additionalProperties": False,
+}
+
+# ----------------------------------------------------------------------------- dialog
+
+QUESTION_SYSTEM = ("You help a caseworker talk with a New York City resident about their household. "
+                   "You write one short, plain question at a time.")
+
+
+def question_messages(name: str, requirements: str, key: str, about: str, kind_text: str, who: str,
+                      code_excerpt: str) -> list[dict[str, str]]:
+    return [
+        {"role": "system", "content": QUESTION_SYSTEM},
+        {"role": "user", "content": f"Program: {name}\nRequirements:\n{requirements.strip()}\n\n"
+                                    f"The eligibility check needs the fact {key!r} ({about}; {kind_text}) "
+                                    f"about {who}. The check's code:\n{code_excerpt}\n\n"
+                                    f"Write the one question to ask the resident. Reply with the question only."},
+    ]
+
+
+def mapping_messages(question: str, answer: str, about: str, who: str) -> list[dict[str, str]]:
+    return [
+        {"role": "user", "content": f"Question: {question}\nAnswer: {answer}\n\n"
+                                    f"From this answer, what is {about} for {who}?"},
+    ]
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def who_text(member: int | None) -> str:
+    """How questions refer to a member: 0 is "you"; others by position (you are the 1st)."""
+    if member is None:
+        return "your household"
+    if member == 0:
+        return "you"
+    return f"the {ordinal(member + 1)} person in your household (you are the 1st)"
+
+
+def kind_text(kind) -> str:
+    if kind == "int":
+        return "a whole number"
+    if kind == "float":
+        return "a number"
+    if kind == "bool":
+        return "yes or no"
+    return "one of: " + ", ".join(str(c) for c in kind)
+
+
+def answer_hint(kind) -> str:
+    if kind in ("int", "float"):
+        return "Please answer with just a number."
+    if kind == "bool":
+        return "Please answer just yes or no."
+    return "Please answer with one of: " + ", ".join(str(c).replace("_", " ") for c in kind) + "."
+
+
+HOUSEHOLD_SIZE_QUESTION = "How many people live in your household, including you?"
+
+
+def template_question(key: str, about: str, kind, member: int | None) -> str:
+    """The question asked when no model phrases it (or its phrasing is unusable)."""
+    if key == "household_size" and member is None:
+        return HOUSEHOLD_SIZE_QUESTION
+    about = (about or key.replace("_", " ")).strip().rstrip(".?")
+    who = who_text(member)
+    if kind == "bool":
+        if member is None:
+            return f"Is this true for your household: {about}? Please answer yes or no."
+        if member == 0:
+            return f"Is this true for you: {about}? Please answer yes or no."
+        return f"Is this true for {who}: {about}? Please answer yes or no."
+    if kind in ("int", "float"):
+        return f"What is the {about} for {who}? Please answer with a number."
+    return f"Which of these describes the {about} for {who}: " + ", ".join(
+        str(c).replace("_", " ") for c in kind) + "?"
+
+
+def clarification(question: str, kind, attempt: int) -> str:
+    lead = "Sorry, I did not understand that." if attempt == 1 else "Sorry, I still need a clear answer."
+    hint = answer_hint(kind)
+    question = question.strip()
+    if hint in question:
+        return f"{lead} {question}"
+    return f"{lead} {question} {hint}"

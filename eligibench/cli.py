@@ -39,9 +39,10 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("file")
     pr.add_argument("--format", choices=("ours", "v1"), default="ours")
     pr.set_defaults(func=_cmd_profile)
-    from . import cli_check
+    from . import cli_check, cli_evaluate
 
     cli_check.register(sub)
+    cli_evaluate.register(sub)
     from . import cli_submit
 
     cli_submit.register(sub)

@@ -241,7 +241,7 @@ def _markdown_note(text: str) -> str:
 def build_app(config: AppConfig) -> gr.Blocks:
     board = Board(config)
     limits = config.limits
-    with gr.Blocks(title=TITLE) as demo:
+    with gr.Blocks(title=TITLE, fill_width=True) as demo:
         table_state = gr.State(pd.DataFrame(columns=list(Q.TABLE_COLUMNS)))
         run_labels = gr.State({})
         gr.Markdown(f"# {TITLE}\nDialog agents question a simulated user to decide which NYC benefit programs a "

@@ -32,18 +32,17 @@ INFRA = "infrastructure_error"
 # Column order of the main table. Numbers stay numbers (header-click sorting is numeric);
 # intervals are separate text columns.
 TABLE_COLUMNS = (
-    "Submission", "Source", "Strategy", "Models", "Simulator",
+    "Submission", "Source", "TW-F1", "TW-F1 95% CI", "Avg F1", "Avg F1 95% CI", "Avg turns", "Avg turns 95% CI",
     "Diverse F1", "Diverse F1 95% CI", "Diverse turns", "Diverse turns 95% CI",
     "Repr. F1", "Repr. F1 95% CI", "Repr. turns", "Repr. turns 95% CI",
-    "Avg F1", "Avg F1 95% CI", "Avg turns", "Avg turns 95% CI",
-    "TW-F1", "TW-F1 95% CI", "Avg accuracy", "Dialogs", "Status", "Date", "Data version", "Run",
+    "Avg accuracy", "Strategy", "Models", "Simulator", "Dialogs", "Status", "Date", "Data version", "Run",
 )
 NUMBER_COLUMNS = frozenset({
     "Diverse F1", "Diverse turns", "Repr. F1", "Repr. turns", "Avg F1", "Avg turns", "TW-F1",
     "Avg accuracy", "Dialogs",
 })
 DEFAULT_COLUMNS = tuple(c for c in TABLE_COLUMNS
-                        if c not in ("Avg F1 95% CI", "Avg turns 95% CI", "Avg accuracy", "Dialogs"))
+                        if c not in ("TW-F1 95% CI", "Avg F1 95% CI", "Avg turns 95% CI", "Avg accuracy"))
 REPORTED = "reported"
 EVALUATED = "evaluated"
 
@@ -264,7 +263,7 @@ def reported_rows(path: Path = PAPER_RESULTS) -> pd.DataFrame:
     """v1's reported results (leaderboard/data/paper_results.json), marked 'reported'."""
     paper = load_paper_results(path)
     cols = paper["columns"]
-    simulator = "Llama 3.1 70B Instruct, 4-bit (v1 paper)"
+    simulator = "Llama 3.1 70B Instruct 4-bit (v1)"
     date = paper.get("paper", {}).get("date", "")
     rows = []
     for raw in paper["rows"]:

@@ -17,7 +17,8 @@ DATASETS = ("diverse", "representative")
 class EvalConfig:
     simulator: ModelSpec
     agent_model: ModelSpec  # the "default" role for agents; manifests may name others later
-    subset: Mapping[str, int | None]  # dataset -> first N households (None = all)
+    subset: Mapping[str, int | None]  # dataset -> N households (None = all)
+    subset_select: str  # "first": by id; "shortest": the N shortest profiles (CPU: fit context and time)
     trials: int
     max_questions: int | None  # None: the protocol's limits; CPU smoke runs cap questions
     concurrency: int
@@ -46,6 +47,12 @@ def _spec(raw: Any, key: str) -> ModelSpec:
         raise ParamsError(f"params.yaml: 'evaluate.{key}': {e}") from None
 
 
+def _select(v: Any) -> str:
+    if v not in ("first", "shortest"):
+        raise ParamsError(f"params.yaml: 'evaluate.subset_select' is {v!r}, expected 'first' or 'shortest'")
+    return v
+
+
 def _cap(v: Any) -> int | None:
     if v is None:
         return None
@@ -67,7 +74,7 @@ def read_config(params: Mapping[str, Any]) -> EvalConfig:
         raise ParamsError("params.yaml: 'evaluate.submissions' must be a list of submission folder names")
     return EvalConfig(
         _spec(s.get("simulator"), "simulator"), _spec(s.get("agent_model"), "agent_model"),
-        {d: subset.get(d) for d in DATASETS},
+        {d: subset.get(d) for d in DATASETS}, _select(s.get("subset_select", "first")),
         P.get(s, "evaluate.trials", int, 1, 100), _cap(s.get("max_questions")),
         P.get(s, "evaluate.concurrency", int, 1, 256),
         P.get(s, "evaluate.infra_retries", int, 0, 10), P.get(s, "evaluate.call_timeout_s", (int, float), 1, 86400),
@@ -91,5 +98,8 @@ def load_rows(config: EvalConfig, folder: Path = Path("benyfits")) -> dict[str, 
         path = dataset_file(folder, d)
         rows = read_parquet(path)
         n = config.subset.get(d)
+        if n is not None and config.subset_select == "shortest":
+            keep = {r.id for r in sorted(rows, key=lambda r: (len(r.profile), r.id))[:n]}
+            rows = [r for r in rows if r.id in keep]
         out[d] = rows if n is None else rows[:n]
     return out

@@ -122,7 +122,7 @@ class ModelSpec:
     seed: int | None = 0
     max_tokens: int = 256
     retries: int = 2
-    timeout_s: float = 180.0
+    timeout_s: float = 300.0
     backoff_s: float = 0.5
     response_format: str | None = None
 

@@ -92,7 +92,7 @@ class EmbeddedServer:
         alias: str = DEFAULT_EMBEDDED_MODEL,
         host: str = "127.0.0.1",
         port: int | None = None,
-        n_ctx: int = 8192,
+        n_ctx: int = 16384,  # SmolLM2 trained on 8k; the longest BeNYfits profiles are ~10.5k tokens
         cache: bool = True,
         cache_size_bytes: int = 2 << 30,
         n_threads: int | None = None,

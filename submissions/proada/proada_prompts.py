@@ -13,16 +13,45 @@ PROMPT_VERSION = 1
 
 CODEGEN_SYSTEM = "You write small, safe Python functions that decide eligibility for public benefit programs."
 
-_EXAMPLE = {
-    "code": (
-        "def decide(facts):\n"
-        "    if not facts[\"lives_in_nyc\"]:\n"
-        "        return False\n"
-        "    for m in facts[\"members\"]:\n"
-        "        if m[\"age\"] >= 65:\n"
-        "            return True\n"
-        "    return False\n"
-    ),
+_RULES = """Write a Python function decide(facts) that returns True if the household qualifies for the program \
+described at the end, and False otherwise.
+
+Rules:
+- Read household facts as facts["key"]. facts["household_size"] is the number of people.
+- For facts about one person, loop over the people: for m in facts["members"]: and read m["key"]. \
+facts["members"][0] is the person answering.
+- If the program is for a person, the household qualifies when any member qualifies.
+- Use only def, =, if/elif/else, for, while, return, and/or/not, comparisons, arithmetic, lists, dicts, \
+len, min, max, sum, abs, round, int, float, str, bool, range. No imports, try, classes, lambda or print.
+- Keys are short snake_case names such as "age", "lives_in_nyc", "yearly_income"."""
+
+_EXAMPLE_CODE = """# lives_in_nyc (bool): the household lives in New York City
+# age (int, per member): age in years
+def decide(facts):
+    if not facts["lives_in_nyc"]:
+        return False
+    for m in facts["members"]:
+        if m["age"] >= 65:
+            return True
+    return False
+"""
+
+_EXAMPLE_PROGRAM = ("Program: a person qualifies for the Park Pass if they are 65 or older and their household "
+                    "lives in New York City.")
+
+# Format "comment" (default): the code starts with one comment line per key it reads.
+CODEGEN_INSTRUCTIONS = f"""{_RULES}
+- Start the code with one comment line per key it reads (not members or household_size):
+  # name (type): what it means
+  where type is int, float, bool, or choice: a|b|c (the allowed values); add ", per member" for keys \
+read from a member m.
+
+Example. {_EXAMPLE_PROGRAM}
+```python
+{_EXAMPLE_CODE}```"""
+
+_EXAMPLE_JSON = {
+    "code": _EXAMPLE_CODE.split("\n", 2)[2],
     "keys": [
         {"name": "lives_in_nyc", "type": "bool", "choices": [], "about": "the household lives in New York City",
          "per_member": False},
@@ -30,41 +59,34 @@ _EXAMPLE = {
     ],
 }
 
-CODEGEN_INSTRUCTIONS = f"""Write a Python function `decide(facts)` that returns True if the household qualifies \
-for the program described at the end, and False otherwise.
-
-Rules for the code:
-- Read household facts as facts["key"]. facts["household_size"] is the number of people.
-- For facts about one person, loop over the people: for m in facts["members"]: and read m["key"]. \
-facts["members"][0] is the person answering.
-- If the program is for a person, the household qualifies when any member qualifies.
-- Use only def, =, if/elif/else, for, while, return, and/or/not, comparisons, arithmetic, lists, dicts, \
-len, min, max, sum, abs, round, int, float, str, bool, range.
-- No imports, no try, no classes, no lambda, no print.
-- Keys are short snake_case names such as "age", "lives_in_nyc", "yearly_income".
+# Format "json": a JSON-schema-constrained object {"code": ..., "keys": [...]}.
+CODEGEN_INSTRUCTIONS_JSON = f"""{_RULES}
 
 In "keys", declare every key the code reads (not "members" or "household_size"): its "type" \
 ("int", "float", "bool", or "choice" with the allowed "choices"), "about" (what it means), and \
 "per_member" (true if read from a member m).
 
-Example. Program: a person qualifies for the Park Pass if they are 65 or older and their household lives \
-in New York City.
-{json.dumps(_EXAMPLE)}"""
+Example. {_EXAMPLE_PROGRAM}
+{json.dumps(_EXAMPLE_JSON)}"""
+
+FORMATS = ("comment", "json")
 
 
-def codegen_messages(name: str, requirements: str) -> list[dict[str, str]]:
+def codegen_messages(name: str, requirements: str, fmt: str = "comment") -> list[dict[str, str]]:
+    instructions = CODEGEN_INSTRUCTIONS_JSON if fmt == "json" else CODEGEN_INSTRUCTIONS
+    tail = "Reply with the JSON object only." if fmt == "json" else "Reply with the code only, in a ```python block."
     return [
         {"role": "system", "content": CODEGEN_SYSTEM},
-        {"role": "user", "content": f"{CODEGEN_INSTRUCTIONS}\n\nProgram: {name}\nRequirements:\n"
-                                    f"{requirements.strip()}\n\nReply with the JSON object only."},
+        {"role": "user", "content": f"{instructions}\n\nProgram: {name}\nRequirements:\n"
+                                    f"{requirements.strip()}\n\n{tail}"},
     ]
 
 
-def codegen_retry(previous: str, error: str) -> list[dict[str, str]]:
+def codegen_retry(previous: str, error: str, fmt: str = "comment") -> list[dict[str, str]]:
+    tail = "Reply with the JSON object only." if fmt == "json" else "Reply with the code only, in a ```python block."
     return [
         {"role": "assistant", "content": previous},
-        {"role": "user", "content": f"That code cannot be used: {error}\nWrite it again following the rules. "
-                                    "Reply with the JSON object only."},
+        {"role": "user", "content": f"That code cannot be used: {error}\nWrite it again following the rules. {tail}"},
     ]
 
 

@@ -1,0 +1,26 @@
+"""`benyfits evaluate PATH`: evaluate one submission folder with the `evaluate` params."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+
+def _run(args: argparse.Namespace) -> int:
+    from . import params
+    from .evaluation.config import read_config
+    from .evaluation.session import run_submission
+    from .evaluation.submissions import load_manifest
+    from .progress import bar
+
+    config = read_config(params.load(args.params))
+    summary = run_submission(load_manifest(Path(args.path)), config, bar)
+    print(json.dumps(summary, indent=1, sort_keys=True))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("evaluate", help="evaluate a submission folder against the simulated user")
+    p.add_argument("path", help="submission folder (with manifest.yaml)")
+    p.add_argument("--params", default="params.yaml")
+    p.set_defaults(func=_run)

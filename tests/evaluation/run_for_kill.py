@@ -1,0 +1,27 @@
+"""Helper process for the resume test: evaluates a plan of slow scripted dialogs into a store."""
+import sys
+from pathlib import Path
+
+from eligibench.evaluation.runner import RunPlan, evaluate
+from eligibench.evaluation.store import ResultStore
+from eligibench.evaluation.types import OpportunityBrief, RunSpec
+from eligibench.household import household
+from eligibench.profile import render_profile
+from eligibench.rows import Row
+
+from tests.evaluation.doubles import ExtractiveUserModel, ScriptedAgent
+
+
+def plan(n: int) -> RunPlan:
+    hh = household({"name": "Ana Ruiz", "age": 34})
+    rows = [Row(f"r{i:03d}", "diverse", hh, ("IDNYC",), (True,), ("t",), render_profile(hh).text, "", "v")
+            for i in range(n)]
+    spec = RunSpec("scripted", {}, "extractive-test-user", {}, "v", ("diverse",))
+    return RunPlan(spec, {"diverse": rows}, {"IDNYC": OpportunityBrief("IDNYC", "IDNYC", "Lives in NYC, 10+.")},
+                   concurrency=2, bootstrap=50)
+
+
+if __name__ == "__main__":
+    store = ResultStore(Path(sys.argv[1]))
+    sleep = float(sys.argv[2])
+    evaluate(plan(int(sys.argv[3])), store, lambda: ScriptedAgent(questions=2, sleep_s=sleep), ExtractiveUserModel())

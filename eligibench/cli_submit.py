@@ -167,16 +167,28 @@ def install_submission(folder: Path, submissions_root: Path, store, move: bool =
 # the smoke dialog
 
 
-def _dataset_files(dataset_dir: Path) -> list[Path]:
-    return [dataset_dir / "data" / f"{d}.parquet" for d in ("diverse", "representative")]
+def dataset_path(dataset_dir: Path, name: str, data_version: str | None = None) -> Path | None:
+    """A published file of the dataset folder: ``data/<version>/<name>.parquet`` (the version's
+    folder when given and present, else the newest), or the older flat ``data/<name>.parquet``."""
+    dataset_dir = Path(dataset_dir)
+    if data_version:
+        exact = dataset_dir / "data" / data_version.replace("+", "-") / f"{name}.parquet"
+        if exact.is_file():
+            return exact
+    found = sorted(dataset_dir.glob(f"data/*/{name}.parquet"), key=lambda p: (p.stat().st_mtime, str(p)))
+    if found:
+        return found[-1]
+    flat = dataset_dir / "data" / f"{name}.parquet"
+    return flat if flat.is_file() else None
 
 
 def pick_smoke_row(dataset_dir: Path):
     """The dataset household with the fewest opportunities (the quickest full dialog)."""
     from .rows import read_parquet
 
-    for path in _dataset_files(dataset_dir):
-        if path.is_file():
+    for name in ("diverse", "representative"):
+        path = dataset_path(dataset_dir, name)
+        if path is not None:
             rows = read_parquet(path)
             if rows:
                 return min(rows, key=lambda r: (len(r.opportunities), r.id))
@@ -186,8 +198,8 @@ def pick_smoke_row(dataset_dir: Path):
 def _briefs(project: Path, dataset_dir: Path) -> dict:
     from .evaluation.types import OpportunityBrief
 
-    path = dataset_dir / "data" / "opportunities.parquet"
-    if path.is_file():
+    path = dataset_path(dataset_dir, "opportunities")
+    if path is not None:
         import pyarrow.parquet as pq
 
         return {d["id"]: OpportunityBrief(d["id"], d["name"], d["requirements"])
@@ -311,8 +323,9 @@ def run_with_quoting_user(manifest: Manifest, config, project: Path = Path("."))
             submission=manifest.name,
             agent_models={role: f"{agent.backend}:{agent.model}" for role in manifest.models},
             simulator=QUOTING_LABEL,
-            params={"subset": dict(config.subset), "trials": config.trials, "seed": config.seed,
-                    "max_questions": max_questions, "user": "quoting test stand-in"},
+            params={"subset": dict(config.subset), "subset_select": getattr(config, "subset_select", None),
+                    "trials": config.trials, "seed": config.seed, "max_questions": max_questions,
+                    "user": "quoting test stand-in"},
             data_version=data_version, datasets=tuple(rows), trials=config.trials,
             extra={"strategy": manifest.strategy, "authors": list(manifest.authors), "license": manifest.license},
         )
@@ -404,6 +417,10 @@ def _cmd_submit(args: argparse.Namespace) -> int:
     folder = Path(args.path)
     manifest = load_manifest(folder)
     check_folder(folder)
+    dest = Path(args.submissions) / manifest.name
+    if dest.exists() and dest.resolve() != folder.resolve():
+        raise SubmissionError(f"a submission named {manifest.name!r} already exists in {args.submissions}/: "
+                              "choose another name in manifest.yaml")
     print(f"manifest ok: {manifest.name} (strategy {manifest.strategy}, entry point {manifest.entry_point})")
     if args.no_smoke:
         print("smoke dialog skipped (--no-smoke)")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import html
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -94,11 +93,12 @@ class Board:
             messages.append({"role": "user", "content": turn["answer"] or ""})
         preds = {p["opportunity"]: p["predicted"] for p in t["predictions"]}
         opportunities = [p["opportunity"] for p in t["predictions"] if p["label"] is not None] or list(preds)
-        reasons = self.truth.reasons(dataset, row_id, opportunities)
+        run = t.get("run", {})
+        version = run.get("data_version") or None
+        reasons = self.truth.reasons(dataset, row_id, opportunities, version)
         right = sum(1 for p in t["predictions"]
                     if p["label"] is not None and p["predicted"] is not None and bool(p["predicted"]) == bool(p["label"]))
         labelled = sum(1 for p in t["predictions"] if p["label"] is not None)
-        run = t.get("run", {})
         summary = (f"**{html.escape(str(run.get('submission', '')))}** on **{dataset} / {row_id}** "
                    f"(trial {trial}) with simulator `{run.get('simulator', '')}`: "
                    f"{len(t['turns'])} question(s), ended **{t['termination']}**"
@@ -106,8 +106,8 @@ class Board:
                    + f"; {right}/{labelled} opportunities predicted correctly.")
         if not t.get("predictions_given", True):
             summary += " The agent gave no predictions (each counts as wrong)."
-        row = self.truth.row(dataset, row_id)
-        if row is not None and run.get("data_version") and row.data_version != run.get("data_version"):
+        row = self.truth.row(dataset, row_id, version)
+        if row is not None and version and row.data_version != version:
             summary += (f"\n\n⚠ The run used data version `{run.get('data_version')}`; the dataset folder now holds "
                         f"`{row.data_version}`: the ground truth shown is today's.")
         return messages, summary, render_reasons(reasons, preds), profile_html(row)
@@ -314,7 +314,7 @@ def build_app(config: AppConfig) -> gr.Blocks:
                     "with a one-household smoke dialog first.")
                 with gr.Row():
                     upload_file = gr.File(label="Submission (.zip)", file_types=[".zip"], file_count="single",
-                                          type="filepath", interactive=config.allow_upload, scale=3)
+                                          type="filepath", interactive=config.allow_upload, scale=3, height=150)
                     upload_btn = gr.Button("Submit", variant="primary", scale=1, interactive=config.allow_upload)
                 upload_status = gr.Markdown(elem_id="bf-upload-status")
                 queue = gr.Dataframe(interactive=False, label="Evaluation queue (newest first)", max_height=360,

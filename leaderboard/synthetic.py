@@ -51,8 +51,9 @@ def fake_households(n_diverse: int = 44, n_representative: int = 25, seed: int =
 
 def make_dataset(dataset_dir: Path, n_diverse: int = 3, n_representative: int = 2, seed: int = 7,
                  version: str = "synthetic-test") -> list[Household]:
-    """A tiny dataset folder (<dir>/data/<dataset>.parquet) of fuzzed households labelled by the
-    real traced checkers, so transcripts can be shown beside true labels and traces."""
+    """A tiny dataset folder (<dir>/data/<version>/<dataset>.parquet, the published layout) of
+    fuzzed households labelled by the real traced checkers, so transcripts can be shown beside
+    true labels and traces, and evaluations can run on it."""
     from checkers import registry
     from eligibench.fuzz import fuzz_households, thresholds_from_checkers
     from eligibench.rows import build_row, write_parquet
@@ -72,7 +73,7 @@ def make_dataset(dataset_dir: Path, n_diverse: int = 3, n_representative: int = 
             row = build_row(f"{dataset}-{i:04d}", dataset, hh, opps, traced, version)
             rows.append(row)
             out.append(Household(dataset, row.id, row.opportunities, row.labels, row.profile))
-        write_parquet(Path(dataset_dir) / "data" / f"{dataset}.parquet", rows)
+        write_parquet(Path(dataset_dir) / "data" / version.replace("+", "-") / f"{dataset}.parquet", rows)
     return out
 
 

@@ -16,6 +16,7 @@ from typing import Any, Mapping
 
 import pyarrow.parquet as pq
 
+from eligibench.cli_submit import dataset_path
 from eligibench.rows import Row, read_parquet
 
 
@@ -44,33 +45,36 @@ class GroundTruth:
         self.dataset_dir = Path(dataset_dir)
         self.opportunities_dir = Path(opportunities_dir) if opportunities_dir else None
         self._rows: dict[str, tuple[float, dict[str, Row]]] = {}
-        self._briefs: tuple[float, dict[str, tuple[str, str]]] | None = None
+        self._briefs: dict[str, tuple[float, dict[str, tuple[str, str]]]] = {}
         self._lock = threading.Lock()
 
-    def _path(self, dataset: str) -> Path:
-        return self.dataset_dir / "data" / f"{dataset}.parquet"
+    def path(self, dataset: str, data_version: str | None = None) -> Path | None:
+        return dataset_path(self.dataset_dir, dataset, data_version)
 
-    def row(self, dataset: str, row_id: str) -> Row | None:
-        path = self._path(dataset)
-        if not path.is_file():
+    def row(self, dataset: str, row_id: str, data_version: str | None = None) -> Row | None:
+        """The dataset row (the run's data version when that folder exists, else the newest)."""
+        path = self.path(dataset, data_version)
+        if path is None:
             return None
         mtime = path.stat().st_mtime
         with self._lock:
-            cached = self._rows.get(dataset)
+            cached = self._rows.get(str(path))
             if cached is None or cached[0] != mtime:
                 cached = (mtime, {r.id: r for r in read_parquet(path)})
-                self._rows[dataset] = cached
+                self._rows[str(path)] = cached
         return cached[1].get(row_id)
 
-    def briefs(self) -> dict[str, tuple[str, str]]:
+    def briefs(self, data_version: str | None = None) -> dict[str, tuple[str, str]]:
         """opportunity id -> (name, requirements): the published table, else the curated catalog."""
-        path = self.dataset_dir / "data" / "opportunities.parquet"
-        mtime = path.stat().st_mtime if path.is_file() else -1.0
+        path = self.path("opportunities", data_version)
+        key = str(path) if path is not None else ""
+        mtime = path.stat().st_mtime if path is not None else -1.0
         with self._lock:
-            if self._briefs is not None and self._briefs[0] == mtime:
-                return self._briefs[1]
+            cached = self._briefs.get(key)
+            if cached is not None and cached[0] == mtime:
+                return cached[1]
             out: dict[str, tuple[str, str]] = {}
-            if path.is_file():
+            if path is not None:
                 for d in pq.read_table(path, columns=["id", "name", "requirements"]).to_pylist():
                     out[d["id"]] = (d["name"], d["requirements"])
             else:
@@ -81,12 +85,13 @@ class GroundTruth:
                         out[o.id] = (o.name, o.requirements)
                 except Exception:  # noqa: BLE001 - the page still works without requirement texts
                     out = {}
-            self._briefs = (mtime, out)
+            self._briefs[key] = (mtime, out)
             return out
 
-    def reasons(self, dataset: str, row_id: str, opportunities: list[str]) -> list[Reason]:
-        row = self.row(dataset, row_id)
-        briefs = self.briefs()
+    def reasons(self, dataset: str, row_id: str, opportunities: list[str],
+                data_version: str | None = None) -> list[Reason]:
+        row = self.row(dataset, row_id, data_version)
+        briefs = self.briefs(data_version)
         out = []
         for oid in opportunities:
             name, req = briefs.get(oid, (oid, ""))
@@ -96,7 +101,8 @@ class GroundTruth:
                 label, stored = row.labels[i], row.trace_ids[i]
             if row is None:
                 out.append(Reason(oid, name, req, None, None, None, None, "", (),
-                                  f"household {row_id} is not in {self._path(dataset)}: no trace to show"))
+                                  f"household {row_id} is not in the {dataset} dataset under {self.dataset_dir}: "
+                                  "no trace to show"))
                 continue
             try:
                 checker = traced_checker(oid)
@@ -218,14 +224,6 @@ def profile_html(row: Row | None) -> str:
     if row is None:
         return "<p>(household not found in the dataset)</p>"
     return f'<div class="bf-reqtext">{html.escape(row.profile)}</div>'
-
-
-def dataset_version(gt: GroundTruth, dataset: str) -> str | None:
-    path = gt._path(dataset)
-    if not path.is_file():
-        return None
-    t = pq.read_table(path, columns=["data_version"])
-    return t.column("data_version")[0].as_py() if t.num_rows else None
 
 
 def reason_dict(r: Reason) -> dict[str, Any]:

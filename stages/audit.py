@@ -19,7 +19,10 @@ def main() -> None:
     config = read_config(all_params)
     n = params.get(params.section(all_params, "audit"), "audit.households", int, 1, 10_000)
     rows = (read_parquet(dataset_file(Path("benyfits"), "representative"))
-            + read_parquet(dataset_file(Path("benyfits"), "diverse")))[:n]
+            + read_parquet(dataset_file(Path("benyfits"), "diverse")))
+    if config.subset_select == "shortest":  # the CPU default: profiles that fit the small model
+        rows = sorted(rows, key=lambda r: (len(r.profile), r.id))
+    rows = rows[:n]
     graded = []
     with ExitStack() as stack:
         spec = config.simulator

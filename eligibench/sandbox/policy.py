@@ -158,7 +158,7 @@ class _Checker:
             if _is_dunder(node.name) or node.name in FORBIDDEN_NAMES or node.name in ALLOWED_BUILTINS:
                 self.refuse(node, f"function name {node.name!r} is not allowed")
             if node.decorator_list:
-                self.refuse(node, f"decorators are not allowed (on {node.name!r})")
+                self.refuse(node.decorator_list[0], f"decorators are not allowed (on {node.name!r})")
         elif isinstance(node, ast.arg):
             if _is_dunder(node.arg) or node.arg in FORBIDDEN_NAMES:
                 self.refuse(node, f"parameter name {node.arg!r} is not allowed")

@@ -28,8 +28,8 @@ depend on (ages, income, household members, housing, work, health, ...), then de
 Programs and their requirements:
 """
 
-ASK = "Write the one next question that best helps decide the programs. Ask about one fact only; do not \
-repeat a question already asked. Reply with only the question."
+ASK = "Write the next question for the household member, about one fact in the requirements above (for \
+example their age or where they live). Reply with only the question."
 READY = "Do the answers so far let you decide every program above with certainty?"
 PREDICT = "Decide each program from the answers so far: true if the household qualifies, false if not."
 

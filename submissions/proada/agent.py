@@ -24,6 +24,7 @@ from eligibench.evaluation.agent_api import Agent, AgentContext  # noqa: E402
 from eligibench.sandbox import Sandbox  # noqa: E402
 
 from proada_codegen import Program, ProgramCache, get_program, model_slug  # noqa: E402
+from proada_prompts import FORMATS  # noqa: E402
 from proada_dialog import (Facts, base_question, clarification, code_excerpt, model_question_writer,  # noqa: E402
                            model_value_mapper, parse_exact, valid_value)
 
@@ -31,6 +32,7 @@ PROJECT_ROOT = _HERE.parents[1]
 DEFAULT_OPTIONS = {
     "cache_dir": "generated/proada",  # relative to the project root; "<model-slug>/" is appended
     "use_cache": True,
+    "code_format": "comment",  # "comment" (keys declared in leading comments) or "json" (schema-constrained)
     "code_max_tokens": 450,
     "question_max_tokens": 40,
     "mapping_max_tokens": None,  # None: typed_value's default
@@ -90,7 +92,11 @@ class ProADAAgent(Agent):
         folder = Path(str(self.options["cache_dir"]))
         if not folder.is_absolute():
             folder = PROJECT_ROOT / folder
-        return ProgramCache(folder / model_slug(model.spec.model), model.spec.model)
+        return ProgramCache(folder / model_slug(model.spec.model), model.spec.model, self._format())
+
+    def _format(self) -> str:
+        fmt = str(self.options["code_format"])
+        return fmt if fmt in FORMATS else "comment"
 
     def start(self, opportunities: Sequence) -> None:
         self.states = {o.id: OppState(o) for o in opportunities}
@@ -138,7 +144,7 @@ class ProADAAgent(Agent):
         else:
             st.program, st.from_cache = get_program(model, self.cache, st.brief.name, st.brief.requirements,
                                                     int(self.options["code_max_tokens"]),
-                                                    bool(self.options["use_cache"]))
+                                                    bool(self.options["use_cache"]), self._format())
         self.trace.append({"event": "program", "opp": st.brief.id, "status": st.program.status,
                            "cached": st.from_cache, "reason": st.program.reason})
 

@@ -5,9 +5,14 @@ The code model is asked (JSON-schema constrained) for {"code": "def decide(facts
 and define decide(facts); on a refusal or syntax error the model gets the error and one more try,
 then the opportunity is recorded as failed with the reason (the agent predicts False for it).
 
+Two output formats: "comment" (default: plain code whose leading comment lines declare each key's
+type, `# age (int, per member): age in years`) and "json" (the object above, JSON-schema
+constrained). Measured with SmolLM2-135M: inside a JSON string the model mis-escapes quotes and
+ends the string early, while plain code comes out parseable more often; see docs/proada.md.
+
 Programs are cached on disk: `<cache_dir>/<sha256(requirements)>.json`, where cache_dir is per code
 model (`generated/proada/<model-slug>/` by default). Files are deterministic (sorted keys, no
-timestamps), written atomically, and ignored when made by another PROMPT_VERSION.
+timestamps), written atomically, and ignored when made by another PROMPT_VERSION or format.
 """
 from __future__ import annotations
 
@@ -25,7 +30,7 @@ from typing import Any, Callable, Mapping, Sequence
 from eligibench.models import ConstrainedOutputError, ModelError, ModelUnavailable, ask_json
 from eligibench.sandbox.policy import PolicyError, Violation, function_arity, validate
 
-from proada_prompts import CODE_SCHEMA, PROMPT_VERSION, codegen_messages, codegen_retry
+from proada_prompts import CODE_SCHEMA, FORMATS, PROMPT_VERSION, codegen_messages, codegen_retry
 
 TYPES = ("int", "float", "bool", "choice")
 RESERVED = ("members", "household_size")
@@ -176,22 +181,6 @@ def _check_code(code: str) -> ast.Module:
     return tree
 
 
-def check_candidate(reply: Any) -> Program:
-    """Validate one model reply; raise ValueError with the reason when it cannot be used."""
-    if not isinstance(reply, Mapping) or not isinstance(reply.get("code"), str):
-        raise ValueError("the reply has no code")
-    code = reply["code"].replace("\r\n", "\n").strip("\n") + "\n"
-    code = _strip_fences(code)
-    try:
-        tree = _check_code(code)
-    except PolicyError as e:
-        raise ValueError(str(e)) from None
-    specs, problems = _normalize_keys(reply.get("keys"))
-    if problems:
-        raise ValueError("; ".join(problems))
-    return Program("ok", code, _complete_keys(tree, specs))
-
-
 def _strip_fences(code: str) -> str:
     lines = code.split("\n")
     if lines and lines[0].lstrip().startswith("```"):
@@ -204,17 +193,86 @@ def _strip_fences(code: str) -> str:
     return code
 
 
-def generate(model, name: str, requirements: str, max_tokens: int = 450) -> Program:
+_FENCE = re.compile(r"```[ \t]*(?:python|py)?[ \t]*\n(.*?)(?:```|$)", re.S | re.I)
+_COMMENT_KEY = re.compile(r"^\s*#\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(([^)]*)\)\s*:?\s*(.*?)\s*$")
+
+
+def extract_code(text: str) -> str:
+    """The code in a model reply: the first fenced block, else from the first '#'/'def' line on."""
+    text = (text or "").replace("\r\n", "\n")
+    m = _FENCE.search(text)
+    if m:
+        code = m.group(1)
+    else:
+        lines = text.split("\n")
+        first = next((i for i, l in enumerate(lines) if l.lstrip().startswith(("#", "def "))), None)
+        code = "\n".join(lines[first:]) if first is not None else text
+    return code.strip("\n") + "\n"
+
+
+def comment_keys(code: str) -> list[dict]:
+    """Key declarations from comment lines `# name (type[: a|b|c][, per member]): about`."""
+    out = []
+    for line in code.split("\n"):
+        m = _COMMENT_KEY.match(line)
+        if not m:
+            continue
+        name, inner, about = m.group(1), m.group(2).strip(), m.group(3)
+        low = inner.lower()
+        per_member = bool(re.search(r"per[ _-]?member", low))
+        inner = re.sub(r",?\s*per[ _-]?member", "", inner, flags=re.I).strip().strip(",").strip()
+        kind, _, rest = inner.partition(":")
+        kind = kind.strip().lower()
+        words = kind.split()
+        if words and words[0] == "choice" and not rest:
+            rest = kind[len("choice"):]
+            kind = "choice"
+        kind = {"integer": "int", "number": "float", "boolean": "bool", "str": "choice", "string": "choice"}.get(kind, kind)
+        choices = [c.strip().strip("\"'") for c in re.split(r"[|/]", rest)] if rest.strip() else []
+        out.append({"name": name, "type": kind, "choices": [c for c in choices if c], "about": about,
+                    "per_member": per_member})
+    return out
+
+
+def check_candidate(reply: Any, fmt: str = "json") -> Program:
+    """Validate one model reply (JSON object, or text for fmt "comment"); ValueError says why not."""
+    if fmt == "comment":
+        code = extract_code(reply if isinstance(reply, str) else "")
+        if not code.strip():
+            raise ValueError("the reply has no code")
+        reply = {"code": code, "keys": comment_keys(code)}
+    if not isinstance(reply, Mapping) or not isinstance(reply.get("code"), str):
+        raise ValueError("the reply has no code")
+    code = _strip_fences(reply["code"].replace("\r\n", "\n").strip("\n") + "\n")
+    try:
+        tree = _check_code(code)
+    except PolicyError as e:
+        raise ValueError(str(e)) from None
+    specs, problems = _normalize_keys(reply.get("keys"))
+    if problems:
+        raise ValueError("; ".join(problems))
+    return Program("ok", code, _complete_keys(tree, specs))
+
+
+def generate(model, name: str, requirements: str, max_tokens: int = 450, fmt: str = "comment") -> Program:
     """Ask the code model; one retry with the error; a failed Program when both attempts fail.
+
+    fmt "comment": plain code whose leading comments declare the keys (no constrained decoding);
+    fmt "json": a JSON-schema-constrained {"code", "keys"} object (ask_json adds its own correction
+    turn when the reply is not valid JSON).
 
     ModelUnavailable propagates (infrastructure). Other model errors give a failed Program whose
     reason starts with "model error" (not cached: they may not repeat).
     """
-    messages = codegen_messages(name, requirements)
+    messages = codegen_messages(name, requirements, fmt)
     attempts: list[str] = []
     for attempt in range(2):
         try:
-            reply = ask_json(model, messages, CODE_SCHEMA, max_tokens=max_tokens)
+            if fmt == "json":
+                reply = ask_json(model, messages, CODE_SCHEMA, max_tokens=max_tokens)
+                shown = json.dumps(reply)
+            else:
+                reply = shown = model.chat(messages, max_tokens=max_tokens).text
         except ModelUnavailable:
             raise
         except ConstrainedOutputError as e:
@@ -225,11 +283,11 @@ def generate(model, name: str, requirements: str, max_tokens: int = 450) -> Prog
             return Program("failed", reason=f"model error: {type(e).__name__}: {str(e)[:300]}",
                            attempts=tuple(attempts))
         try:
-            good = check_candidate(reply)
+            good = check_candidate(reply, fmt)
             return Program("ok", good.code, good.keys, attempts=tuple(attempts))
         except ValueError as e:
             attempts.append(str(e)[:500])
-            messages = messages + codegen_retry(json.dumps(reply)[:4000], str(e)[:500])
+            messages = messages + codegen_retry(shown[:4000], str(e)[:500], fmt)
     return Program("failed", reason=f"code refused twice; last: {attempts[-1]}", attempts=tuple(attempts))
 
 
@@ -248,9 +306,10 @@ def requirements_digest(requirements: str) -> str:
 class ProgramCache:
     """JSON files `<folder>/<sha256(requirements)>.json`, one folder per code model."""
 
-    def __init__(self, folder: Path | str, model_name: str):
+    def __init__(self, folder: Path | str, model_name: str, fmt: str = "comment"):
         self.folder = Path(folder)
         self.model_name = model_name
+        self.fmt = fmt
 
     def path(self, requirements: str) -> Path:
         return self.folder / f"{requirements_digest(requirements)}.json"
@@ -262,7 +321,8 @@ class ProgramCache:
         except (OSError, ValueError):
             return None
         if (not isinstance(raw, dict) or raw.get("prompt_version") != PROMPT_VERSION
-                or raw.get("model") != self.model_name or raw.get("requirements") != requirements):
+                or raw.get("model") != self.model_name or raw.get("requirements") != requirements
+                or raw.get("format") != self.fmt):
             return None
         try:
             return Program.from_json(raw["program"])
@@ -270,8 +330,8 @@ class ProgramCache:
             return None
 
     def store(self, requirements: str, prog: Program) -> Path | None:
-        record = {"prompt_version": PROMPT_VERSION, "model": self.model_name, "requirements": requirements,
-                  "program": prog.to_json()}
+        record = {"prompt_version": PROMPT_VERSION, "model": self.model_name, "format": self.fmt,
+                  "requirements": requirements, "program": prog.to_json()}
         text = json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
         path = self.path(requirements)
         try:
@@ -289,30 +349,30 @@ def cacheable(prog: Program) -> bool:
     return prog.ok or not prog.reason.startswith("model error")
 
 
-def get_program(model, cache: ProgramCache | None, name: str, requirements: str, max_tokens: int = 450,
-                use_cache: bool = True) -> tuple[Program, bool]:
+def get_program(model, cache: "ProgramCache | None", name: str, requirements: str, max_tokens: int = 450,
+                use_cache: bool = True, fmt: str = "comment") -> tuple[Program, bool]:
     """(program, from_cache)."""
     if cache is not None and use_cache:
         cached = cache.load(requirements)
         if cached is not None:
             return cached, True
-    prog = generate(model, name, requirements, max_tokens)
+    prog = generate(model, name, requirements, max_tokens, fmt)
     if cache is not None and cacheable(prog):
         cache.store(requirements, prog)
     return prog, False
 
 
-def pregenerate(model, briefs: Sequence, cache_folder: Path | str, max_tokens: int = 450,
+def pregenerate(model, briefs: Sequence, cache_folder: Path | str, max_tokens: int = 450, fmt: str = "comment",
                 progress: Callable[[str, Program, bool, float], None] | None = None) -> dict[str, Program]:
     """Generate (or load) the program of every opportunity brief into the cache folder.
 
     For a pipeline stage: `cache_folder` should be `<cache_dir>/<model_slug(model.spec.model)>`.
     """
-    cache = ProgramCache(cache_folder, model.spec.model)
+    cache = ProgramCache(cache_folder, model.spec.model, fmt)
     out = {}
     for b in briefs:
         t0 = time.perf_counter()
-        prog, cached = get_program(model, cache, b.name, b.requirements, max_tokens)
+        prog, cached = get_program(model, cache, b.name, b.requirements, max_tokens, fmt=fmt)
         out[b.id] = prog
         if progress:
             progress(b.id, prog, cached, time.perf_counter() - t0)

@@ -168,9 +168,12 @@ def clean_question(text: str) -> str | None:
             break
     else:
         return None
-    if "?" not in line or not 8 <= len(line) <= 300 or len(_WORD.findall(line.lower())) < 3:
+    if "?" not in line:
         return None
-    return line[: line.rindex("?") + 1]
+    line = line[: line.rindex("?") + 1].strip().strip('"').strip()
+    if not 8 <= len(line) <= 300 or len(_WORD.findall(line.lower())) < 3:
+        return None
+    return line
 
 
 def code_excerpt(code: str, line: int | None, around: int = 2) -> str:

@@ -37,8 +37,9 @@ Programs and their requirements:
 
 THINK = "Write your Thought for the next step: one or two short sentences on what the answers show \
 and what is still unknown. Reply with only the thought."
-ASK = "Action: ASK. Following your thought, write the one question to ask now. Reply with only the \
-question, not the thought."
+ASK = "Action: ASK. Following your thought, write the next question for the household member, about one \
+fact in the requirements above (for example their age or where they live). Reply with only the question, \
+not the thought."
 READY = "Following your thought: can you now decide every program above with certainty?"
 PREDICT = "Action: PREDICT. Decide each program from the answers: true if the household qualifies, false if not."
 

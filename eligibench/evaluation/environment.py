@@ -55,6 +55,8 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
     predictions: dict[str, bool] | None = None
     termination, error = None, None
     user_calls = user_prompt = user_completion = user_cached = 0
+    # an agent's counters run across dialogs (one agent serves many): record this dialog's share
+    before = _agent_usage(agent)
     try:
         agent.start(tuple(briefs))
         while True:
@@ -91,7 +93,8 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
         termination, error, predictions = AGENT_ERROR, str(e), None
     except Exception as e:  # the agent's own code failed: recorded, scored as wrong, run goes on
         termination, error, predictions = AGENT_ERROR, f"{type(e).__name__}: {e}", None
-    usage = _agent_usage(agent)
+    after = _agent_usage(agent)
+    usage = {k: max(0, after[k] - before[k]) for k in after}
     return DialogResult(row_id, dataset, trial, tuple(turns), predictions, dict(labels), termination, error,
                         time.perf_counter() - started, usage["calls"], usage["prompt_tokens"], usage["completion_tokens"],
                         user_calls, user_prompt, user_completion, user_cached)

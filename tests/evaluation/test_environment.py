@@ -81,3 +81,22 @@ def test_dead_user_endpoint_is_infrastructure_and_not_scored():
 def test_empty_user_answer_is_a_user_error_but_agent_still_predicts():
     r = run_dialog(ScriptedAgent(questions=1), _user(_EmptyModel()), BRIEFS, LABELS, "r1", "diverse")
     assert r.termination == USER_ERROR and r.predictions == {"IDNYC": False, "SummerMeals": False}
+
+
+class _CountingAgent(ScriptedAgent):
+    calls = 0
+
+    def ask(self, dialog):
+        type(self).calls += 1
+        return super().ask(dialog)
+
+    def usage(self):
+        return {"calls": type(self).calls, "prompt_tokens": 10 * type(self).calls, "completion_tokens": 0}
+
+
+def test_agent_usage_is_counted_per_dialog_not_cumulatively():
+    agent = _CountingAgent(questions=2)
+    first = run_dialog(agent, _user(), BRIEFS, LABELS, "r1", "diverse")
+    second = run_dialog(agent, _user(), BRIEFS, LABELS, "r2", "diverse")
+    assert first.agent_calls == second.agent_calls == 2
+    assert second.agent_prompt_tokens == 20

@@ -42,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     from . import cli_check, cli_evaluate
 
     cli_check.register(sub)
+    cli_check.register_import(sub)
     cli_evaluate.register(sub)
     from . import cli_submit
 

@@ -72,3 +72,27 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--format", choices=("ours", "v1"), default="ours")
     p.add_argument("--all", action="store_true", help="every opportunity, not only each row's opportunities of interest")
     p.set_defaults(func=lambda a: run(a.file, a.format, a.all))
+
+
+def _import_v1(args: argparse.Namespace) -> int:
+    from checkers import registry
+    from .rows import write_parquet
+    from .tracing import traced_checkers
+    from .v1import import import_v1
+
+    rows, disagreements = import_v1(args.file, args.dataset, traced_checkers(registry()))
+    write_parquet(args.out, rows)
+    pairs = sum(len(r.opportunities) for r in rows)
+    print(f"{len(rows)} households, {pairs} pairs -> {args.out}; v1 labels kept where given")
+    for d in disagreements:
+        print(f"  {d.row} {d.opportunity}: v1 says {d.v1_label}, our checker says {d.checker}")
+    print(f"{len(disagreements)} of {pairs} v1 labels disagree with our checkers")
+    return 0
+
+
+def register_import(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("import-v1", help="convert a v1 JSON-lines file into dataset rows (Parquet) for evaluation")
+    p.add_argument("file")
+    p.add_argument("--out", required=True, help="Parquet file to write")
+    p.add_argument("--dataset", default="v1", help="dataset name for the rows (default v1)")
+    p.set_defaults(func=_import_v1)

@@ -14,7 +14,13 @@ def _run(args: argparse.Namespace) -> int:
     from .progress import bar
 
     config = read_config(params.load(args.params))
-    summary = run_submission(load_manifest(Path(args.path)), config, bar)
+    rows = None
+    if args.rows:
+        from .rows import read_parquet
+
+        loaded = read_parquet(args.rows)
+        rows = {loaded[0].dataset if loaded else "custom": loaded}
+    summary = run_submission(load_manifest(Path(args.path)), config, bar, rows=rows)
     print(json.dumps(summary, indent=1, sort_keys=True))
     return 0
 
@@ -23,4 +29,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("evaluate", help="evaluate a submission folder against the simulated user")
     p.add_argument("path", help="submission folder (with manifest.yaml)")
     p.add_argument("--params", default="params.yaml")
+    p.add_argument("--rows", help="evaluate on these dataset rows (Parquet, e.g. from `benyfits import-v1`) "
+                                  "instead of the published datasets")
     p.set_defaults(func=_run)

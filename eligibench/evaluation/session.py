@@ -33,8 +33,8 @@ def _shared_server_specs(config: EvalConfig, stack: ExitStack) -> tuple[ModelSpe
 
 
 def run_submission(manifest: Manifest, config: EvalConfig, progress_factory: Callable | None = None,
-                   project: Path = Path(".")) -> dict:
-    rows = load_rows(config, project / "benyfits")
+                   project: Path = Path("."), rows: dict | None = None) -> dict:
+    rows = rows if rows is not None else load_rows(config, project / "benyfits")
     catalog = load_catalog(project / "opportunities")
     briefs = {o.id: OpportunityBrief(o.id, o.name, o.requirements) for o in catalog.opportunities}
     data_version = next(iter(r.data_version for rs in rows.values() for r in rs), "unknown")

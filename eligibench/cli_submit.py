@@ -38,6 +38,9 @@ MAX_FOLDER_FILES = 500
 MAX_FOLDER_BYTES = 50 * 1024 * 1024
 
 _WORD = re.compile(r"[a-z0-9]+")
+_STOP = frozenset("a an and are as at be by do does did for from has have how i in is it its me my of on or "
+                  "the their them they this to was were what when where which who whom why will with you your "
+                  "yours any anyone anything there".split())
 
 
 # ------------------------------------------------------------------------------------------------
@@ -64,7 +67,7 @@ class QuotingUserModel:
         system = messages[0]["content"]
         profile = system.split("Household profile:", 1)[-1]
         sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", profile) if s.strip()] or ["I don't know."]
-        q = set(_WORD.findall(messages[-1]["content"].lower()))
+        q = set(_WORD.findall(messages[-1]["content"].lower())) - _STOP
         best = max(sentences, key=lambda s: len(q & set(_WORD.findall(s.lower()))))
         if not q & set(_WORD.findall(best.lower())):
             best = "I don't know."

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import argparse
 import html
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import gradio as gr
 import pandas as pd
@@ -32,6 +33,21 @@ HEATMAP_DEFAULT_RUNS = 12
 CSS = TRUTH_CSS + """
 #bf-table table { font-size: 13px; }
 .bf-note { font-size: 13px; color: #57606a; }
+.bf-heat-wrap { overflow-x: auto; max-width: 100%; }
+.bf-heat { border-collapse: collapse !important; font-size: 10px; border: none !important; width: auto !important; }
+.bf-heat th, .bf-heat tr, .bf-heat thead, .bf-heat tbody, #bf-heatmap table { border: none !important;
+    background: none !important; box-shadow: none !important; }
+#bf-heatmap th, #bf-heatmap tr { border: none !important; }
+.bf-heat td { width: 22px; min-width: 22px; height: 22px; text-align: center; color: #1f2328;
+              border: 1px solid #fff !important; padding: 0 !important; line-height: 20px; }
+.bf-heat td.bf-na, .bf-heat-legend .bf-na { background: #eaeef2; }
+.bf-heat th.bf-vert { vertical-align: bottom; padding: 2px 0; font-weight: 400; }
+.bf-heat th.bf-vert span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap;
+                           display: inline-block; max-height: 230px; overflow: hidden; text-overflow: ellipsis; }
+.bf-heat th.bf-rowlab { text-align: right; padding: 0 8px 0 0 !important; white-space: nowrap; font-weight: 500;
+                        font-size: 12px; line-height: 22px; }
+.bf-heat-legend { font-size: 12px; margin-bottom: 6px; }
+.bf-heat-legend span { display: inline-block; padding: 1px 8px; margin-left: 2px; }
 """
 
 
@@ -48,6 +64,19 @@ class AppConfig:
     allow_upload: bool = True
 
 
+@dataclass(frozen=True)
+class PageData:
+    table: pd.DataFrame
+    runs: list[tuple[str, str]]  # (label, run_id), newest first
+    labels: dict[str, str]  # run_id -> short label
+    best: list[str]  # run ids for the default heatmap
+    heat: str  # heatmap HTML
+    heat_values: pd.DataFrame
+    stats: pd.DataFrame  # simulator card table
+    audit: str  # simulator card audit markdown
+    queue: pd.DataFrame
+
+
 class Board:
     """The app's data access, shared by its event handlers (safe to call from several threads)."""
 
@@ -56,10 +85,19 @@ class Board:
         self.source = Q.open_source(config.store, config.snapshot)
         self.truth = GroundTruth(config.dataset_dir, config.opportunities_dir)
 
+    @contextmanager
+    def _reader(self, r: Q.Reader | None = None) -> Iterator[Q.Reader]:
+        """The caller's open reader, or a fresh read-only one closed afterwards."""
+        if r is not None:
+            yield r
+        else:
+            with self.source.reader() as fresh:
+                yield fresh
+
     # -- main table ----------------------------------------------------------------------------
 
-    def table(self) -> pd.DataFrame:
-        with self.source.reader() as r:
+    def table(self, r: Q.Reader | None = None) -> pd.DataFrame:
+        with self._reader(r) as r:
             return Q.leaderboard_table(r, True, self.config.paper_results)
 
     def header(self, table: pd.DataFrame) -> str:
@@ -69,10 +107,23 @@ class Board:
                 f"**{n_rep}** v1 reported row(s). Reported rows are the v1 paper's figures "
                 f"(arXiv 2502.19610), shown for comparison and not reproduced here.")
 
+    def page(self) -> "PageData":
+        """Everything the page shows on load, read through ONE read-only connection."""
+        with self.source.reader() as r:
+            tbl = self.table(r)
+            runs = self.runs(r)
+            labels = {rid: label.split(" · ")[0] + f" ({rid[:6]})" for label, rid in runs}
+            evaluated = tbl[(tbl["Source"] == Q.EVALUATED) & tbl["TW-F1"].notna()]
+            best = [x for x in evaluated["Run"].tolist() if x][:HEATMAP_DEFAULT_RUNS]
+            heat, heat_values = self.heatmap(best, labels, r)
+            stats, audit = self.simulator_card(r)
+            queue = self.queue(r)
+        return PageData(tbl, runs, labels, best, heat, heat_values, stats, audit, queue)
+
     # -- dialogs -------------------------------------------------------------------------------
 
-    def runs(self) -> list[tuple[str, str]]:
-        with self.source.reader() as r:
+    def runs(self, r: Q.Reader | None = None) -> list[tuple[str, str]]:
+        with self._reader(r) as r:
             return Q.run_choices(r)
 
     def dialogs(self, run_id: str) -> pd.DataFrame:
@@ -114,70 +165,81 @@ class Board:
 
     # -- per opportunity -----------------------------------------------------------------------
 
-    def heatmap(self, run_ids: list[str] | None, labels: dict[str, str]):
-        with self.source.reader() as r:
+    def heatmap(self, run_ids: list[str] | None, labels: dict[str, str],
+                r: Q.Reader | None = None) -> tuple[str, pd.DataFrame]:
+        with self._reader(r) as r:
             long = Q.opportunity_accuracy(r, run_ids)
-        matrix = Q.accuracy_matrix(long, labels)
-        return heatmap_figure(matrix), matrix.round(1).reset_index(names="Run") if not matrix.empty else pd.DataFrame()
+        if run_ids:  # rows in the order asked for (best first by default)
+            rank = {rid: i for i, rid in enumerate(run_ids)}
+            long = long.sort_values("run_id", key=lambda s: s.map(rank), kind="stable")
+        acc = Q.accuracy_matrix(long, labels)
+        pairs = Q.accuracy_matrix(long, labels, value="pairs")
+        values = acc.round(1).reset_index(names="Run") if not acc.empty else pd.DataFrame()
+        return heatmap_html(acc, pairs), values
 
     # -- simulator -----------------------------------------------------------------------------
 
-    def simulator_card(self) -> tuple[pd.DataFrame, str]:
-        with self.source.reader() as r:
+    def simulator_card(self, r: Q.Reader | None = None) -> tuple[pd.DataFrame, str]:
+        with self._reader(r) as r:
             stats = Q.simulator_stats(r)
             audits = Q.audits(r, self.config.audit_file)
         return stats, audit_markdown(audits, Q.load_paper_results(self.config.paper_results))
 
     # -- queue ---------------------------------------------------------------------------------
 
-    def queue(self) -> pd.DataFrame:
-        with self.source.reader() as r:
+    def queue(self, r: Q.Reader | None = None) -> pd.DataFrame:
+        with self._reader(r) as r:
             return Q.queue_table(r)
 
-    def upload(self, file_path: str | None) -> str:
+    def upload(self, file_path: str | None) -> tuple[bool, str]:
+        """(accepted, message for the submitter)."""
         if not self.config.allow_upload:
-            return "Uploads are switched off on this server."
+            return False, "Uploads are switched off on this server."
         if not file_path:
-            return "Choose a .zip file first."
+            return False, "Choose a .zip file first."
         try:
             installed = accept_upload(file_path, self.config.submissions, ResultStore(self.config.store),
                                       self.config.limits)
         except SubmissionError as e:
-            return f"❌ Not accepted: {html.escape(str(e))}"
-        return (f"✅ **{installed.name}** is queued (entry {installed.queue_id}). "
-                "The worker (`benyfits worker`) evaluates it; its row appears on the Leaderboard tab when it runs.")
+            return False, f"**Not accepted:** {html.escape(str(e))}"
+        return True, (f"**Accepted:** {installed.name} is queued (entry {installed.queue_id}). The worker "
+                      "(`benyfits worker`) evaluates it; its row appears on the Leaderboard tab once it runs.")
 
 
 # ------------------------------------------------------------------------------------------------
 # figures and cards
 
 
-def heatmap_figure(matrix: pd.DataFrame):
-    from matplotlib.figure import Figure
+def _heat_color(v: float) -> str:
+    """Red (0) - yellow (50) - green (100), like matplotlib's RdYlGn."""
+    stops = ((0.0, (215, 48, 39)), (50.0, (254, 224, 139)), (100.0, (26, 152, 80)))
+    v = min(100.0, max(0.0, float(v)))
+    (x0, c0), (x1, c1) = (stops[0], stops[1]) if v <= 50 else (stops[1], stops[2])
+    t = (v - x0) / (x1 - x0)
+    return "rgb({},{},{})".format(*(round(a + (b - a) * t) for a, b in zip(c0, c1)))
 
-    if matrix.empty:
-        fig = Figure(figsize=(8, 1.6))
-        ax = fig.subplots()
-        ax.axis("off")
-        ax.text(0.5, 0.5, "No predictions yet for the selected runs", ha="center", va="center")
-        return fig
-    n_runs, n_opp = matrix.shape
-    fig = Figure(figsize=(max(8.0, 0.17 * n_opp + 3.5), max(2.8, 0.34 * n_runs + 2.4)), layout="constrained")
-    ax = fig.subplots()
-    data = matrix.to_numpy(dtype=float)
-    import numpy as np
-    from matplotlib import colormaps
 
-    cmap = colormaps["RdYlGn"].copy()
-    cmap.set_bad("#d0d7de")
-    im = ax.imshow(np.ma.masked_invalid(data), aspect="auto", cmap=cmap, vmin=0, vmax=100, interpolation="nearest")
-    ax.set_xticks(range(n_opp), [str(c) for c in matrix.columns], rotation=90, fontsize=6)
-    ax.set_yticks(range(n_runs), [str(i) for i in matrix.index], fontsize=8)
-    ax.set_xlabel("opportunity")
-    cbar = fig.colorbar(im, ax=ax, fraction=0.02, pad=0.01)
-    cbar.set_label("accuracy %")
-    ax.set_title("Accuracy per opportunity (grey: no household of the run had it)", fontsize=10)
-    return fig
+def heatmap_html(acc: pd.DataFrame, pairs: pd.DataFrame) -> str:
+    """Runs (rows) x opportunities (columns), each cell coloured by accuracy; hover for counts."""
+    if acc.empty:
+        return "<p>No predictions yet for the selected runs.</p>"
+    head = "".join(f'<th class="bf-vert"><span>{html.escape(str(c))}</span></th>' for c in acc.columns)
+    body = []
+    for label, row in acc.iterrows():
+        cells = []
+        for opp, v in row.items():
+            n = pairs.at[label, opp] if (label in pairs.index and opp in pairs.columns) else None
+            if v is None or pd.isna(v):
+                cells.append(f'<td class="bf-na" title="{html.escape(str(label))} · {html.escape(str(opp))}: '
+                             'no household had it"></td>')
+            else:
+                tip = f"{label} · {opp}: {v:.1f}% of {int(n) if n is not None and not pd.isna(n) else '?'} pairs"
+                cells.append(f'<td style="background:{_heat_color(v)}" title="{html.escape(tip)}">{v:.0f}</td>')
+        body.append(f'<tr><th class="bf-rowlab">{html.escape(str(label))}</th>{"".join(cells)}</tr>')
+    legend = "".join(f'<span style="background:{_heat_color(v)}">{v}</span>' for v in (0, 25, 50, 75, 100))
+    return (f'<div class="bf-heat-legend">accuracy % {legend} <span class="bf-na">no pair</span></div>'
+            f'<div class="bf-heat-wrap"><table class="bf-heat"><thead><tr><th></th>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table></div>')
 
 
 def audit_markdown(audits: list[Q.Audit], paper: dict[str, Any]) -> str:
@@ -278,7 +340,10 @@ def build_app(config: AppConfig) -> gr.Blocks:
             with gr.Tab("Per opportunity", id="opportunity"):
                 heat_runs = gr.Dropdown(choices=[], value=[], multiselect=True, label="Runs",
                                         info=f"default: the {HEATMAP_DEFAULT_RUNS} best evaluated runs by TW-F1")
-                heat_plot = gr.Plot(label="Accuracy per opportunity")
+                gr.Markdown(_markdown_note(
+                    "Accuracy per opportunity over the user-opportunity pairs of each run (infrastructure errors "
+                    "left out; a missing prediction counts as wrong). Hover a cell for its pair count."))
+                heat_plot = gr.HTML(js_on_load=None, elem_id="bf-heatmap")
                 with gr.Accordion("Values", open=False):
                     heat_table = gr.Dataframe(interactive=False, max_height=400)
             with gr.Tab("Dialogs", id="dialogs"):
@@ -314,7 +379,8 @@ def build_app(config: AppConfig) -> gr.Blocks:
                     "with a one-household smoke dialog first.")
                 with gr.Row():
                     upload_file = gr.File(label="Submission (.zip)", file_types=[".zip"], file_count="single",
-                                          type="filepath", interactive=config.allow_upload, scale=3, height=150)
+                                          type="filepath", interactive=config.allow_upload, scale=3, height=150,
+                                          elem_id="bf-upload")
                     upload_btn = gr.Button("Submit", variant="primary", scale=1, interactive=config.allow_upload)
                 upload_status = gr.Markdown(elem_id="bf-upload-status")
                 queue = gr.Dataframe(interactive=False, label="Evaluation queue (newest first)", max_height=360,
@@ -324,21 +390,17 @@ def build_app(config: AppConfig) -> gr.Blocks:
         # -- handlers ----------------------------------------------------------------------------
 
         def load_all(include, sims, cols):
-            tbl = board.table()
-            runs = board.runs()
-            labels = {rid: label.split(" · ")[0] + f" ({rid[:6]})" for label, rid in runs}
+            page = board.page()
+            tbl, runs, labels, best = page.table, page.runs, page.labels, page.best
+            heat, heat_values, stats, audit_md, queue_df = page.heat, page.heat_values, page.stats, page.audit, page.queue
             sim_choices = sorted({s for s in tbl["Simulator"] if s})
             sims = [s for s in (sims or []) if s in sim_choices]
-            evaluated = tbl[(tbl["Source"] == Q.EVALUATED) & tbl["TW-F1"].notna()]
-            best = [r for r in evaluated["Run"].tolist() if r][:HEATMAP_DEFAULT_RUNS]
             heat_choices = [(label, rid) for label, rid in runs]
-            fig, heat_values = board.heatmap(best, labels)
-            stats, audit_md = board.simulator_card()
             first_run = runs[0][1] if runs else None
             return (tbl, labels, board.header(tbl), _display(tbl, include, sims, cols),
                     gr.Dropdown(choices=sim_choices, value=sims), Q.scatter_frame(tbl),
-                    gr.Dropdown(choices=heat_choices, value=best), fig, heat_values,
-                    gr.Dropdown(choices=heat_choices, value=first_run), stats, audit_md, board.queue())
+                    gr.Dropdown(choices=heat_choices, value=best), heat, heat_values,
+                    gr.Dropdown(choices=heat_choices, value=first_run), stats, audit_md, queue_df)
 
         load_outputs = [table_state, run_labels, header, table, simulator_filter, scatter, heat_runs, heat_plot,
                         heat_table, dlg_run, sim_stats, sim_audit, queue]
@@ -386,9 +448,10 @@ def build_app(config: AppConfig) -> gr.Blocks:
         heat_runs.change(on_heat, [heat_runs, run_labels], [heat_plot, heat_table])
 
         def on_upload(path):
-            return board.upload(path), board.queue()
+            accepted, message = board.upload(path)
+            return message, board.queue(), (gr.File(value=None) if accepted else gr.File())
 
-        upload_btn.click(on_upload, upload_file, [upload_status, queue])
+        upload_btn.click(on_upload, upload_file, [upload_status, queue, upload_file])
         queue_timer.tick(board.queue, None, queue)
     return demo
 

@@ -430,11 +430,15 @@ def opportunity_accuracy(r: Reader, run_ids: Sequence[str] | None = None) -> pd.
         " GROUP BY ALL ORDER BY p.run_id, p.opportunity", params)
 
 
-def accuracy_matrix(long: pd.DataFrame, labels: Mapping[str, str] | None = None) -> pd.DataFrame:
-    """Runs x opportunities (percent accuracy, NaN where the run saw no pair)."""
+def accuracy_matrix(long: pd.DataFrame, labels: Mapping[str, str] | None = None,
+                    value: str = "accuracy") -> pd.DataFrame:
+    """Runs x opportunities (percent accuracy, or `value="pairs"`; NaN where the run saw no pair),
+    runs in the order they first appear in `long`."""
     if long.empty:
         return pd.DataFrame()
-    m = long.pivot_table(index="run_id", columns="opportunity", values="accuracy", aggfunc="first")
+    m = long.pivot_table(index="run_id", columns="opportunity", values=value, aggfunc="first")
+    order = list(dict.fromkeys(long["run_id"]))
+    m = m.reindex(order)
     if labels:
         m.index = [labels.get(i, i) for i in m.index]
     return m

@@ -210,3 +210,29 @@ def test_agent_guard_allows_exactly_the_sandbox_worker():
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["refused", "refused"]
+
+
+def test_worker_dies_with_its_parent():
+    """An agent process killed mid-dialog must not leave its sandbox worker behind."""
+    import os
+
+    script = ("from eligibench.sandbox import Sandbox\nimport time\nb = Sandbox()\n"
+              "b.run('def f():\\n    return 1\\n', 'f')\nprint(b.pid, flush=True)\ntime.sleep(60)\n")
+    parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        pid = int(parent.stdout.readline())
+    finally:
+        parent.kill()
+        parent.wait()
+    deadline = time.time() + 5
+    while time.time() < deadline:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                if f.read().split(")")[1].split()[0] == "Z":
+                    break
+        except OSError:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, 9)
+        pytest.fail("the sandbox worker outlived its parent")

@@ -20,7 +20,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 import weakref
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
@@ -188,14 +187,12 @@ class Sandbox:
             if self.proc is None or self.proc.poll() is not None:
                 self._kill()
                 self._spawn()
-            started = time.perf_counter()
             reply = self._exchange(msg, timeout)
             if reply is None:
                 return SandboxResult(False, error_kind="timeout",
                                      message=f"the code ran longer than {timeout:g} s (worker killed and restarted)")
             if reply.get("kind") == "memory" and self.proc is not None:
                 self._kill()  # start fresh after a memory error
-            del started
         if reply.get("ok"):
             return SandboxResult(True, value=reply.get("value"))
         kind = reply.get("kind", "error")

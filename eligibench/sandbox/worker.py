@@ -254,7 +254,6 @@ def main() -> None:
     init = json.loads(first) if first.strip() else {}
     _apply_limits(int(init.get("memory_mb", 512)), int(init.get("cpu_s", 60)))
     sys.setrecursionlimit(RECURSION_LIMIT)
-    import gc  # noqa: F401 - loaded before the audit hook freezes imports
     _install_audit_hook()
     out.write(json.dumps({"ok": True, "pid": os.getpid()}) + "\n")
     for line in sys.stdin:

@@ -9,8 +9,8 @@ Prompt layout, shared by all three calls so a prefix-caching server reuses it:
 Fallbacks (agent decisions, never a crash):
 - READY: unusable JSON twice (ConstrainedOutputError) -> not ready; the agent keeps asking until
   the question limit ends the dialog (termination turn_limit).
-- ask: an empty, garbled or repeated question -> the next requirement line not yet used, asked
-  verbatim ("Is this true for your household: ...?").
+- ask: an empty, garbled (not starting with a question word) or repeated question -> the next
+  requirement line not yet used, asked verbatim ("Is this true for your household: ...?").
 - PREDICT: unusable JSON twice -> False for every opportunity.
 Options (manifest `options`): min_questions (READY is not asked before that many questions).
 """
@@ -39,6 +39,8 @@ GENERIC_QUESTION = "Is there anything else about your household that matters for
 _BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d+[.)])\s+(.+?)\s*$")
 _LABEL = re.compile(r"^\s*(?:\*\*)?(?:question|q\d*|next question|assistant|answer)\s*[:\-]\s*", re.I)
 _WORD = re.compile(r"[a-z0-9]+")
+QUESTION_WORDS = frozenset("""what how do does did are is was were have has had can could would will which who whom
+whose where when why should may might""".split())
 
 
 def requirements_block(opportunities) -> str:
@@ -68,11 +70,15 @@ def requirement_lines(opportunities) -> list[str]:
 
 
 def fallback_question(line: str) -> str:
+    first = line.split(" ", 1)[0]
+    if first[1:].islower() or first in ("A", "An"):  # "They live ..." -> "they live ...", not "IDNYC"
+        line = line[0].lower() + line[1:]
     return f"Is this true for your household: {line}?"
 
 
 def clean_question(text: str) -> str:
-    """The first question in a free-text reply: labels, quotes and extra lines removed; '' if none."""
+    """The first line of a reply that is a question (labels and quotes removed, cut after its first
+    '?'); '' if none."""
     for raw in text.strip().splitlines():
         line = _LABEL.sub("", raw.strip()).strip().strip('"\u201c\u201d*` ').strip()
         if not line:
@@ -80,8 +86,9 @@ def clean_question(text: str) -> str:
         if "?" in line:
             line = line[: line.index("?") + 1]
         line = " ".join(line.split())
-        if len(_WORD.findall(line.lower())) < 3 or len(line) > 300:
-            return ""
+        words = _WORD.findall(line.lower())
+        if len(words) < 3 or len(line) > 300 or words[0] not in QUESTION_WORDS:
+            continue  # not a question to the user (a tiny model often echoes prompts or thoughts)
         return line if line.endswith("?") else line.rstrip(".!:;,") + "?"
     return ""
 

@@ -78,8 +78,9 @@ class ProADAAgent(Agent):
         self._injected_programs = dict(programs or {})
         self._value_mapper = value_mapper
         self._question_writer = question_writer
-        self.sandbox: Sandbox | None = None
-        self.trace: list[dict] = []  # what happened, for tests and debugging
+        self.sandbox: Sandbox | None = None  # one worker, reused across dialogs
+        self._memo: dict[str, Program] = {}  # requirements -> program, across dialogs of this agent
+        self.trace: list[dict] = []  # what happened in the current dialog, for tests and debugging
 
     # ------------------------------------------------------------------ setup
     def _model(self, role: str):
@@ -141,10 +142,14 @@ class ProADAAgent(Agent):
         model = self._model("code")
         if model is None:
             st.program = Program("failed", reason="no code model")
+        elif st.brief.requirements in self._memo:
+            st.program, st.from_cache = self._memo[st.brief.requirements], True
         else:
             st.program, st.from_cache = get_program(model, self.cache, st.brief.name, st.brief.requirements,
                                                     int(self.options["code_max_tokens"]),
                                                     bool(self.options["use_cache"]), self._format())
+            if not st.program.reason.startswith("model error"):
+                self._memo[st.brief.requirements] = st.program
         self.trace.append({"event": "program", "opp": st.brief.id, "status": st.program.status,
                            "cached": st.from_cache, "reason": st.program.reason})
 

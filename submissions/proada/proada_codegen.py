@@ -30,7 +30,7 @@ from typing import Any, Callable, Mapping, Sequence
 from eligibench.models import ConstrainedOutputError, ModelError, ModelUnavailable, ask_json
 from eligibench.sandbox.policy import PolicyError, Violation, function_arity, validate
 
-from proada_prompts import CODE_SCHEMA, FORMATS, PROMPT_VERSION, codegen_messages, codegen_retry
+from proada_prompts import CODE_SCHEMA, PROMPT_VERSION, codegen_messages, codegen_retry
 
 TYPES = ("int", "float", "bool", "choice")
 RESERVED = ("members", "household_size")
@@ -211,7 +211,8 @@ def extract_code(text: str) -> str:
 
 
 def comment_keys(code: str) -> list[dict]:
-    """Key declarations from comment lines `# name (type[: a|b|c][, per member]): about`."""
+    """Key declarations from comment lines `# name (type[: a|b|c][, per member]): about`; comment
+    lines whose "type" is not one of TYPES are ordinary comments and skipped."""
     out = []
     for line in code.split("\n"):
         m = _COMMENT_KEY.match(line)
@@ -228,6 +229,8 @@ def comment_keys(code: str) -> list[dict]:
             rest = kind[len("choice"):]
             kind = "choice"
         kind = {"integer": "int", "number": "float", "boolean": "bool", "str": "choice", "string": "choice"}.get(kind, kind)
+        if kind not in TYPES:
+            continue  # an ordinary comment that happens to look like "# word (...)"
         choices = [c.strip().strip("\"'") for c in re.split(r"[|/]", rest)] if rest.strip() else []
         out.append({"name": name, "type": kind, "choices": [c for c in choices if c], "about": about,
                     "per_member": per_member})

@@ -14,8 +14,8 @@ from typing import Any, Callable
 from eligibench.models import ConstrainedOutputError, ModelError, ModelUnavailable, typed_value
 
 from proada_codegen import KeySpec
-from proada_prompts import (clarification, kind_text, mapping_messages, question_messages, template_question,
-                            who_text)
+from proada_prompts import (clarification, kind_text, mapping_messages, ordinal, question_messages,
+                            template_question, who_text)
 
 MAX_HOUSEHOLD = 20
 
@@ -170,6 +170,9 @@ def clean_question(text: str) -> str | None:
         return None
     if "?" not in line:
         return None
+    quoted = re.findall(r'["\u201c]([^"\u201c\u201d]*\?)', line)
+    if quoted:  # 'You could ask: "How old are you?"' -> the quoted question
+        line = quoted[-1]
     line = line[: line.rindex("?") + 1].strip().strip('"').strip()
     if not 8 <= len(line) <= 300 or len(_WORD.findall(line.lower())) < 3:
         return None
@@ -184,15 +187,32 @@ def code_excerpt(code: str, line: int | None, around: int = 2) -> str:
     return "\n".join(lines[lo:hi])
 
 
+_STOP = {"the", "and", "for", "are", "you", "your", "what", "how", "does", "did", "has", "have", "any", "who", "this",
+         "that", "with", "is", "in", "of", "or", "do", "a", "an", "to", "it", "their", "they", "them", "yes", "not",
+         "please", "answer", "number", "household", "person", "member", "people", "whether"}
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:4] for w in _WORD.findall(text.lower().replace("_", " ")) if len(w) > 2 and w not in _STOP}
+
+
+def relevant(question: str, key: str, about: str) -> bool:
+    """A phrased question must share a content word (first 4 letters) with the key or its meaning."""
+    return bool(_stems(question) & _stems(f"{key} {about}"))
+
+
 def base_question(key: str, spec: KeySpec, member: int | None, writer: QuestionWriter | None, name: str,
                   requirements: str, excerpt: str) -> tuple[str, bool]:
-    """(question, phrased_by_model)."""
+    """(question, phrased_by_model). The model's phrasing is used only when it is a question
+    about the key (relevant()); a member other than the person answering is always named."""
     if writer is not None and key != "household_size":
         q = writer(name, requirements, key, spec, member, excerpt)
-        if q:
+        if q and relevant(q, key, spec.about):
+            if member is not None and member > 0 and ordinal(member + 1) not in q:
+                q = f"About {who_text(member)}: {q}"
             return q, True
     return template_question(key, spec.about, spec.kind, member), False
 
 
 __all__ = ["Facts", "ValueMapper", "base_question", "clarification", "clean_question", "code_excerpt",
-           "model_question_writer", "model_value_mapper", "parse_exact", "valid_value"]
+           "model_question_writer", "model_value_mapper", "parse_exact", "relevant", "valid_value"]

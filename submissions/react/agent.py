@@ -14,8 +14,8 @@ Prompt layout (stable prefix for prompt caching):
 
 Fallbacks (agent decisions, never a crash):
 - READY: unusable JSON twice -> not ready (the question limit ends the dialog: turn_limit).
-- ask: empty, garbled, repeated, or just the thought echoed -> the next requirement line not yet
-  used, asked verbatim. A question never contains "Thought:"/"Action:" text.
+- ask: empty, garbled (not starting with a question word), repeated, or the thought echoed -> the
+  next requirement line not yet used, asked verbatim. A question never contains "Thought:"/"Action:" text.
 - PREDICT: unusable JSON twice -> False for every opportunity.
 Options: min_questions (READY is not asked, and no thought spent on it, before that many questions).
 """
@@ -35,8 +35,8 @@ program, or PREDICT the decisions.
 Programs and their requirements:
 """
 
-THINK = "Write your Thought for the next step: one or two short sentences on what the answers show \
-and what is still unknown. Reply with only the thought."
+THINK = "Write your Thought for the next step: one short sentence on what the answers show and which \
+fact about the household you still need to know. Reply with only the thought."
 ASK = "Action: ASK. Following your thought, write the next question for the household member, about one \
 fact in the requirements above (for example their age or where they live). Reply with only the question, \
 not the thought."
@@ -55,6 +55,8 @@ _THOUGHT_LABEL = re.compile(r"^\s*(?:\*\*)?thought\s*\d*\s*[:\-]\s*", re.I)
 _THOUGHT_END = re.compile(r"\b(?:action|observation|question)\s*:", re.I)
 _INLINE_SCRATCH = re.compile(r"\b(?:thought|action|observation)\s*:", re.I)
 _WORD = re.compile(r"[a-z0-9]+")
+QUESTION_WORDS = frozenset("""what how do does did are is was were have has had can could would will which who whom
+whose where when why should may might""".split())
 
 
 def requirements_block(opportunities) -> str:
@@ -73,6 +75,13 @@ def requirement_lines(opportunities) -> list[str]:
     return out
 
 
+def fallback_question(line: str) -> str:
+    first = line.split(" ", 1)[0]
+    if first[1:].islower() or first in ("A", "An"):  # "They live ..." -> "they live ...", not "IDNYC"
+        line = line[0].lower() + line[1:]
+    return f"Is this true for your household: {line}?"
+
+
 def normalized(text: str) -> str:
     return " ".join(_WORD.findall(text.lower()))
 
@@ -88,7 +97,8 @@ def clean_thought(text: str) -> str:
 
 
 def clean_question(text: str) -> str:
-    """The first question in a reply, skipping Thought/Action/Observation lines; '' if none."""
+    """The first line of a reply that is a question, skipping Thought/Action/Observation lines
+    (labels and quotes removed, cut after its first '?'); '' if none."""
     for raw in text.strip().splitlines():
         if _SCRATCH.match(raw) and not re.match(r"^\s*action\s*:\s*ask\b", raw, re.I):
             continue  # scratchpad text never goes to the user
@@ -102,8 +112,9 @@ def clean_question(text: str) -> str:
         if "?" in line:
             line = line[: line.index("?") + 1]
         line = " ".join(line.split())
-        if len(_WORD.findall(line.lower())) < 3 or len(line) > 300:
-            return ""
+        words = _WORD.findall(line.lower())
+        if len(words) < 3 or len(line) > 300 or words[0] not in QUESTION_WORDS:
+            continue  # not a question to the user (a tiny model often echoes prompts or thoughts)
         return line if line.endswith("?") else line.rstrip(".!:;,") + "?"
     return ""
 
@@ -156,7 +167,7 @@ class ReActAgent(Agent):
         self.fallbacks["ask"] += 1
         asked = {normalized(t.question) for t in dialog.turns}
         while self.next_fallback < len(self.fallback_lines):
-            q = f"Is this true for your household: {self.fallback_lines[self.next_fallback]}?"
+            q = fallback_question(self.fallback_lines[self.next_fallback])
             self.next_fallback += 1
             if normalized(q) not in asked:
                 return q
@@ -168,7 +179,7 @@ class ReActAgent(Agent):
         reply = self.model.chat(self.messages(dialog, ASK), max_tokens=QUESTION_MAX_TOKENS)
         question = clean_question(reply.text)
         q, th = normalized(question), normalized(thought)
-        leaked = bool(th) and thought != NO_THOUGHT and (q == th or th in q)
+        leaked = thought != NO_THOUGHT and bool(th) and (q == th or (len(th.split()) >= 4 and th in q))
         repeated = q in {normalized(t.question) for t in dialog.turns}
         if not question or leaked or repeated:
             return self._fallback_question(dialog)

@@ -353,6 +353,27 @@ class WorksheetCache:
             pass  # a read-only cache is not an error: the worksheet is still used
 
 
+def pregenerate(model, briefs: Sequence, cache_folder: Path | str, max_tokens: int = 450, repair_attempts: int = 1,
+                progress=None) -> dict[str, Generated]:
+    """Generate (or load) every brief's worksheet into `cache_folder`, which should be
+    `<cache_dir>/<model_slug(model.spec.model)>` (e.g. for a pipeline stage that warms the cache)."""
+    cache = WorksheetCache(cache_folder, model.spec.model)
+    out = {}
+    with Sandbox() as box:
+        for b in briefs:
+            t0 = time.perf_counter()
+            result, cached = cache.load(b.requirements), True
+            if result is None:
+                cached = False
+                result, ok = generate(model, b.name, b.requirements, max_tokens, repair_attempts, box.check)
+                if ok:
+                    cache.store(b.requirements, result)
+            out[b.id] = result
+            if progress:
+                progress(b.id, result, cached, time.perf_counter() - t0)
+    return out
+
+
 # ----------------------------------------------------------------------------- the agent
 
 PENDING = object()  # a worksheet not generated yet
@@ -547,9 +568,7 @@ class WorksheetAgent(Agent):
 
     # the Agent interface ------------------------------------------------------------------
     def ready(self, dialog) -> bool:
-        f = self._advance(dialog)
-        if len(dialog.turns) >= dialog.limit:
-            return False  # at the limit the dialog loop ends it (turn_limit)
+        f = self._advance(dialog)  # at the limit with a field left, the dialog loop ends it (turn_limit)
         return f is None and all(s is not PENDING for s in self.sheets)
 
     def ask(self, dialog) -> str:

@@ -115,12 +115,16 @@ def test_direct_falls_back_on_invalid_json():
 
 
 def test_direct_garbled_or_repeated_question_falls_back_to_a_requirement():
-    m = ScriptedChatModel(["...", "How old are you?"])
+    m = ScriptedChatModel(["...", "How old are you?", "You qualify if you live in NYC.", "Q3: Where do you live?"])
     agent = direct.DirectAgent(AgentContext(models={"dialog": m}))
     agent.start(BRIEFS)
-    assert agent.ask(_dialog()) == "Is this true for your household: They live in New York City?"
+    assert agent.ask(_dialog()) == "Is this true for your household: they live in New York City?"
     q2 = agent.ask(_dialog(("How old are you?", "34")))  # the model repeats a question already asked
-    assert q2 == "Is this true for your household: They are 10 years old or older?"
+    assert q2 == "Is this true for your household: they are 10 years old or older?"
+    q3 = agent.ask(_dialog(("How old are you?", "34")))  # not a question
+    assert q3 == "Is this true for your household: a person qualifies for Summer Meals if they are 18 years old or younger?"
+    assert agent.ask(_dialog()) == "Where do you live?"  # label stripped
+    assert agent.fallbacks["ask"] == 3
 
 
 def test_direct_min_questions_and_limit_skip_the_model():
@@ -163,7 +167,7 @@ def test_react_thought_stays_in_the_trajectory_and_an_echoed_thought_is_not_aske
     agent.scratchpad[0] = "Age matters for both."
     assert agent.ready(d) is False
     q = agent.ask(d)
-    assert q == "Is this true for your household: They live in New York City?" and "Thought" not in q
+    assert q == "Is this true for your household: they live in New York City?" and "Thought" not in q
     traj = m.prompts[0][-1]["content"]
     assert traj.startswith("Steps so far:\nThought: Age matters for both.\nAction: ASK How old are you?\n"
                            "Observation: I am 34.\n")
@@ -336,6 +340,8 @@ def test_worksheet_generation_failure_predicts_false_and_is_cached(tmp_path):
     assert code2.prompts == [] and agent2.sheets[0] is None and agent2.sheets[1] == agent.sheets[1]
     assert all(e["cached"] for e in agent2.trace if e["event"] == "worksheet")
     assert [f.read_text() for f in files] == texts
+    warm = worksheet.pregenerate(code2, BRIEFS, tmp_path / "scripted-code")  # the cache-warming helper
+    assert code2.prompts == [] and warm["IDNYC"].worksheet is None and warm["SummerMeals"].worksheet == agent.sheets[1]
 
 
 # --------------------------------------------------------------------------- the real embedded model

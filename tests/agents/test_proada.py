@@ -131,6 +131,14 @@ def test_missing_key_question_typed_value_rerun_with_members():
     assert facts == [("household_size", None, 2), ("age", 0, 34), ("age", 1, 4), ("lives_in_nyc", None, True)]
 
 
+def test_one_agent_serves_several_dialogs_with_fresh_state():
+    agent = _agent({"Child": codegen.program(CHILD_CODE)})
+    r1, _ = _run(agent, ["1", "70"], [CHILD])
+    r2, _ = _run(agent, ["2", "40", "5"], [CHILD])
+    assert r1.predictions == {"Child": False} and r2.predictions == {"Child": True}
+    assert len(r2.turns) == 3 and r2.turns[0].question.startswith("How many people")
+
+
 def test_function_stops_at_first_member_that_qualifies():
     agent = _agent({"Child": codegen.program(CHILD_CODE)})
     r, _ = _run(agent, ["3", "7"], [CHILD])
@@ -211,8 +219,24 @@ def test_exact_answer_forms(answer, kind, expected):
     assert dialog_mod.parse_exact(answer, kind) == expected
 
 
+def test_model_phrasing_is_used_only_when_relevant_and_names_members():
+    spec = codegen.KeySpec("bool", "lives in New York City", per_member=True)
+
+    def writer_saying(text):
+        return lambda *a: text
+
+    q, phrased = dialog_mod.base_question("lives_in_nyc", spec, 0, writer_saying("Do you live in the city?"), "P", "R", "")
+    assert phrased and q == "Do you live in the city?"
+    q, phrased = dialog_mod.base_question("lives_in_nyc", spec, 2, writer_saying("Does a person live in the city?"),
+                                          "P", "R", "")
+    assert phrased and q.startswith("About the 3rd person in your household")
+    q, phrased = dialog_mod.base_question("lives_in_nyc", spec, 0, writer_saying("What can I ask you?"), "P", "R", "")
+    assert not phrased and q == "Is this true for you: lives in New York City? Please answer yes or no."
+
+
 def test_question_cleanup():
     assert dialog_mod.clean_question('Question: "How old are you?" Thanks') == "How old are you?"
+    assert dialog_mod.clean_question('You can ask the resident: "What is your age?') == "What is your age?"
     assert dialog_mod.clean_question("age") is None and dialog_mod.clean_question("") is None
 
 
@@ -221,14 +245,14 @@ def test_question_cleanup():
 
 def test_comment_format_declares_types_choices_and_members():
     text = ("Here you go:\n```python\n# housing (choice: rent | own | nycha): where they live\n"
-            "# age (int, per member): age in years\n# income (float): yearly income\n"
+            "# age (int, per member): age in years\n# income (float): yearly income\n# note (see below): just a comment\n"
             "def decide(facts):\n    if facts['housing'] == 'nycha':\n        return True\n"
             "    return facts['members'][0]['age'] > 60 and facts['income'] < 1000 and facts['extra_flag']\n```\nDone.")
     p = codegen.check_candidate(text, "comment")
     assert p.keys["housing"].type == "choice" and p.keys["housing"].choices == ("rent", "own", "nycha")
     assert p.keys["age"].per_member and p.keys["age"].type == "int" and p.keys["income"].type == "float"
     assert p.keys["extra_flag"].type == "bool" and not p.keys["extra_flag"].declared  # inferred
-    assert "Done" not in p.code
+    assert "Done" not in p.code and "note" not in p.keys
 
 
 def test_json_format_candidate():
@@ -330,7 +354,8 @@ def test_real_model_dialog_in_process(spec, tmp_path_factory):
     user_model = make_model(replace(spec, max_tokens=60))
     agent = ProADAAgent(AgentContext(seed=0, models=models, options={"cache_dir": str(cache)}))
     try:
-        r = run_dialog(agent, SimulatedUser(user_model, PROFILE), briefs, {i: True for i in ids}, "hh1", "diverse")
+        r = run_dialog(agent, SimulatedUser(user_model, PROFILE), briefs, {i: True for i in ids}, "hh1", "diverse",
+                       max_questions=6)
     finally:
         agent.close()
         for m in (*models.values(), user_model):
@@ -360,7 +385,8 @@ def test_real_model_dialog_through_process_agent(spec, tmp_path_factory):
                          [ROOT / h for h in ("benyfits", "data", "results", "reports")], call_timeout_s=300)
     user_model = make_model(replace(spec, max_tokens=60))
     try:
-        r = run_dialog(agent, SimulatedUser(user_model, PROFILE), briefs, {"SummerMeals": True}, "hh1", "diverse")
+        r = run_dialog(agent, SimulatedUser(user_model, PROFILE), briefs, {"SummerMeals": True}, "hh1", "diverse",
+                       max_questions=4)
     finally:
         agent.close()
         user_model.close()

@@ -317,14 +317,17 @@ def build_app(config: AppConfig) -> gr.Blocks:
                     include_reported = gr.Checkbox(value=True, label="Show v1 reported rows")
                     simulator_filter = gr.Dropdown(choices=[], value=[], multiselect=True, label="Simulator",
                                                    info="empty = every simulator", scale=3)
-                    refresh = gr.Button("Refresh", scale=0, min_width=100)
+                    with gr.Column(scale=0, min_width=160):
+                        refresh = gr.Button("Refresh", min_width=100)
+                        auto_refresh = gr.Checkbox(value=False, label="Auto-refresh (30 s)")
+                    board_timer = gr.Timer(30, active=False)
                 with gr.Accordion("Columns", open=False):
                     columns = gr.CheckboxGroup(choices=[c for c in Q.TABLE_COLUMNS if c != "Submission"],
                                                value=[c for c in Q.DEFAULT_COLUMNS if c != "Submission"],
                                                label="Shown columns (Submission is always shown)")
                 table = gr.Dataframe(value=pd.DataFrame(columns=list(Q.DEFAULT_COLUMNS)), interactive=False,
                                      show_search="filter", pinned_columns=1, max_height=620, wrap=False,
-                                     elem_id="bf-table", label="Runs (click a header to sort; click a row to "
+                                     elem_id="bf-table", label="Runs (sort: a column header's ⋮ menu; click a row to "
                                      "open its dialogs)", buttons=["fullscreen", "copy"])
                 gr.Markdown(_markdown_note(
                     "Source <b>reported</b>: v1's published figures (no intervals, not re-run). Source "
@@ -406,6 +409,8 @@ def build_app(config: AppConfig) -> gr.Blocks:
                         heat_table, dlg_run, sim_stats, sim_audit, queue]
         demo.load(load_all, [include_reported, simulator_filter, columns], load_outputs)
         refresh.click(load_all, [include_reported, simulator_filter, columns], load_outputs)
+        board_timer.tick(load_all, [include_reported, simulator_filter, columns], load_outputs)
+        auto_refresh.change(lambda on: gr.Timer(active=bool(on)), auto_refresh, board_timer)
 
         for control in (include_reported, simulator_filter, columns):
             control.change(_display, [table_state, include_reported, simulator_filter, columns], table)

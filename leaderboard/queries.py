@@ -29,7 +29,7 @@ DATASETS = ("diverse", "representative")
 DATASET_LABEL = {"diverse": "Diverse", "representative": "Repr."}
 INFRA = "infrastructure_error"
 
-# Column order of the main table. Numbers stay numbers (header-click sorting is numeric);
+# Column order of the main table. Numbers stay numbers (the browser sorts them numerically);
 # intervals are separate text columns.
 TABLE_COLUMNS = (
     "Submission", "Source", "TW-F1", "TW-F1 95% CI", "Avg F1", "Avg F1 95% CI", "Avg turns", "Avg turns 95% CI",

@@ -27,6 +27,7 @@ def _module(path: str):
     sys.path.insert(0, folder)  # the module imports its siblings
     spec = importlib.util.spec_from_file_location(f"_generate_{Path(path).parent.name}", path)
     mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # dataclasses look their module up while it loads
     spec.loader.exec_module(mod)
     return mod
 

@@ -77,8 +77,12 @@ def grade(p: Probe, answer: str) -> bool:
             return bool(_NO.search(a)) or 0.0 in _numbers(a) or "nothing" in a.lower()
         return any(abs(n - p.expected) <= 0.01 * p.expected for n in _numbers(a))
     if p.kind == "yes_no":
-        said_yes, said_no = bool(_YES.search(a)), bool(_NO.search(a))
-        return said_yes and not said_no if p.expected else said_no and not said_yes
+        # the first sentence carries the answer; a negation there ("I do not ...") wins over
+        # the affirmative opening it starts with
+        lead = re.split(r"(?<=[.!?])\s", a, maxsplit=1)[0]
+        said_no = bool(_NO.search(lead))
+        said_yes = bool(_YES.search(lead)) and not said_no
+        return said_yes if p.expected else said_no
     return bool(_UNKNOWN.search(a))
 
 

@@ -47,7 +47,7 @@ QUEUE_STATUSES = ("queued", "running", "done", "failed")
 # Conventional run statuses (not enforced): ensure_run creates runs as "running".
 RUN_STATUSES = ("running", "done", "failed", "cancelled")
 
-TABLES = ("meta", "runs", "dialogs", "turns", "predictions", "metrics", "queue")
+TABLES = ("meta", "runs", "dialogs", "turns", "predictions", "metrics", "queue", "audit")
 
 _DDL = [
     """CREATE TABLE IF NOT EXISTS meta (

@@ -263,3 +263,17 @@ def test_synthetic_runs_fill_the_table(store):
     with Q.StoreSource(store.path).reader() as r:
         table = Q.leaderboard_table(r, include_reported=False)
     assert table["Submission"].tolist() == ["synthetic-a"] and not pd.isna(table["TW-F1"].iloc[0])
+
+
+def test_heatmap_html_colours_cells_and_marks_missing_pairs(filled):
+    from leaderboard.app import AppConfig, Board
+
+    store, ids = filled
+    board = Board(AppConfig(store=store.path, audit_file=None))
+    html, values = board.heatmap([ids["beta"], ids["alpha"]], {ids["alpha"]: "alpha", ids["beta"]: "beta"})
+    assert html.index(">beta<") < html.index(">alpha<")  # rows in the order asked for
+    assert 'title="alpha · snap: 66.7% of 3 pairs"' in html
+    assert 'class="bf-na" title="beta · heap: no household had it"' in html
+    assert values["Run"].tolist() == ["beta", "alpha"]
+    empty_html, empty_values = board.heatmap([], {})
+    assert "No predictions yet" in empty_html and empty_values.empty

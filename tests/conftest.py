@@ -22,3 +22,16 @@ def snapshot_2024(shared: Path) -> Path:
 @pytest.fixture(scope="session")
 def snapshot_2026(shared: Path) -> Path:
     return shared / "nyc-open-data" / "kvhd-5fmu-2026-08.json"
+
+
+@pytest.fixture(scope="session")
+def server():
+    """One real embedded llama.cpp server (SmolLM2-135M) shared by the tests that need a model."""
+    from eligibench.models import EmbeddedServer
+
+    srv = EmbeddedServer(startup_timeout_s=180)
+    try:
+        srv.start()
+        yield srv
+    finally:
+        srv.stop()  # also on failure; atexit is the last resort

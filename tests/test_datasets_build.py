@@ -1,47 +1,31 @@
 """The dataset stages for real, on a reduced count, in scratch copies of the project."""
 import hashlib
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
-COPY = ("dvc.yaml", "params.yaml", "stages", "eligibench", "checkers", "opportunities")
+from .scratch import dvc, make_project, pipeline_env
+
 STAGES = ("fetch", "catalog", "households", "diverse", "representative", "publish")
 
 
 def _project(dst: Path, **overrides) -> Path:
-    dst.mkdir(parents=True)
-    for name in COPY:
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, dst / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy(src, dst / name)
-    params = yaml.safe_load((dst / "params.yaml").read_text())
-    params["households"]["count"] = 400
-    params["representative"]["count"] = 5
+    params: dict = {"households": {"count": 400}, "representative": {"count": 5}}
     for dotted, value in overrides.items():
         section, key = dotted.split("__")
-        params[section][key] = value
-    (dst / "params.yaml").write_text(yaml.safe_dump(params, sort_keys=False))
-    subprocess.run(["git", "init", "-q"], cwd=dst, check=True)
-    subprocess.run([sys.executable, "-m", "dvc", "init", "-q"], cwd=dst, check=True)
-    return dst
+        params.setdefault(section, {})[key] = value
+    return make_project(dst, params)
 
 
 def _env(snapshot: Path) -> dict:
-    return dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-                BENYFITS_OFFLINE="1", BENYFITS_NYC_SNAPSHOT=str(snapshot), HF_HUB_OFFLINE="1")
+    return pipeline_env(snapshot)
 
 
 def _repro(proj: Path, snapshot: Path, *stages: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dvc", "repro", *stages], cwd=proj, env=_env(snapshot),
-                          capture_output=True, text=True)
+    return dvc(proj, snapshot, "repro", *stages)
 
 
 @pytest.fixture(scope="module")

@@ -1,37 +1,18 @@
 """The real DVC pipeline (fetch -> catalog) in a scratch copy of the project."""
 import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-COPY = ("dvc.yaml", "params.yaml", "stages", "eligibench", "checkers", "opportunities")
+from .scratch import dvc, make_project
 
 
 def _project(tmp_path: Path) -> Path:
-    dst = tmp_path / "proj"
-    dst.mkdir()
-    for name in COPY:
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, dst / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy(src, dst / name)
-    run = lambda *a: subprocess.run(a, cwd=dst, check=True, capture_output=True, text=True)
-    run("git", "init", "-q")
-    run(sys.executable, "-m", "dvc", "init", "-q")
-    return dst
+    return make_project(tmp_path / "proj")
 
 
 def _repro(proj: Path, snapshot: Path | None, *extra: str) -> str:
-    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-               BENYFITS_OFFLINE="1", BENYFITS_NYC_SNAPSHOT=str(snapshot or ""))
-    r = subprocess.run([sys.executable, "-m", "dvc", "repro", *extra, "fetch", "catalog"], cwd=proj, env=env,
-                       capture_output=True, text=True)
+    r = dvc(proj, snapshot, "repro", *extra, "fetch", "catalog")
     assert r.returncode == 0, r.stdout + r.stderr
     return r.stdout
 
@@ -63,9 +44,7 @@ def test_2026_snapshot_drift_is_reported_and_strict_fails(proj, snapshot_2026):
     assert "Pre-K for All" in md and "| Pre-K |" in md and "Safe and Sick Leave" in md
     params = proj / "params.yaml"
     params.write_text(params.read_text().replace("strict: false", "strict: true"))
-    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-               BENYFITS_OFFLINE="1", BENYFITS_NYC_SNAPSHOT=str(snapshot_2026))
-    r = subprocess.run([sys.executable, "-m", "dvc", "repro", "catalog"], cwd=proj, env=env, capture_output=True, text=True)
+    r = dvc(proj, snapshot_2026, "repro", "catalog")
     assert r.returncode != 0
     assert "catalog.strict is true" in r.stderr + r.stdout
 

@@ -1,39 +1,20 @@
 """`dvc repro` of the audit and evaluate stages with the real embedded model (llama.cpp on CPU),
 on a reduced dataset in a scratch copy of the project."""
 import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
-COPY = ("dvc.yaml", "params.yaml", "stages", "eligibench", "checkers", "opportunities", "submissions")
+from .scratch import dvc, make_project
 
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory, snapshot_2024) -> Path:
-    proj = tmp_path_factory.mktemp("eval") / "proj"
-    proj.mkdir()
-    for name in COPY:
-        src = ROOT / name
-        (shutil.copytree(src, proj / name, ignore=shutil.ignore_patterns("__pycache__", "generated"))
-         if src.is_dir() else shutil.copy(src, proj / name))
-    p = yaml.safe_load((proj / "params.yaml").read_text())
-    p["households"]["count"] = 300
-    p["representative"]["count"] = 4
-    p["evaluate"]["submissions"] = ["random"]
-    p["evaluate"]["subset"] = {"diverse": 2, "representative": 2}
-    p["audit"]["households"] = 1
-    (proj / "params.yaml").write_text(yaml.safe_dump(p, sort_keys=False))
-    subprocess.run(["git", "init", "-q"], cwd=proj, check=True)
-    subprocess.run([sys.executable, "-m", "dvc", "init", "-q"], cwd=proj, check=True)
-    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-               BENYFITS_OFFLINE="1", BENYFITS_NYC_SNAPSHOT=str(snapshot_2024), HF_HUB_OFFLINE="1")
-    r = subprocess.run([sys.executable, "-m", "dvc", "repro"], cwd=proj, env=env, capture_output=True, text=True)
+    proj = make_project(tmp_path_factory.mktemp("eval") / "proj", {
+        "households": {"count": 300}, "representative": {"count": 4}, "audit": {"households": 1},
+        "evaluate": {"submissions": ["random"], "subset": {"diverse": 2, "representative": 2}},
+    })
+    r = dvc(proj, snapshot_2024, "repro")
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     return proj
 

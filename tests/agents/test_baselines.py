@@ -348,16 +348,6 @@ def test_worksheet_generation_failure_predicts_false_and_is_cached(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def server():
-    srv = EmbeddedServer(startup_timeout_s=120)
-    try:
-        srv.start()
-        yield srv
-    finally:
-        srv.stop()
-
-
-@pytest.fixture(scope="module")
 def spec(server):
     return ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct", base_url=server.base_url, max_tokens=96,
                      timeout_s=300)

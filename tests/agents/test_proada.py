@@ -313,18 +313,6 @@ def test_agent_generates_lazily_and_caches(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def server():
-    from eligibench.models import EmbeddedServer
-
-    srv = EmbeddedServer(startup_timeout_s=120)
-    try:
-        srv.start()
-        yield srv
-    finally:
-        srv.stop()
-
-
-@pytest.fixture(scope="module")
 def spec(server):
     from eligibench.models import ModelSpec
 

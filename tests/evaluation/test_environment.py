@@ -100,3 +100,25 @@ def test_agent_usage_is_counted_per_dialog_not_cumulatively():
     second = run_dialog(agent, _user(), BRIEFS, LABELS, "r2", "diverse")
     assert first.agent_calls == second.agent_calls == 2
     assert second.agent_prompt_tokens == 20
+
+
+def test_oracle_scores_f1_100_over_many_households_through_the_metrics():
+    from checkers import registry
+    from eligibench.evaluation.agent_api import AgentContext
+    from eligibench.evaluation.metrics import score
+    from eligibench.fuzz import fuzz_households, thresholds_from_checkers
+    from eligibench.rows import build_row
+    from eligibench.tracing import traced_checkers
+
+    checkers = traced_checkers(registry())
+    ids = sorted(checkers)
+    results = []
+    for n, hh in enumerate(fuzz_households(40, 7, thresholds_from_checkers(registry().values()))):
+        opps = ids[n % 70: n % 70 + 8]
+        row = build_row(f"r{n}", "diverse", hh, opps, checkers, "test")
+        briefs = [OpportunityBrief(o, o, "see the program") for o in opps]
+        user = SimulatedUser(ExtractiveUserModel(), row.profile)
+        results.append(run_dialog(OracleAgent(AgentContext(), hh), user, briefs, dict(zip(opps, row.labels)), row.id, "diverse"))
+    s = score(results)
+    assert s.pairs == 320 and s.f1 == 100.0 and s.accuracy == 100.0
+    assert 0 < sum(sum(r.labels.values()) for r in results) < 320  # both classes present

@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 
 from eligibench.evaluation.agent_api import Agent
+from eligibench.evaluation.prompting import (GENERIC_QUESTION, QUESTION_MAX_TOKENS, QUESTION_WORDS, WORD,
+                                             fallback_question, requirement_lines, requirements_block)
 from eligibench.models import ConstrainedOutputError, booleans, yes_no
 
 SYSTEM = """You help one member of a New York City household find out which benefit programs the \
@@ -33,18 +35,8 @@ example their age or where they live). Reply with only the question."
 READY = "Do the answers so far let you decide every program above with certainty?"
 PREDICT = "Decide each program from the answers so far: true if the household qualifies, false if not."
 
-QUESTION_MAX_TOKENS = 40
-GENERIC_QUESTION = "Is there anything else about your household that matters for these programs?"
 
-_BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d+[.)])\s+(.+?)\s*$")
 _LABEL = re.compile(r"^\s*(?:\*\*)?(?:question|q\d*|next question|assistant|answer)\s*[:\-]\s*", re.I)
-_WORD = re.compile(r"[a-z0-9]+")
-QUESTION_WORDS = frozenset("""what how do does did are is was were have has had can could would will which who whom
-whose where when why should may might""".split())
-
-
-def requirements_block(opportunities) -> str:
-    return "\n\n".join(f"[{o.id}] {o.name}\n{o.requirements.strip()}" for o in opportunities)
 
 
 def transcript(turns) -> str:
@@ -57,25 +49,6 @@ def transcript(turns) -> str:
     return "\n".join(lines) + "\n"
 
 
-def requirement_lines(opportunities) -> list[str]:
-    """Every bullet of every requirement text (or its first sentence when it has none), in order."""
-    out = []
-    for o in opportunities:
-        bullets = [m.group(1).rstrip(" .;:") for line in o.requirements.splitlines() if (m := _BULLET.match(line))]
-        if not bullets:
-            first = re.split(r"(?<=[.!?])\s", " ".join(o.requirements.split()), maxsplit=1)[0]
-            bullets = [first.rstrip(" .;:")]
-        out.extend(b for b in bullets if b)
-    return out
-
-
-def fallback_question(line: str) -> str:
-    first = line.split(" ", 1)[0]
-    if first[1:].islower() or first in ("A", "An"):  # "They live ..." -> "they live ...", not "IDNYC"
-        line = line[0].lower() + line[1:]
-    return f"Is this true for your household: {line}?"
-
-
 def clean_question(text: str) -> str:
     """The first line of a reply that is a question (labels and quotes removed, cut after its first
     '?'); '' if none."""
@@ -86,7 +59,7 @@ def clean_question(text: str) -> str:
         if "?" in line:
             line = line[: line.index("?") + 1]
         line = " ".join(line.split())
-        words = _WORD.findall(line.lower())
+        words = WORD.findall(line.lower())
         if len(words) < 3 or len(line) > 300 or words[0] not in QUESTION_WORDS:
             continue  # not a question to the user (a tiny model often echoes prompts or thoughts)
         return line if line.endswith("?") else line.rstrip(".!:;,") + "?"
@@ -94,7 +67,7 @@ def clean_question(text: str) -> str:
 
 
 def normalized(question: str) -> str:
-    return " ".join(_WORD.findall(question.lower()))
+    return " ".join(WORD.findall(question.lower()))
 
 
 class DirectAgent(Agent):

@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 
 from eligibench.evaluation.agent_api import Agent
+from eligibench.evaluation.prompting import (GENERIC_QUESTION, QUESTION_MAX_TOKENS, QUESTION_WORDS, WORD,
+                                             fallback_question, requirement_lines, requirements_block)
 from eligibench.models import ConstrainedOutputError, booleans, yes_no
 
 SYSTEM = """You help one member of a New York City household find out which benefit programs the \
@@ -44,46 +46,17 @@ READY = "Following your thought: can you now decide every program above with cer
 PREDICT = "Action: PREDICT. Decide each program from the answers: true if the household qualifies, false if not."
 
 THOUGHT_MAX_TOKENS = 48
-QUESTION_MAX_TOKENS = 40
-GENERIC_QUESTION = "Is there anything else about your household that matters for these programs?"
 NO_THOUGHT = "(no thought)"
 
-_BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d+[.)])\s+(.+?)\s*$")
 _LABEL = re.compile(r"^\s*(?:\*\*)?(?:(?:question|q\d*|next question|assistant|answer)\s*[:\-]|action\s*:\s*ask\b\s*[:\-]?)\s*", re.I)
 _SCRATCH = re.compile(r"^\s*(?:\*\*)?(?:thought|action|observation|reasoning)\b\s*:?", re.I)
 _THOUGHT_LABEL = re.compile(r"^\s*(?:\*\*)?thought\s*\d*\s*[:\-]\s*", re.I)
 _THOUGHT_END = re.compile(r"\b(?:action|observation|question)\s*:", re.I)
 _INLINE_SCRATCH = re.compile(r"\b(?:thought|action|observation)\s*:", re.I)
-_WORD = re.compile(r"[a-z0-9]+")
-QUESTION_WORDS = frozenset("""what how do does did are is was were have has had can could would will which who whom
-whose where when why should may might""".split())
-
-
-def requirements_block(opportunities) -> str:
-    return "\n\n".join(f"[{o.id}] {o.name}\n{o.requirements.strip()}" for o in opportunities)
-
-
-def requirement_lines(opportunities) -> list[str]:
-    """Every bullet of every requirement text (or its first sentence when it has none), in order."""
-    out = []
-    for o in opportunities:
-        bullets = [m.group(1).rstrip(" .;:") for line in o.requirements.splitlines() if (m := _BULLET.match(line))]
-        if not bullets:
-            first = re.split(r"(?<=[.!?])\s", " ".join(o.requirements.split()), maxsplit=1)[0]
-            bullets = [first.rstrip(" .;:")]
-        out.extend(b for b in bullets if b)
-    return out
-
-
-def fallback_question(line: str) -> str:
-    first = line.split(" ", 1)[0]
-    if first[1:].islower() or first in ("A", "An"):  # "They live ..." -> "they live ...", not "IDNYC"
-        line = line[0].lower() + line[1:]
-    return f"Is this true for your household: {line}?"
 
 
 def normalized(text: str) -> str:
-    return " ".join(_WORD.findall(text.lower()))
+    return " ".join(WORD.findall(text.lower()))
 
 
 def clean_thought(text: str) -> str:
@@ -93,7 +66,7 @@ def clean_thought(text: str) -> str:
     if end:
         text = text[: end.start()]
     text = " ".join(text.split())[:300].strip()
-    return text if _WORD.search(text.lower()) else NO_THOUGHT
+    return text if WORD.search(text.lower()) else NO_THOUGHT
 
 
 def clean_question(text: str) -> str:
@@ -112,7 +85,7 @@ def clean_question(text: str) -> str:
         if "?" in line:
             line = line[: line.index("?") + 1]
         line = " ".join(line.split())
-        words = _WORD.findall(line.lower())
+        words = WORD.findall(line.lower())
         if len(words) < 3 or len(line) > 300 or words[0] not in QUESTION_WORDS:
             continue  # not a question to the user (a tiny model often echoes prompts or thoughts)
         return line if line.endswith("?") else line.rstrip(".!:;,") + "?"

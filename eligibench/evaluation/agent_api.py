@@ -48,14 +48,14 @@ class Agent(ABC):
     def predict(self, dialog: Dialog) -> Mapping[str, bool]: ...
 
     def usage(self) -> dict[str, int]:
-        """LLM calls and tokens this agent used so far (summed over its models)."""
-        calls = prompt = completion = 0
-        for m in self.context.models.values():
+        """LLM calls and tokens this agent used so far, summed over its distinct model objects
+        (several roles may share one model; it is counted once)."""
+        totals = {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0}
+        for m in {id(m): m for m in self.context.models.values()}.values():
             u = m.usage.snapshot() if hasattr(m, "usage") else {}
-            calls += int(u.get("calls", 0))
-            prompt += int(u.get("prompt_tokens", 0))
-            completion += int(u.get("completion_tokens", 0))
-        return {"calls": calls, "prompt_tokens": prompt, "completion_tokens": completion}
+            for k in totals:
+                totals[k] += int(u.get(k) or 0)
+        return totals
 
 
 AgentFactory = Callable[[AgentContext], Agent]

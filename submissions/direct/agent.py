@@ -128,12 +128,3 @@ class DirectAgent(Agent):
         except ConstrainedOutputError:
             self.fallbacks["predict"] += 1
             return {i: False for i in self.ids}
-
-    def usage(self):
-        # Count each model object once even when several roles share it.
-        totals = {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0}
-        for m in {id(m): m for m in self.context.models.values()}.values():
-            u = m.usage.snapshot() if hasattr(m, "usage") else {}
-            for k in totals:
-                totals[k] += int(u.get(k) or 0)
-        return totals

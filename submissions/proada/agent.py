@@ -254,20 +254,6 @@ class ProADAAgent(Agent):
         self._absorb(dialog)
         return {oid: bool(self.states[oid].done and self.states[oid].value) for oid in self.order}
 
-    def usage(self) -> dict[str, int]:
-        """LLM calls and tokens, summed over distinct model objects (roles may share one)."""
-        calls = prompt = completion = 0
-        seen = set()
-        for m in self.context.models.values():
-            if id(m) in seen or not hasattr(m, "usage"):
-                continue
-            seen.add(id(m))
-            u = m.usage.snapshot()
-            calls += int(u.get("calls", 0))
-            prompt += int(u.get("prompt_tokens", 0))
-            completion += int(u.get("completion_tokens", 0))
-        return {"calls": calls, "prompt_tokens": prompt, "completion_tokens": completion}
-
 
 def _as_bool(value) -> bool:
     """decide's result: bools as is; numbers by truth; anything else (None, text, lists) is False."""

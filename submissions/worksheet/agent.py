@@ -585,11 +585,3 @@ class WorksheetAgent(Agent):
         for b, sheet in zip(self.briefs, self.sheets):
             out[b.id] = isinstance(sheet, Worksheet) and self.decided(sheet) is True
         return out
-
-    def usage(self) -> dict[str, int]:
-        totals = {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0}
-        for m in {id(m): m for m in self.context.models.values()}.values():
-            u = m.usage.snapshot() if hasattr(m, "usage") else {}
-            for k in totals:
-                totals[k] += int(u.get(k) or 0)
-        return totals

@@ -7,20 +7,17 @@ it. The estimate per answer is 1 - (latency - decode time) / cold prefill time, 
 """
 import argparse
 import statistics
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from eligibench.evaluation.agent_host import ProcessAgent  # noqa: E402
-from eligibench.evaluation.environment import run_dialog  # noqa: E402
-from eligibench.evaluation.types import OpportunityBrief  # noqa: E402
-from eligibench.evaluation.user import SimulatedUser  # noqa: E402
-from eligibench.household import household  # noqa: E402
-from eligibench.models.base import Completion  # noqa: E402
-from eligibench.profile import render_profile  # noqa: E402
-from tests.evaluation.doubles import ScriptedAgent  # noqa: E402
+from eligibench.evaluation.agent_host import ProcessAgent
+from eligibench.evaluation.dialog_loop import run_dialog
+from eligibench.evaluation.simulated_user import SimulatedUser
+from eligibench.evaluation.types import OpportunityBrief
+from eligibench.household.model import household
+from eligibench.household.profile import render_profile
+from eligibench.models.types import Completion
+from tests.evaluation.doubles import ScriptedAgent
 
 BRIEFS = [OpportunityBrief("IDNYC", "IDNYC", "Lives in NYC and is 10 or older.")]
 HH = household({"name": "Ana Ruiz", "age": 34})
@@ -54,11 +51,11 @@ def overhead(turns: int) -> None:
 
 
 def embedded(dialogs: int, questions: int) -> None:
+    from eligibench.datasets.publish import dataset_path
+    from eligibench.datasets.rows import read_parquet
     from eligibench.models import EmbeddedServer, ModelSpec, make_model
-    from eligibench.evaluation.config import dataset_file
-    from eligibench.rows import read_parquet
 
-    rows = sorted(read_parquet(dataset_file(Path("benyfits"), "representative")), key=lambda r: len(r.profile))[:dialogs]
+    rows = sorted(read_parquet(dataset_path(Path("benyfits"), "representative")), key=lambda r: len(r.profile))[:dialogs]
     with EmbeddedServer() as server, make_model(ModelSpec("embedded", "SmolLM2-135M-Instruct", base_url=server.base_url,
                                                           max_tokens=48)) as model:
         shares, per_dialog = [], []

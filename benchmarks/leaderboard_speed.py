@@ -1,6 +1,6 @@
 """Leaderboard speed with many runs in the store (not a timed test; target: page data < 1 s).
 
-    python benchmarks/leaderboard_speed.py [--runs 200] [--store PATH] [--repeat 5]
+    python -m benchmarks.leaderboard_speed [--runs 200] [--store PATH] [--repeat 5]
 
 Writes RUNS synthetic runs (44 Diverse + 25 Representative households each, v1-sized, with
 turns, predictions and bootstrap metrics) through ResultStore into a DuckDB file (reused when
@@ -19,18 +19,17 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from eligibench.results.store import ResultStore
+from leaderboard import queries as Q
+from leaderboard.app import AppConfig, Board
+from tests.leaderboard.synthetic import fake_households, write_runs
 
-from eligibench.evaluation.store import ResultStore  # noqa: E402
-from leaderboard import queries as Q  # noqa: E402
-from leaderboard.app import AppConfig, Board  # noqa: E402
-from leaderboard.synthetic import fake_households, write_runs  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
+
 
 
 def timed(fn, repeat: int) -> tuple[float, object]:

@@ -1,8 +1,8 @@
 """How much a cached prompt prefix saves: the first request on a ~2k-token profile prefix, then
 follow-up questions on the same prefix, then a different prefix and back (llama.cpp's RAM cache).
 
-    .venv/bin/python benchmarks/models_prefix_cache.py                      # embedded SmolLM2 (CPU)
-    .venv/bin/python benchmarks/models_prefix_cache.py --backend vllm --model M --base-url URL
+    python -m benchmarks.models_prefix_cache                      # embedded SmolLM2 (CPU)
+    python -m benchmarks.models_prefix_cache --backend vllm --model M --base-url URL
 
 Prints seconds per request and the cached-token share when the server reports it (vLLM with
 --enable-prompt-tokens-details, OpenAI); llama-cpp-python's server does not, so there the effect
@@ -12,14 +12,10 @@ shows as latency only.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 import uuid
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from eligibench.models import DEFAULT_EMBEDDED_MODEL, ChatMessage, ModelSpec, make_model  # noqa: E402
+from eligibench.models import DEFAULT_EMBEDDED_MODEL, ChatMessage, ModelSpec, make_model
 
 JOBS = ["home health aide", "bus driver", "teacher", "line cook", "retail clerk", "nurse"]
 BOROUGHS = ["Queens", "Brooklyn", "the Bronx", "Manhattan", "Staten Island"]

@@ -1,6 +1,6 @@
 """Informational: how fast ResultStore.record_dialog writes 10-turn dialogs (one transaction each).
 
-Usage: python benchmarks/store_write.py [N] [--batch B]
+Usage: python -m benchmarks.store_write [N] [--batch B]
 Prints dialogs/second for single-dialog records (open, one transaction, close per dialog) and for
 record_dialogs batches of B, into a fresh DuckDB file in a temporary directory.
 """
@@ -11,8 +11,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from eligibench.evaluation.store import ResultStore
-from eligibench.evaluation.types import READY, DialogResult, RunSpec, Turn
+from eligibench.results.records import READY, DialogResult, RunSpec, Turn
+from eligibench.results.store import ResultStore
 
 
 def dialog(i: int, n_turns: int = 10, n_opportunities: int = 5) -> DialogResult:

@@ -4,11 +4,11 @@ import argparse
 import random
 import time
 
-from eligibench.household import household
-from eligibench.schema import FEATURES
 from checkers import registry
-from eligibench.trace_all import trace_all
-from eligibench.tracing import traced_checkers
+from eligibench.household.model import household
+from eligibench.household.schema import FEATURES
+from eligibench.truth.trace_all import trace_all
+from eligibench.truth.tracing import traced_checkers
 
 
 def random_households(n: int, seed: int):

@@ -6,7 +6,7 @@ from typing import Any
 
 import yaml
 
-from .errors import ParamsError
+from eligibench.errors import ParamsError
 
 DEFAULT_PATH = Path("params.yaml")
 

@@ -19,13 +19,12 @@ from typing import Any, Iterator
 import gradio as gr
 import pandas as pd
 
-from eligibench.evaluation.store import ResultStore
 from eligibench.evaluation.submissions import SubmissionError
-
-from . import queries as Q
-from .truth import CSS as TRUTH_CSS
-from .truth import GroundTruth, profile_html, render_reasons
-from .upload import Limits, accept_upload
+from eligibench.results.store import ResultStore
+from leaderboard import queries as Q
+from leaderboard.truth import CSS as TRUTH_CSS
+from leaderboard.truth import GroundTruth, profile_html, render_reasons
+from leaderboard.upload import Limits, accept_upload
 
 TITLE = "BeNYfits leaderboard"
 HEATMAP_DEFAULT_RUNS = 12
@@ -466,7 +465,7 @@ def build_app(config: AppConfig) -> gr.Blocks:
 
 
 def config_from_args(args: argparse.Namespace) -> AppConfig:
-    from eligibench.cli_submit import default_store
+    from eligibench.paths import default_store
 
     project = Path(getattr(args, "project", ".") or ".")
     store = Path(args.store) if args.store else default_store(project)
@@ -501,10 +500,10 @@ def main_from_args(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from eligibench.cli_submit import add_leaderboard_arguments
+    from leaderboard.args import add_arguments
 
     parser = argparse.ArgumentParser(prog="python -m leaderboard", description=__doc__.split("\n")[0])
-    add_leaderboard_arguments(parser)
+    add_arguments(parser)
     return main_from_args(parser.parse_args(argv))
 
 

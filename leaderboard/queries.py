@@ -219,10 +219,10 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
     for run in runs.itertuples(index=False):
         m = by_run.get(run.run_id, {})
 
-        def val(dataset: str, name: str) -> float | None:
+        def val(dataset: str, name: str, m=m) -> float | None:
             return _round(m.get((dataset, name), (None,))[0])
 
-        def ci(dataset: str, name: str) -> str:
+        def ci(dataset: str, name: str, m=m) -> str:
             _, lo, hi = m.get((dataset, name), (None, None, None))
             return _ci(lo, hi)
 

@@ -16,8 +16,8 @@ from typing import Any, Mapping
 
 import pyarrow.parquet as pq
 
-from eligibench.cli_submit import dataset_path
-from eligibench.rows import Row, read_parquet
+from eligibench.datasets.publish import DatasetMissing, dataset_path
+from eligibench.datasets.rows import Row, read_parquet
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,10 @@ class GroundTruth:
         self._lock = threading.Lock()
 
     def path(self, dataset: str, data_version: str | None = None) -> Path | None:
-        return dataset_path(self.dataset_dir, dataset, data_version)
+        try:
+            return dataset_path(self.dataset_dir, dataset, data_version)
+        except DatasetMissing:
+            return None
 
     def row(self, dataset: str, row_id: str, data_version: str | None = None) -> Row | None:
         """The dataset row (the run's data version when that folder exists, else the newest)."""
@@ -79,7 +82,7 @@ class GroundTruth:
                     out[d["id"]] = (d["name"], d["requirements"])
             else:
                 try:
-                    from eligibench.catalog import load_catalog
+                    from eligibench.catalog.opportunities import load_catalog
 
                     for o in load_catalog(self.opportunities_dir).opportunities:
                         out[o.id] = (o.name, o.requirements)
@@ -119,7 +122,7 @@ class GroundTruth:
 @lru_cache(maxsize=None)
 def traced_checker(opportunity: str):
     from checkers import registry
-    from eligibench.tracing import TracedChecker
+    from eligibench.truth.tracing import TracedChecker
 
     modules = registry()
     if opportunity not in modules:

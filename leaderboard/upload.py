@@ -26,7 +26,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from eligibench.cli_submit import Installed, install_submission
+from eligibench.evaluation.install import Installed, install_submission
 from eligibench.evaluation.submissions import SubmissionError, load_manifest
 
 SKIPPED = ("__MACOSX",)

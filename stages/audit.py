@@ -1,33 +1,32 @@
 """Stage `audit`: probe the simulated user's faithfulness on a few households (known answers)."""
 from contextlib import ExitStack
-from dataclasses import replace
 from pathlib import Path
 
-from eligibench import params
+from eligibench import params, paths
+from eligibench.datasets.publish import dataset_path
+from eligibench.datasets.rows import read_parquet
 from eligibench.evaluation.audit import audit_household, summarize_audit
-from eligibench.evaluation.config import dataset_file, read_config
-from eligibench.evaluation.store import ResultStore
-from eligibench.evaluation.user import SimulatedUser
+from eligibench.evaluation.config import read_config
+from eligibench.evaluation.simulated_user import SimulatedUser
 from eligibench.files import write_json
-from eligibench.models import EmbeddedServer, make_model
+from eligibench.models import make_model
+from eligibench.models.serving import attach_servers
 from eligibench.progress import bar
-from eligibench.rows import read_parquet
+from eligibench.results.store import ResultStore
 
 
 def main() -> None:
     all_params = params.load()
     config = read_config(all_params)
     n = params.get(params.section(all_params, "audit"), "audit.households", int, 1, 10_000)
-    rows = (read_parquet(dataset_file(Path("benyfits"), "representative"))
-            + read_parquet(dataset_file(Path("benyfits"), "diverse")))
+    rows = (read_parquet(dataset_path(paths.DATASET_DIR, "representative"))
+            + read_parquet(dataset_path(paths.DATASET_DIR, "diverse")))
     if config.subset_select == "shortest":  # the CPU default: profiles that fit the small model
         rows = sorted(rows, key=lambda r: (len(r.profile), r.id))
     rows = rows[:n]
     graded = []
     with ExitStack() as stack:
-        spec = config.simulator
-        if spec.backend == "embedded" and not spec.base_url:
-            spec = replace(spec, base_url=stack.enter_context(EmbeddedServer()).base_url)
+        spec = attach_servers({"simulator": config.simulator}, stack)["simulator"]
         model = stack.enter_context(make_model(spec))
         with bar(len(rows), "auditing simulated user") as tick:
             for r in rows:
@@ -37,7 +36,7 @@ def main() -> None:
                                          "data_version": rows[0].data_version if rows else None}
     summary["examples"] = [{"question": g.probe.question, "expected": g.probe.expected, "answer": g.answer,
                             "faithful": g.faithful} for g in graded[:40]]
-    write_json("reports/audit.json", summary)
+    write_json(paths.REPORTS / "audit.json", summary)
     ResultStore(Path(config.store)).record_audit(config.simulator_label, summary)
     print(f"audit: {summary['faithful']}/{summary['probes']} probes faithful ({summary['faithful_pct']}%) "
           f"for {config.simulator_label}")

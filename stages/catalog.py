@@ -2,21 +2,22 @@
 import sys
 from pathlib import Path
 
-from eligibench import drift, params
-from eligibench.catalog import known_uncurated, load_catalog
+from eligibench import params, paths
+from eligibench.catalog import drift
+from eligibench.catalog.opportunities import known_uncurated, load_catalog
+from eligibench.catalog.source import SourcePull
 from eligibench.files import read_json, write_json, write_text
-from eligibench.source import SourcePull
 
-CATALOG_OUT = "data/catalog/opportunities.json"
-DRIFT_JSON = "reports/drift.json"
-DRIFT_MD = "reports/drift.md"
+CATALOG_OUT = paths.CATALOG_JSON
+DRIFT_JSON = paths.REPORTS / "drift.json"
+DRIFT_MD = paths.REPORTS / "drift.md"
 
 
 def main() -> int:
     p = params.section(params.load(), "catalog")
     strict = params.get(p, "catalog.strict", bool)
     catalog = load_catalog(Path("opportunities"))
-    pulled = SourcePull.from_dict(read_json("data/source/kvhd-5fmu.json"))
+    pulled = SourcePull.from_dict(read_json(paths.SOURCE))
     report = drift.detect(catalog, pulled, known_uncurated(Path("opportunities")))
     write_json(CATALOG_OUT, {"opportunities": [o.to_dict() for o in catalog.opportunities]})
     write_json(DRIFT_JSON, report.to_dict())

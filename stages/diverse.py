@@ -1,39 +1,39 @@
 """Stage `diverse`: trace every checker over the fuzzed households and keep the fewest
 households and pairs that cover every line (or trace) they reach."""
 from checkers import registry
-from eligibench import params
-from eligibench.coverage_report import coverage, coverage_markdown
-from eligibench.dataset_params import DiverseParams, dataset_params
-from eligibench.diverse import select
-from eligibench.files import write_json, write_text
-from eligibench.household_store import read_households
+from eligibench import params, paths
+from eligibench.datasets.coverage import coverage, coverage_markdown
+from eligibench.datasets.diverse import select
+from eligibench.datasets.params import DiverseParams
+from eligibench.datasets.rows import build_row, write_parquet
+from eligibench.datasets.version import with_content_version
+from eligibench.files import read_json, write_json, write_text
+from eligibench.household.store import read_households
 from eligibench.progress import bar
-from eligibench.rows import build_row, write_parquet
-from eligibench.trace_all import trace_all
-from eligibench.tracing import traced_checkers
-from eligibench.version import data_version
+from eligibench.truth.trace_all import trace_all
+from eligibench.truth.tracing import traced_checkers
 
-IN = "data/households/fuzzed.jsonl.gz"
-OUT = "data/datasets/diverse.parquet"
+IN = paths.FUZZED
+OUT = paths.DIVERSE
 
 
 def main() -> None:
     all_params = params.load()
     p = DiverseParams.read(all_params)
-    version = data_version(dataset_params(all_params))
     households = read_households(IN)
     checkers = traced_checkers(registry())
     with bar(len(households), "tracing checkers") as tick:
         matrix = trace_all(households, checkers, progress=tick)
     sel = select(matrix, p.coverage)
-    rows = [build_row(f"diverse-{n:04d}", "diverse", households[i], sel.pairs[i], checkers, version)
+    rows = [build_row(f"diverse-{n:04d}", "diverse", households[i], sel.pairs[i], checkers)
             for n, i in enumerate(sel.households)]
+    rows = with_content_version(rows, read_json(paths.CATALOG_JSON))
     write_parquet(OUT, rows)
     report = coverage(matrix, sel, rows, len(households))
-    write_json("reports/coverage.json", report)
-    write_text("reports/coverage.md", coverage_markdown(report))
+    write_json(paths.REPORTS / "coverage.json", report)
+    write_text(paths.REPORTS / "coverage.md", coverage_markdown(report))
     print(f"diverse: {report['households']} households, {report['pairs']} pairs, "
-          f"{100 * report['positive_rate']:.1f}% positive; {report['elements_covered']:,} {p.coverage} covered -> {OUT}")
+          f"{100 * report['positive_rate']:.1f}% positive; {report['elements_covered']:,} {p.coverage} covered -> {OUT} ({rows[0].data_version if rows else 'empty'})")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,8 @@
 """Stage `evaluate@<submission>`: run one submission against the simulated user; results go to
 the DuckDB store, and a small summary file is the stage's DVC output."""
 import sys
-from pathlib import Path
 
-from eligibench import params
+from eligibench import params, paths
 from eligibench.evaluation.config import read_config
 from eligibench.evaluation.session import run_submission, write_summary
 from eligibench.evaluation.submissions import load_manifest
@@ -12,8 +11,8 @@ from eligibench.progress import bar
 
 def main(name: str) -> None:
     config = read_config(params.load())
-    summary = run_submission(load_manifest(Path("submissions") / name), config, bar)
-    write_summary(Path("results/runs") / f"{name}.json", summary)
+    summary = run_submission(load_manifest(paths.SUBMISSIONS / name), config, bar)
+    write_summary(paths.RUN_SUMMARIES / f"{name}.json", summary)
     m = summary["metrics"]
     print(f"evaluate {name}: F1 {m.get('average.f1', float('nan')):.1f}, turns {m.get('average.turns', float('nan')):.1f}, "
           f"turn-weighted F1 {m.get('average.turn_weighted_f1', float('nan')):.1f} (run {summary['run_id']})")

@@ -1,8 +1,9 @@
 """Stage `fetch`: pull NYC Open Data kvhd-5fmu (live, else the snapshot in $BENYFITS_NYC_SNAPSHOT)."""
-from eligibench import params, source
+from eligibench import params, paths
+from eligibench.catalog import source
 from eligibench.files import write_json
 
-OUT = "data/source/kvhd-5fmu.json"
+OUT = paths.SOURCE
 
 
 def main() -> None:

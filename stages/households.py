@@ -1,12 +1,12 @@
 """Stage `households`: fuzz the households the Diverse dataset is selected from."""
 from checkers import registry
-from eligibench import params
-from eligibench.dataset_params import HouseholdsParams
-from eligibench.fuzz import fuzz_households, thresholds_from_checkers
-from eligibench.household_store import write_households
+from eligibench import params, paths
+from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
+from eligibench.datasets.params import HouseholdsParams
+from eligibench.household.store import write_households
 from eligibench.progress import bar
 
-OUT = "data/households/fuzzed.jsonl.gz"
+OUT = paths.FUZZED
 
 
 def main() -> None:

@@ -1,32 +1,32 @@
 """Stage `publish`: write benyfits/ (dataset card + Parquet) and upload it when configured."""
 import os
-from pathlib import Path
 
-from eligibench import params
-from eligibench.dataset_params import PublishParams, dataset_params
+from eligibench import params, paths
+from eligibench.datasets.params import PublishParams, dataset_params
+from eligibench.datasets.publish import BuildInfo, build_folder, dataset_counts, upload
+from eligibench.datasets.rows import read_parquet
+from eligibench.datasets.version import folder_version
 from eligibench.files import read_json
-from eligibench.publish import BuildInfo, build_folder, dataset_counts, upload
-from eligibench.version import data_version
 
-OUT = Path("benyfits")
-DIVERSE = Path("data/datasets/diverse.parquet")
-REPRESENTATIVE = Path("data/datasets/representative.parquet")
+OUT, DIVERSE, REPRESENTATIVE = paths.DATASET_DIR, paths.DIVERSE, paths.REPRESENTATIVE
 
 
 def main() -> None:
     all_params = params.load()
     p = PublishParams.read(all_params)
-    version = data_version(dataset_params(all_params))
-    source = read_json("data/source/kvhd-5fmu.json")
-    drift = read_json("reports/drift.json")
+    versions = {name: next((r.data_version for r in read_parquet(path)), "empty")
+                for name, path in (("diverse", DIVERSE), ("representative", REPRESENTATIVE))}
+    version = folder_version(versions)
+    source = read_json(paths.SOURCE)
+    drift = read_json(paths.REPORTS / "drift.json")
     info = BuildInfo(
         version, dataset_params(all_params),
         {k: source.get(k) for k in ("origin", "location", "data_date")},
         {k: drift.get(k) for k in ("checked", "has_drift", "counts")},
         {"diverse": dataset_counts(DIVERSE), "representative": dataset_counts(REPRESENTATIVE)},
     )
-    build_folder(OUT, DIVERSE, REPRESENTATIVE, read_json("data/catalog/opportunities.json"), info)
-    print(f"publish: wrote {OUT}/ (data version {version})")
+    build_folder(OUT, DIVERSE, REPRESENTATIVE, read_json(paths.CATALOG_JSON), info)
+    print(f"publish: wrote {OUT}/ (data version {version}: diverse {versions['diverse']}, representative {versions['representative']})")
     token = os.environ.get("HF_TOKEN")
     if not p.repo_id:
         print("publish: upload skipped: publish.repo_id is empty in params.yaml")

@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from .types import Dialog, OpportunityBrief
+from eligibench.evaluation.types import Dialog, OpportunityBrief
 
 
 @dataclass

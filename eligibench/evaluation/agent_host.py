@@ -7,14 +7,13 @@ import resource
 import select
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from .agent_api import Agent, AgentContext
-from .environment import AgentFault, AgentInfraError
-from .types import Dialog, OpportunityBrief
-from .wire import dialog_to_wire
+from eligibench.evaluation.agent_api import Agent, AgentContext
+from eligibench.evaluation.agent_wire import dialog_to_wire
+from eligibench.evaluation.dialog_loop import AgentFault, AgentInfraError
+from eligibench.evaluation.types import Dialog, OpportunityBrief
 
 INFRA_ERRORS = ("ModelUnavailable",)
 
@@ -63,7 +62,7 @@ class ProcessAgent(Agent):
             self.proc.stdin.flush()
         except BrokenPipeError:
             self.close()
-            raise AgentFault(f"agent process died before {msg['op']}")
+            raise AgentFault(f"agent process died before {msg['op']}") from None
         ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
         if not ready:
             self.close()

@@ -7,18 +7,16 @@ audit hooks); the generated-code sandbox (ProADA) is separate and stricter.
 """
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import sys
 import traceback
-from pathlib import Path
 
 
 def _install_guard(forbidden: list[str]) -> None:
     roots = [os.path.realpath(p) for p in forbidden]
-    # The one process an agent may start: the generated-code sandbox (eligibench.sandbox.worker).
-    sandbox_argv = [sys.executable, "-m", "eligibench.sandbox.worker"]
+    # The one process an agent may start: the generated-code sandbox (eligibench.agents.sandbox.worker).
+    sandbox_argv = [sys.executable, "-m", "eligibench.agents.sandbox.worker"]
 
     def hook(event: str, args: tuple) -> None:
         if event == "open" and args and isinstance(args[0], (str, bytes, os.PathLike)):
@@ -40,19 +38,18 @@ def _install_guard(forbidden: list[str]) -> None:
 
 
 def _load(init: dict):
-    from ..models import ModelSpec, make_model
-    from .agent_api import AgentContext
+    from eligibench.evaluation.agent_api import AgentContext
+    from eligibench.evaluation.submissions import import_submission_module
+    from eligibench.models import ModelSpec, make_model
 
-    folder = Path(init["submission"]).resolve()
-    sys.path.insert(0, str(folder))
     module_name, _, class_name = init["entry_point"].partition(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
+    cls = getattr(import_submission_module(init["submission"], module_name), class_name)
     models = {role: make_model(ModelSpec(**spec)) for role, spec in init.get("models", {}).items()}
     return cls(AgentContext(seed=init.get("seed", 0), models=models, options=init.get("options", {})))
 
 
 def main() -> None:
-    from .wire import dialog_from_wire
+    from eligibench.evaluation.agent_wire import dialog_from_wire
 
     out = os.fdopen(os.dup(1), "w", buffering=1)
     os.dup2(2, 1)  # the agent's prints go to stderr, not into the protocol

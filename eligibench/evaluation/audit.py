@@ -15,9 +15,9 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..household import Household
-from ..profile import display_name
-from .user import SimulatedUser
+from eligibench.evaluation.simulated_user import SimulatedUser
+from eligibench.household.model import Household
+from eligibench.household.profile import display_name
 
 YES_NO_PROBES = (
     # feature, question about the speaker, question about a named member ({name})
@@ -54,7 +54,7 @@ def probes_for(hh: Household) -> list[Probe]:
     out = [Probe("age", "How old are you?", hh.members[0].age)]
     for i, m in enumerate(hh.members[1:], start=1):
         out.append(Probe("age", f"How old is {display_name(hh, i)}?", m.age))
-    for feature, q_self, q_other in YES_NO_PROBES:
+    for feature, q_self, _ in YES_NO_PROBES:
         out.append(Probe("yes_no", q_self, getattr(hh.members[0], feature)))
     if hh.size > 1:
         feature, _, q_other = YES_NO_PROBES[0]

@@ -5,10 +5,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from .. import params as P
-from ..errors import ParamsError
-from ..models import ModelSpec
-from ..rows import Row, read_parquet
+from eligibench import params as P
+from eligibench.datasets.publish import dataset_path
+from eligibench.datasets.rows import Row, read_parquet
+from eligibench.errors import ParamsError
+from eligibench.models import ModelSpec
 
 DATASETS = ("diverse", "representative")
 
@@ -83,19 +84,10 @@ def read_config(params: Mapping[str, Any]) -> EvalConfig:
     )
 
 
-def dataset_file(folder: Path, dataset: str) -> Path:
-    """The published Parquet file of a dataset (its folder is named by the data version)."""
-    found = sorted(Path(folder).glob(f"data/*/{dataset}.parquet"))
-    if len(found) != 1:
-        raise ParamsError(f"{folder}/data/<version>/{dataset}.parquet: expected one, found {len(found)}: "
-                          "build the datasets first (dvc repro publish)")
-    return found[0]
-
-
 def load_rows(config: EvalConfig, folder: Path = Path("benyfits")) -> dict[str, list[Row]]:
     out = {}
     for d in DATASETS:
-        path = dataset_file(folder, d)
+        path = dataset_path(folder, d)
         rows = read_parquet(path)
         n = config.subset.get(d)
         if n is not None and config.subset_select == "shortest":

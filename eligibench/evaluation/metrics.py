@@ -35,7 +35,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from .types import AGENT_ERROR, INFRA_ERROR, DialogResult
+from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, DialogResult
 
 AVERAGE = "average"  # the dataset name used by `Summary.to_rows` for cross-dataset figures
 

@@ -7,13 +7,14 @@ import threading
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-from ..rows import Row
-from .agent_api import Agent
-from .environment import run_dialog
-from .metrics import summarize
-from .store import ResultStore, run_id_for
-from .types import INFRA_ERROR, DialogResult, OpportunityBrief, RunSpec
-from .user import SimulatedUser
+from eligibench.datasets.rows import Row
+from eligibench.evaluation.agent_api import Agent
+from eligibench.evaluation.dialog_loop import run_dialog
+from eligibench.evaluation.metrics import summarize
+from eligibench.evaluation.simulated_user import SimulatedUser
+from eligibench.evaluation.types import OpportunityBrief
+from eligibench.results.records import INFRA_ERROR, DialogResult, RunSpec
+from eligibench.results.store import ResultStore, run_id_for
 
 
 @dataclass(frozen=True)

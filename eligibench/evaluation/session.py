@@ -1,77 +1,135 @@
-"""One evaluation session: start the simulated user's model (and the embedded server when
-needed), build the submission's agent in its own process, run, and summarise."""
+"""The one evaluation path: `open_session` builds everything a run needs (model servers, a model
+spec per role, the simulated user's model, the agent factory, the store, the RunSpec), and every
+caller uses it: the `evaluate` stage, `benyfits evaluate`, `benyfits submit`'s smoke dialog and
+the queue worker.
+
+Requirement texts come from the published dataset folder (its `opportunities` config), the same
+data version the rows were built with; nothing reads the YAML catalog at evaluation time.
+"""
 from __future__ import annotations
 
 import json
-from contextlib import ExitStack
-from dataclasses import asdict, replace
+from contextlib import ExitStack, contextmanager
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Iterator, Mapping
 
-from ..catalog import load_catalog
-from ..models import EmbeddedServer, ModelSpec, make_model
-from .agent_host import ProcessAgent
-from .config import EvalConfig, load_rows
-from .runner import RunPlan, evaluate
-from .store import ResultStore
-from .submissions import Manifest
-from .types import OpportunityBrief, RunSpec
+import pyarrow.parquet as pq
 
-HIDDEN = ("benyfits", "data", "results", "reports")  # what agents may not read
-
-
-def _shared_server_specs(config: EvalConfig, stack: ExitStack) -> tuple[ModelSpec, ModelSpec]:
-    """Embedded specs without a URL share one llama.cpp server started here."""
-    sim, agent = config.simulator, config.agent_model
-    if "embedded" in (sim.backend, agent.backend) and not (sim.base_url and agent.base_url):
-        server = stack.enter_context(EmbeddedServer())
-        if sim.backend == "embedded" and not sim.base_url:
-            sim = replace(sim, base_url=server.base_url)
-        if agent.backend == "embedded" and not agent.base_url:
-            agent = replace(agent, base_url=server.base_url)
-    return sim, agent
+from eligibench import paths
+from eligibench.datasets.publish import dataset_path
+from eligibench.datasets.rows import Row
+from eligibench.evaluation.agent_host import ProcessAgent
+from eligibench.evaluation.config import EvalConfig, load_rows
+from eligibench.evaluation.dialog_loop import run_dialog
+from eligibench.evaluation.runner import RunPlan, evaluate
+from eligibench.evaluation.simulated_user import SimulatedUser
+from eligibench.evaluation.submissions import Manifest
+from eligibench.evaluation.types import OpportunityBrief
+from eligibench.models import ModelSpec, make_model
+from eligibench.models.serving import attach_servers
+from eligibench.results.records import DialogResult, RunSpec
+from eligibench.results.store import ResultStore
 
 
-def run_submission(manifest: Manifest, config: EvalConfig, progress_factory: Callable | None = None,
-                   project: Path = Path("."), rows: dict | None = None) -> dict:
-    rows = rows if rows is not None else load_rows(config, project / "benyfits")
-    catalog = load_catalog(project / "opportunities")
-    briefs = {o.id: OpportunityBrief(o.id, o.name, o.requirements) for o in catalog.opportunities}
+def load_briefs(dataset_dir: Path, data_version: str | None = None) -> dict[str, OpportunityBrief]:
+    """Requirement texts as published beside the rows (`opportunities` config)."""
+    table = pq.read_table(dataset_path(dataset_dir, "opportunities", data_version), columns=["id", "name", "requirements"])
+    return {d["id"]: OpportunityBrief(d["id"], d["name"], d["requirements"]) for d in table.to_pylist()}
+
+
+def role_specs(manifest: Manifest, config: EvalConfig) -> dict[str, ModelSpec]:
+    """The model spec serving each role the manifest declares."""
+    return {role: config.agent_model for role in manifest.models or {}}
+
+
+@dataclass
+class Session:
+    manifest: Manifest
+    config: EvalConfig
+    project: Path
+    spec: RunSpec
+    plan: RunPlan
+    user_model: Any
+    roles: Mapping[str, dict]  # role -> ModelSpec fields, as the agent process receives them
+
+    def make_agent(self) -> ProcessAgent:
+        c = self.config
+        return ProcessAgent(self.manifest.folder, self.manifest.entry_point, self.roles, c.seed,
+                            self.manifest.options, [self.project / h for h in paths.HIDDEN],
+                            c.call_timeout_s, c.agent_memory_mb)
+
+    def run(self, progress_factory: Callable | None = None) -> dict:
+        """Evaluate every pending dialog into the store; the run's summary."""
+        store = ResultStore(self.project / self.config.store)
+        total = sum(len(r) for r in self.plan.rows.values()) * self.config.trials
+        if progress_factory:
+            with progress_factory(total, f"evaluating {self.manifest.name}") as tick:
+                run_id = evaluate(self.plan, store, self.make_agent, self.user_model, tick)
+        else:
+            run_id = evaluate(self.plan, store, self.make_agent, self.user_model)
+        metrics = {f"{m['dataset']}.{m['name']}": m["value"] for m in store.metrics(run_id)}
+        return {"submission": self.manifest.name, "run_id": run_id, "data_version": self.spec.data_version,
+                "simulator": self.spec.simulator, "metrics": dict(sorted(metrics.items()))}
+
+    def dialog(self, row: Row, trial: int = 0) -> DialogResult:
+        """One dialog with one household, not stored (the submission smoke test)."""
+        agent = self.make_agent()
+        try:
+            labels = dict(zip(row.opportunities, row.labels))
+            return run_dialog(agent, SimulatedUser(self.user_model, row.profile),
+                              [self.plan.briefs[o] for o in row.opportunities], labels, row.id, row.dataset,
+                              trial, self.config.max_questions)
+        finally:
+            agent.close()
+
+
+@contextmanager
+def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path("."),
+                 rows: Mapping[str, list[Row]] | None = None, user_model: Any = None,
+                 user_label: str | None = None) -> Iterator[Session]:
+    """Start (or attach) model servers, build the run; servers stop when the block ends.
+
+    `user_model` replaces the configured simulator (the quoting test stand-in) and must come with
+    the `user_label` runs are recorded under."""
+    project = Path(project)
+    dataset_dir = project / paths.DATASET_DIR
+    rows = dict(rows) if rows is not None else load_rows(config, dataset_dir)
     data_version = next(iter(r.data_version for rs in rows.values() for r in rs), "unknown")
+    briefs = load_briefs(dataset_dir, data_version)
     with ExitStack() as stack:
-        sim_spec, agent_spec = _shared_server_specs(config, stack)
-        roles = {role: asdict(agent_spec) for role in (manifest.models or {})}
+        wanted = dict(role_specs(manifest, config))
+        if user_model is None:
+            wanted["__simulator__"] = config.simulator
+        specs = attach_servers(wanted, stack)
+        if user_model is None:
+            user_model = stack.enter_context(make_model(specs.pop("__simulator__")))
+            user_label = config.simulator_label
         spec = RunSpec(
             submission=manifest.name,
-            agent_models={role: f"{agent_spec.backend}:{agent_spec.model}" for role in manifest.models},
-            simulator=config.simulator_label,
+            agent_models={role: f"{s.backend}:{s.model}" for role, s in specs.items()},
+            simulator=user_label,
             params={"subset": dict(config.subset), "subset_select": config.subset_select,
-                    "trials": config.trials, "seed": config.seed,
-                    "max_questions": config.max_questions,
+                    "trials": config.trials, "seed": config.seed, "max_questions": config.max_questions,
                     "simulator_max_tokens": config.simulator.max_tokens},
             data_version=data_version, datasets=tuple(rows), trials=config.trials,
             extra={"strategy": manifest.strategy, "authors": list(manifest.authors), "license": manifest.license},
         )
-        user_model = stack.enter_context(make_model(sim_spec))
-        store = ResultStore(project / config.store)
-        total = sum(len(r) for r in rows.values()) * config.trials
-
-        def make_agent():
-            return ProcessAgent(manifest.folder, manifest.entry_point, roles, config.seed, manifest.options,
-                                [project / h for h in HIDDEN], config.call_timeout_s, config.agent_memory_mb)
-
         plan = RunPlan(spec, rows, briefs, config.concurrency, config.infra_retries, config.max_questions,
                        config.bootstrap, config.seed)
-        if progress_factory:
-            with progress_factory(total, f"evaluating {manifest.name}") as tick:
-                run_id = evaluate(plan, store, make_agent, user_model, tick)
-        else:
-            run_id = evaluate(plan, store, make_agent, user_model)
-    metrics = {f"{m['dataset']}.{m['name']}": m["value"] for m in store.metrics(run_id)}
-    return {"submission": manifest.name, "run_id": run_id, "data_version": data_version,
-            "simulator": config.simulator_label, "metrics": dict(sorted(metrics.items()))}
+        yield Session(manifest, config, project, spec, plan, user_model,
+                      {role: asdict(s) for role, s in specs.items()})
+
+
+def run_submission(manifest: Manifest, config: EvalConfig, progress_factory: Callable | None = None,
+                   project: Path = Path("."), rows: Mapping[str, list[Row]] | None = None,
+                   user_model: Any = None, user_label: str | None = None) -> dict:
+    """Evaluate a submission under `config`; the run's summary (also what the stage writes)."""
+    with open_session(manifest, config, project, rows, user_model, user_label) as session:
+        return session.run(progress_factory)
 
 
 def write_summary(path: Path, summary: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(summary, indent=1, sort_keys=True) + "\n")
+

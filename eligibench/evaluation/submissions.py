@@ -8,23 +8,36 @@
     license: MIT
     description: one line
     options: {}                   # passed to the agent as context.options
+    pregenerate: module:function  # optional: fills a cache before evaluation (the generate stage)
+
+The folder is imported as a package (`import_submission_module`), so its modules use relative
+imports (`from .helpers import x`) and nothing edits `sys.path`.
+
+A pregeneration hook is called as `function(models, briefs, out_dir, options, progress)`:
+`models` maps each manifest role to a ChatModel, `briefs` are the OpportunityBriefs the run will
+show, `out_dir` is `generated/<name>/` (a DVC output), `progress(id)` ticks once per brief; it
+returns {opportunity id: result with an `ok` attribute}.
 """
 from __future__ import annotations
 
 import ast
+import importlib
+import importlib.util
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Mapping
 
 import yaml
 
-from ..errors import BenyfitsError
+from eligibench.errors import BenyfitsError
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 _ENTRY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][A-Za-z0-9_]*$")
 REQUIRED = ("name", "strategy", "authors", "entry_point", "models", "license")
-ALLOWED = REQUIRED + ("description", "options", "test_only")
+ALLOWED = REQUIRED + ("description", "options", "test_only", "pregenerate")
 
 
 class SubmissionError(BenyfitsError):
@@ -43,6 +56,7 @@ class Manifest:
     description: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)
     test_only: bool = False  # e.g. the oracle: never evaluated by the pipeline or shown on the board
+    pregenerate: str | None = None  # module:function, see the module docstring
 
 
 def load_manifest(folder: Path | str) -> Manifest:
@@ -86,8 +100,11 @@ def load_manifest(folder: Path | str) -> Manifest:
     options = raw.get("options") or {}
     if not isinstance(options, dict):
         raise SubmissionError(f"{path}: field 'options': expected a mapping")
+    pregen = raw.get("pregenerate")
+    if pregen is not None and (not isinstance(pregen, str) or not _ENTRY.match(pregen)):
+        raise SubmissionError(f"{path}: field 'pregenerate': {pregen!r} must look like module:function")
     m = Manifest(folder, name, text("strategy"), tuple(authors), entry, models, text("license"),
-                 str(raw.get("description", "")), options, bool(raw.get("test_only", False)))
+                 str(raw.get("description", "")), options, bool(raw.get("test_only", False)), pregen)
     check_entry_point(m)
     return m
 
@@ -114,3 +131,28 @@ def discover(root: Path | str = "submissions", include_test_only: bool = False) 
             if include_test_only or not m.test_only:
                 out.append(m)
     return out
+
+
+def import_submission_module(folder: Path | str, module: str) -> ModuleType:
+    """Import `module` of a submission folder, the folder being a package of its own (relative
+    imports work; its name cannot shadow or be shadowed by installed modules)."""
+    folder = Path(folder).resolve()
+    package = "benyfits_submission_" + re.sub(r"[^a-z0-9_]", "_", folder.name.lower())
+    if package not in sys.modules:
+        init = folder / "__init__.py"
+        spec = importlib.util.spec_from_file_location(package, init if init.is_file() else None,
+                                                      submodule_search_locations=[str(folder)])
+        if spec is None:  # no __init__.py: an implicit package over the folder
+            spec = importlib.machinery.ModuleSpec(package, None, is_package=True)
+            spec.submodule_search_locations = [str(folder)]
+        pkg = importlib.util.module_from_spec(spec)
+        sys.modules[package] = pkg
+        if spec.loader is not None:
+            spec.loader.exec_module(pkg)
+    return importlib.import_module(f"{package}.{module}")
+
+
+def load_entry(m: Manifest, spec: str) -> Any:
+    """The object a `module:name` spec of the manifest names (entry point or hook)."""
+    module, _, name = spec.partition(":")
+    return getattr(import_submission_module(m.folder, module), name)

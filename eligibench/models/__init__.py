@@ -11,17 +11,7 @@ OpenAI-compatible endpoint). See docs/models.md.
 
 from __future__ import annotations
 
-from eligibench.models.base import (
-    ChatMessage,
-    ChatModel,
-    Completion,
-    ModelConfigError,
-    ModelError,
-    ModelRequestError,
-    ModelSpec,
-    ModelUnavailable,
-    Usage,
-)
+from eligibench.models.client import ChatModel
 from eligibench.models.constrained import (
     ConstrainedOutputError,
     abooleans,
@@ -34,6 +24,16 @@ from eligibench.models.constrained import (
 )
 from eligibench.models.embedded import DEFAULT_EMBEDDED_MODEL, EmbeddedModel, EmbeddedServer
 from eligibench.models.openai_compat import OpenAICompatModel
+from eligibench.models.types import (
+    ChatMessage,
+    Completion,
+    ModelConfigError,
+    ModelError,
+    ModelRequestError,
+    ModelSpec,
+    ModelUnavailable,
+    Usage,
+)
 from eligibench.models.vllm import VllmModel, VllmServer
 
 

@@ -21,14 +21,8 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from eligibench.models.base import (
-    ChatMessage,
-    ChatModel,
-    Completion,
-    ModelConfigError,
-    ModelError,
-    normalize_messages,
-)
+from eligibench.models.client import ChatModel
+from eligibench.models.types import ChatMessage, Completion, ModelConfigError, ModelError, normalize_messages
 
 
 class ConstrainedOutputError(ModelError):

@@ -18,14 +18,9 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-from eligibench.models.base import (
-    ModelConfigError,
-    ModelSpec,
-    ServerProcess,
-    check_health,
-    free_port,
-)
 from eligibench.models.openai_compat import OpenAICompatModel
+from eligibench.models.servers import ServerProcess, check_health, free_port
+from eligibench.models.types import ModelConfigError, ModelSpec
 
 DEFAULT_EMBEDDED_MODEL = "SmolLM2-135M-Instruct"
 SERVER_MODULES = ("llama_cpp", "uvicorn", "fastapi", "sse_starlette", "starlette_context", "pydantic_settings")

@@ -21,13 +21,8 @@ import time
 import weakref
 from typing import Any, Literal
 
-from eligibench.models.base import (
-    ChatMessage,
-    ChatModel,
-    Completion,
-    ModelConfigError,
-    ModelSpec,
-)
+from eligibench.models.client import ChatModel
+from eligibench.models.types import ChatMessage, Completion, ModelConfigError, ModelSpec
 
 OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1"
 BASE_URL_ENV = ("BENYFITS_OPENAI_BASE_URL", "OPENAI_BASE_URL")

@@ -17,14 +17,9 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from eligibench.models.base import (
-    ModelConfigError,
-    ModelSpec,
-    ServerProcess,
-    check_health,
-    free_port,
-)
 from eligibench.models.openai_compat import OpenAICompatModel
+from eligibench.models.servers import ServerProcess, check_health, free_port
+from eligibench.models.types import ModelConfigError, ModelSpec
 
 VLLM_BASE_URL_ENV = "BENYFITS_VLLM_BASE_URL"
 

@@ -10,25 +10,28 @@ results; a failed or unfinished function predicts False.
 """
 from __future__ import annotations
 
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-_HERE = Path(__file__).resolve().parent
-if str(_HERE) not in sys.path:
-    sys.path.insert(0, str(_HERE))
+from eligibench.agents.sandbox import Sandbox
+from eligibench.evaluation.agent_api import Agent, AgentContext
 
-from eligibench.evaluation.agent_api import Agent, AgentContext  # noqa: E402
-from eligibench.sandbox import Sandbox  # noqa: E402
+from .proada_codegen import Program, ProgramCache, get_program, model_slug
+from .proada_dialog import (
+    Facts,
+    base_question,
+    clarification,
+    code_excerpt,
+    model_question_writer,
+    model_value_mapper,
+    parse_exact,
+    valid_value,
+)
+from .proada_prompts import FORMATS
 
-from proada_codegen import Program, ProgramCache, get_program, model_slug  # noqa: E402
-from proada_prompts import FORMATS  # noqa: E402
-from proada_dialog import (Facts, base_question, clarification, code_excerpt, model_question_writer,  # noqa: E402
-                           model_value_mapper, parse_exact, valid_value)
-
-PROJECT_ROOT = _HERE.parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_OPTIONS = {
     "cache_dir": "generated/proada",  # relative to the project root; "<model-slug>/" is appended
     "use_cache": True,

@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from eligibench.agents.sandbox.policy import PolicyError, Violation, function_arity, validate
 from eligibench.models import ConstrainedOutputError, ModelError, ModelUnavailable, ask_json
-from eligibench.sandbox.policy import PolicyError, Violation, function_arity, validate
 
-from proada_prompts import CODE_SCHEMA, PROMPT_VERSION, codegen_messages, codegen_retry
+from .proada_prompts import CODE_SCHEMA, PROMPT_VERSION, codegen_messages, codegen_retry
 
 TYPES = ("int", "float", "bool", "choice")
 RESERVED = ("members", "household_size")
@@ -269,7 +269,7 @@ def generate(model, name: str, requirements: str, max_tokens: int = 450, fmt: st
     """
     messages = codegen_messages(name, requirements, fmt)
     attempts: list[str] = []
-    for attempt in range(2):
+    for _ in range(2):
         try:
             if fmt == "json":
                 reply = ask_json(model, messages, CODE_SCHEMA, max_tokens=max_tokens)
@@ -380,3 +380,12 @@ def pregenerate(model, briefs: Sequence, cache_folder: Path | str, max_tokens: i
         if progress:
             progress(b.id, prog, cached, time.perf_counter() - t0)
     return out
+
+
+def pregenerate_hook(models, briefs: Sequence, out_dir: Path | str, options: Mapping[str, Any],
+                     progress: Callable[[str], None] | None = None) -> dict[str, Program]:
+    """The manifest's `pregenerate` hook: every brief's program into `<out_dir>/<code model slug>/`."""
+    model = models["code"]
+    return pregenerate(model, briefs, Path(out_dir) / model_slug(model.spec.model),
+                       int(options.get("code_max_tokens", 450)), str(options.get("code_format", "comment")),
+                       progress=(lambda oid, *rest: progress(oid)) if progress else None)

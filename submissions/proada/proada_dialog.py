@@ -13,9 +13,16 @@ from typing import Any, Callable
 
 from eligibench.models import ConstrainedOutputError, ModelError, ModelUnavailable, typed_value
 
-from proada_codegen import KeySpec
-from proada_prompts import (clarification, kind_text, mapping_messages, ordinal, question_messages,
-                            template_question, who_text)
+from .proada_codegen import KeySpec
+from .proada_prompts import (
+    clarification,
+    kind_text,
+    mapping_messages,
+    ordinal,
+    question_messages,
+    template_question,
+    who_text,
+)
 
 MAX_HOUSEHOLD = 20
 

@@ -23,9 +23,16 @@ from __future__ import annotations
 
 import re
 
+from eligibench.agents.prompting import (
+    GENERIC_QUESTION,
+    QUESTION_MAX_TOKENS,
+    QUESTION_WORDS,
+    WORD,
+    fallback_question,
+    requirement_lines,
+    requirements_block,
+)
 from eligibench.evaluation.agent_api import Agent
-from eligibench.evaluation.prompting import (GENERIC_QUESTION, QUESTION_MAX_TOKENS, QUESTION_WORDS, WORD,
-                                             fallback_question, requirement_lines, requirements_block)
 from eligibench.models import ConstrainedOutputError, booleans, yes_no
 
 SYSTEM = """You help one member of a New York City household find out which benefit programs the \

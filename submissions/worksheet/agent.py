@@ -22,7 +22,7 @@ Answers are parsed by the "dialog" model with eligibench.models.typed_value (one
 targeted); an unmappable answer is asked again, up to `max_attempts` times, then the field is
 given up. Fields are shared across worksheets by (name, type, choices).
 
-Every predicate and decision is evaluated in the project sandbox (eligibench.sandbox.Sandbox): the
+Every predicate and decision is evaluated in the project sandbox (eligibench.agents.sandbox.Sandbox): the
 expression becomes `def decide(facts): return <expr>` with each field name rewritten to
 `facts["f_<name>"]`, so an unfilled field comes back as the sandbox's missing_key result.
 
@@ -49,9 +49,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from eligibench.agents.sandbox import ALLOWED_BUILTINS, PolicyError, Sandbox
 from eligibench.evaluation.agent_api import Agent, AgentContext
 from eligibench.models import ConstrainedOutputError, ModelError, ModelUnavailable, ask_json, typed_value
-from eligibench.sandbox import ALLOWED_BUILTINS, PolicyError, Sandbox
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 PROMPT_VERSION = "worksheet-1"
@@ -372,6 +372,15 @@ def pregenerate(model, briefs: Sequence, cache_folder: Path | str, max_tokens: i
             if progress:
                 progress(b.id, result, cached, time.perf_counter() - t0)
     return out
+
+
+def pregenerate_hook(models, briefs: Sequence, out_dir: Path | str, options: Mapping[str, Any],
+                     progress=None) -> dict[str, Generated]:
+    """The manifest's `pregenerate` hook: every brief's worksheet into `<out_dir>/<code model slug>/`."""
+    model = models["code"]
+    return pregenerate(model, briefs, Path(out_dir) / model_slug(model.spec.model),
+                       int(options.get("worksheet_max_tokens", 450)), int(options.get("repair_attempts", 1)),
+                       progress=(lambda oid, *rest: progress(oid)) if progress else None)
 
 
 # ----------------------------------------------------------------------------- the agent

@@ -17,12 +17,14 @@ from pathlib import Path
 import pytest
 
 from eligibench.evaluation.agent_api import AgentContext
-from eligibench.evaluation.environment import run_dialog
+from eligibench.evaluation.dialog_loop import run_dialog
+from eligibench.evaluation.simulated_user import SimulatedUser
 from eligibench.evaluation.submissions import load_manifest
-from eligibench.evaluation.types import AGENT_ERROR, TERMINATIONS, Dialog, OpportunityBrief, Turn
-from eligibench.evaluation.user import SimulatedUser
-from eligibench.models import EmbeddedModel, EmbeddedServer, ModelSpec
-from eligibench.models.base import ChatModel, Completion
+from eligibench.evaluation.types import Dialog, OpportunityBrief
+from eligibench.models import EmbeddedModel, ModelSpec
+from eligibench.models.client import ChatModel
+from eligibench.models.types import Completion
+from eligibench.results.records import AGENT_ERROR, TERMINATIONS, Turn
 
 ROOT = Path(__file__).resolve().parents[2]
 SUBMISSIONS = ROOT / "submissions"
@@ -356,9 +358,9 @@ def spec(server):
 @pytest.fixture(scope="module")
 def live_case():
     from checkers import registry
-    from eligibench.catalog import load_catalog
-    from eligibench.household import household
-    from eligibench.profile import render_profile
+    from eligibench.catalog.opportunities import load_catalog
+    from eligibench.household.model import household
+    from eligibench.household.profile import render_profile
 
     hh = household({"name": "Ana Ruiz", "age": 34}, {"name": "Leo Ruiz", "relation": "child", "age": 4})
     catalog = {o.id: o for o in load_catalog(ROOT / "opportunities").opportunities}

@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 from eligibench.evaluation.agent_api import AgentContext
-from eligibench.evaluation.environment import run_dialog
-from eligibench.evaluation.types import AGENT_ERROR, READY, TURN_LIMIT, OpportunityBrief
-from eligibench.evaluation.user import SimulatedUser
-from eligibench.household import household
-from eligibench.models.base import Completion
-from eligibench.profile import render_profile
+from eligibench.evaluation.dialog_loop import run_dialog
+from eligibench.evaluation.simulated_user import SimulatedUser
+from eligibench.evaluation.types import OpportunityBrief
+from eligibench.household.model import household
+from eligibench.household.profile import render_profile
+from eligibench.models.types import Completion
+from eligibench.results.records import AGENT_ERROR, READY, TURN_LIMIT
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "submissions" / "proada"
@@ -320,7 +321,7 @@ def spec(server):
 
 
 def _briefs(ids):
-    from eligibench.catalog import load_catalog
+    from eligibench.catalog.opportunities import load_catalog
 
     cat = {o.id: o for o in load_catalog(ROOT / "opportunities").opportunities}
     return [OpportunityBrief(i, cat[i].name, cat[i].requirements) for i in ids]

@@ -1,5 +1,5 @@
 from checkers.access_a_ride_paratransit_service import check
-from eligibench.household import household
+from eligibench.household.model import household
 
 
 def rider(**changes):

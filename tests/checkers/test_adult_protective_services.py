@@ -1,5 +1,5 @@
 from checkers.adult_protective_services import check
-from eligibench.household import household
+from eligibench.household.model import household
 
 
 def adult(**changes):

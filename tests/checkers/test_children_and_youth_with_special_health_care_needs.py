@@ -1,5 +1,5 @@
 from checkers.children_and_youth_with_special_health_care_needs import check
-from eligibench.household import household
+from eligibench.household.model import household
 
 ADULT = {"age": 45}
 

@@ -1,5 +1,5 @@
 from checkers.cornerstone_programs import check
-from eligibench.household import household
+from eligibench.household.model import household
 
 NYCHA = "NYCHA development"
 

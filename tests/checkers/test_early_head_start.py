@@ -1,5 +1,5 @@
 from checkers.early_head_start import check
-from eligibench.household import household
+from eligibench.household.model import household
 
 RICH = {"annual_work_income": 200000}
 

@@ -1,5 +1,5 @@
 from checkers.earned_income_tax_credit import check
-from eligibench.household import household
+from eligibench.household.model import household
 
 KID = {"relation": "child", "age": 6}
 JOINT = {"filing_jointly": True}

@@ -1,5 +1,5 @@
 from checkers.nys_unemployment_insurance import check
-from eligibench.household import household
+from eligibench.household.model import household
 
 BASE = {
     "lost_job": True,

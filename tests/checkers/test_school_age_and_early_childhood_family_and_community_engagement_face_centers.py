@@ -1,5 +1,5 @@
 from checkers.school_age_and_early_childhood_family_and_community_engagement_face_centers import check
-from eligibench.household import household
+from eligibench.household.model import household
 
 
 def test_disabled_child_in_nyc_qualifies():  # clauses: child, disability, NYC (through a child)

@@ -1,5 +1,5 @@
 from checkers.text_two_work import check
-from eligibench.household import household
+from eligibench.household.model import household
 
 
 def test_hra_client_qualifies():  # clause: HRA client (HRA benefits)

@@ -1,5 +1,5 @@
 from checkers.train_earn import check
-from eligibench.household import household
+from eligibench.household.model import household
 
 # An out-of-school youth without a diploma whose household income is far above the chart,
 # so only a listed need can qualify them.

@@ -12,7 +12,7 @@ import time
 
 from checkers import registry
 from eligibench.evaluation.agent_api import Agent, AgentContext
-from eligibench.models.base import Completion
+from eligibench.models.types import Completion
 
 _WORD = re.compile(r"[a-z0-9]+")
 

@@ -2,13 +2,13 @@
 import sys
 from pathlib import Path
 
+from eligibench.datasets.rows import Row
 from eligibench.evaluation.runner import RunPlan, evaluate
-from eligibench.evaluation.store import ResultStore
-from eligibench.evaluation.types import OpportunityBrief, RunSpec
-from eligibench.household import household
-from eligibench.profile import render_profile
-from eligibench.rows import Row
-
+from eligibench.evaluation.types import OpportunityBrief
+from eligibench.household.model import household
+from eligibench.household.profile import render_profile
+from eligibench.results.records import RunSpec
+from eligibench.results.store import ResultStore
 from tests.evaluation.doubles import ExtractiveUserModel, ScriptedAgent
 
 

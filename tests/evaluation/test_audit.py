@@ -1,9 +1,8 @@
 from eligibench.evaluation.audit import Probe, audit_household, grade, probes_for, summarize_audit
-from eligibench.evaluation.user import SimulatedUser
-from eligibench.household import household
-from eligibench.profile import render_profile
-
-from .doubles import ExtractiveUserModel
+from eligibench.evaluation.simulated_user import SimulatedUser
+from eligibench.household.model import household
+from eligibench.household.profile import render_profile
+from tests.evaluation.doubles import ExtractiveUserModel
 
 HH = household({"name": "Ana Ruiz", "age": 34, "annual_work_income": 41250, "receives_snap": True},
                {"name": "Leo Ruiz", "relation": "child", "age": 4})

@@ -1,13 +1,11 @@
-import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from eligibench.evaluation.store import ResultStore, run_id_for
-
-from .run_for_kill import plan
+from eligibench.results.store import ResultStore, run_id_for
+from tests.evaluation.run_for_kill import plan
 
 ROOT = Path(__file__).resolve().parents[2]
 N = 30

@@ -12,7 +12,7 @@ if str(ROOT) not in sys.path:
 @pytest.fixture(scope="session")
 def lb_dataset(tmp_path_factory) -> Path:
     """A tiny dataset folder in the published layout: fuzzed households labelled by the real checkers."""
-    from leaderboard.synthetic import make_dataset
+    from tests.leaderboard.synthetic import make_dataset
 
     folder = tmp_path_factory.mktemp("lb-dataset")
     make_dataset(folder, n_diverse=3, n_representative=2)

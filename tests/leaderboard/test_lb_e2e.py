@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.cli_submit import dataset_path
-from eligibench.evaluation.store import ResultStore
-from eligibench.rows import read_parquet
-from leaderboard.synthetic import Household, write_run
+from eligibench.datasets.publish import dataset_path
+from eligibench.datasets.rows import read_parquet
+from eligibench.results.store import ResultStore
+from tests.leaderboard.synthetic import Household, write_run
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("BENYFITS_CHROMIUM", "/usr/bin/chromium"))

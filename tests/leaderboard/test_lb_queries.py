@@ -12,11 +12,11 @@ import pandas as pd
 import pytest
 
 from eligibench.evaluation.metrics import summarize
-from eligibench.evaluation.store import ResultStore
-from eligibench.evaluation.types import AGENT_ERROR, INFRA_ERROR, READY, DialogResult, RunSpec, Turn
+from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, READY, DialogResult, RunSpec, Turn
+from eligibench.results.store import ResultStore
 from leaderboard import queries as Q
-from leaderboard.synthetic import fake_households, write_run
 from leaderboard.truth import GroundTruth, render_reasons
+from tests.leaderboard.synthetic import fake_households, write_run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -235,8 +235,8 @@ def test_readers_retry_while_a_writer_holds_the_file(filled):
 
 def test_ground_truth_reason_is_the_checker_trace(lb_dataset):
     from checkers import registry
-    from eligibench.cli_submit import dataset_path
-    from eligibench.rows import read_parquet
+    from eligibench.datasets.publish import dataset_path
+    from eligibench.datasets.rows import read_parquet
 
     gt = GroundTruth(lb_dataset, ROOT / "opportunities")
     row = read_parquet(dataset_path(lb_dataset, "diverse"))[0]

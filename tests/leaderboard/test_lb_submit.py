@@ -8,12 +8,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from eligibench.cli import main
-from eligibench.cli_submit import QUOTING_LABEL, QuotingUserModel, run_worker, smoke_dialog
+from eligibench.cli.main import main
 from eligibench.evaluation.config import read_config
-from eligibench.evaluation.store import ResultStore
+from eligibench.evaluation.quoting_user import QUOTING_LABEL, QuotingUserModel
+from eligibench.evaluation.smoke import pick_smoke_row, smoke_dialog
 from eligibench.evaluation.submissions import load_manifest
-from eligibench.evaluation.types import AGENT_ERROR
+from eligibench.evaluation.worker import run_worker
+from eligibench.results.records import AGENT_ERROR
+from eligibench.results.store import ResultStore
 from leaderboard import queries as Q
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,6 +67,10 @@ def project(tmp_path, lb_dataset) -> Path:
     return proj
 
 
+def config_of(project: Path):
+    return read_config(yaml.safe_load((project / "params.yaml").read_text()))
+
+
 def submit(project: Path, folder: Path, *extra: str) -> int:
     return main(["submit", str(folder), "--project", str(project), "--quoting-user",
                  "--submissions", str(project / "submissions"), *extra])
@@ -105,15 +111,13 @@ def test_submit_refuses_an_agent_that_fails_the_smoke_dialog(project, tmp_path, 
 def test_the_agent_process_cannot_read_hidden_households(project, tmp_path):
     hidden = next((project / "benyfits" / "data").glob("*/diverse.parquet"))
     folder = write_submission(tmp_path / "src" / "peeker", "peeker", {"peek": str(hidden)})
-    result = smoke_dialog(load_manifest(folder), project, quoting=True, log=lambda s: None)
+    result = smoke_dialog(load_manifest(folder), config_of(project), project, quoting=True, log=lambda s: None)
     assert result.termination == AGENT_ERROR and "hidden benchmark data" in result.error
 
 
 def test_smoke_dialog_answers_come_from_the_household_profile(project, tmp_path):
     folder = write_submission(tmp_path / "src" / "asker2", "asker2")
-    result = smoke_dialog(load_manifest(folder), project, quoting=True, max_questions=5, log=lambda s: None)
-    from eligibench.cli_submit import pick_smoke_row
-
+    result = smoke_dialog(load_manifest(folder), config_of(project), project, quoting=True, max_questions=5, log=lambda s: None)
     profile = pick_smoke_row(project / "benyfits").profile
     assert len(result.turns) == 2 and all(t.answer in profile or t.answer == "I don't know." for t in result.turns)
     assert set(result.predictions) == set(result.labels)

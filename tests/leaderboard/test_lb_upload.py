@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.cli_submit import check_folder
-from eligibench.evaluation.store import ResultStore
+from eligibench.evaluation.install import check_folder
 from eligibench.evaluation.submissions import SubmissionError
+from eligibench.results.store import ResultStore
 from leaderboard.upload import Limits, UploadError, accept_upload, check_zip
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,0 +1,16 @@
+"""The opportunity catalog: the curated `opportunities/*.yaml`, the NYC Open Data source they were
+curated from, and drift between the two.
+
+Modules:
+- `source`: pull the "Benefits and Programs" rows (live Socrata API, or a snapshot file).
+- `opportunities`: load and validate the curated catalog (`Catalog`, `Opportunity`).
+- `plain_text`: eligibility HTML as plain text.
+- `fingerprint`: MinHash fingerprints of source texts (stored in the YAML instead of the text).
+- `drift`: changed, renamed, removed and new programs between the catalog and a pull.
+"""
+from eligibench.catalog.drift import DriftReport, detect
+from eligibench.catalog.opportunities import Catalog, Opportunity, known_uncurated, load_catalog, load_opportunity
+from eligibench.catalog.source import SourcePull, pull
+
+__all__ = ["Catalog", "DriftReport", "Opportunity", "SourcePull", "detect", "known_uncurated", "load_catalog",
+           "load_opportunity", "pull"]

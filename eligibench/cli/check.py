@@ -1,0 +1,98 @@
+"""`benyfits check FILE`: run the checkers over households and print one JSON line per verdict.
+
+Our row format is a JSON line ``{"household": {"members": [...]}, "opportunities": [ids]}``;
+``--format v1`` reads v1 lines (``hh`` + ``edge_case_programs``). A bad row is reported on
+stderr with its row number and field; the other rows still run, and the exit code is 1.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Iterator, Mapping
+
+from eligibench.errors import HouseholdError
+from eligibench.household.model import Household
+from eligibench.household.v1format import LabeledHousehold, RowError, iter_v1_file, read_jsonl
+
+
+def parse_row(raw: Any, known_ids: frozenset[str]) -> LabeledHousehold:
+    if not isinstance(raw, Mapping):
+        raise HouseholdError("", f"expected a JSON object, got {type(raw).__name__}")
+    if "household" not in raw:
+        raise HouseholdError("", 'missing key "household"')
+    hh = Household.from_dict(raw["household"])
+    opps = raw.get("opportunities", [])
+    if not isinstance(opps, list) or not all(isinstance(o, str) for o in opps):
+        raise HouseholdError("opportunities", "expected a list of opportunity ids")
+    for o in opps:
+        if o not in known_ids:
+            raise HouseholdError("opportunities", f"unknown opportunity id {o!r}")
+    return LabeledHousehold(hh, tuple(opps), {})
+
+
+def iter_rows(path: str, fmt: str, known_ids: frozenset[str]) -> Iterator[tuple[int, LabeledHousehold | RowError]]:
+    if fmt == "v1":
+        rows = [row for row, _ in read_jsonl(path)]
+        yield from zip(rows, iter_v1_file(path, known_ids))
+        return
+    for row, line in read_jsonl(path):
+        try:
+            yield row, parse_row(json.loads(line), known_ids)
+        except json.JSONDecodeError as e:
+            yield row, RowError(path, row, f"not valid JSON ({e.msg} at column {e.colno}; truncated line?)")
+        except HouseholdError as e:
+            yield row, RowError(path, row, str(e))
+
+
+def run(path: str, fmt: str, all_opportunities: bool, out=sys.stdout, err=sys.stderr) -> int:
+    from checkers import registry
+    from eligibench.truth.tracing import traced_checkers
+
+    checkers = traced_checkers(registry())
+    known = frozenset(checkers)
+    bad = 0
+    for row, item in iter_rows(path, fmt, known):
+        if isinstance(item, RowError):
+            bad += 1
+            print(f"benyfits check: {item}", file=err)
+            continue
+        ids = sorted(known) if all_opportunities else item.opportunities
+        for oid in ids:
+            t = checkers[oid].run(item.household)
+            out.write(json.dumps({"row": row, "opportunity": oid, "eligible": t.eligible, "trace": t.id}) + "\n")
+    if bad:
+        print(f"benyfits check: {bad} bad row(s) skipped", file=err)
+    return 1 if bad else 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("check", help="run the eligibility checkers over a JSON-lines file of households")
+    p.add_argument("file")
+    p.add_argument("--format", choices=("ours", "v1"), default="ours")
+    p.add_argument("--all", action="store_true", help="every opportunity, not only each row's opportunities of interest")
+    p.set_defaults(func=lambda a: run(a.file, a.format, a.all))
+
+
+def _import_v1(args: argparse.Namespace) -> int:
+    from checkers import registry
+    from eligibench.datasets.rows import write_parquet
+    from eligibench.datasets.v1import import import_v1
+    from eligibench.truth.tracing import traced_checkers
+
+    rows, disagreements = import_v1(args.file, args.dataset, traced_checkers(registry()))
+    write_parquet(args.out, rows)
+    pairs = sum(len(r.opportunities) for r in rows)
+    print(f"{len(rows)} households, {pairs} pairs -> {args.out}; v1 labels kept where given")
+    for d in disagreements:
+        print(f"  {d.row} {d.opportunity}: v1 says {d.v1_label}, our checker says {d.checker}")
+    print(f"{len(disagreements)} of {pairs} v1 labels disagree with our checkers")
+    return 0
+
+
+def register_import(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("import-v1", help="convert a v1 JSON-lines file into dataset rows (Parquet) for evaluation")
+    p.add_argument("file")
+    p.add_argument("--out", required=True, help="Parquet file to write")
+    p.add_argument("--dataset", default="v1", help="dataset name for the rows (default v1)")
+    p.set_defaults(func=_import_v1)

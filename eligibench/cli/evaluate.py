@@ -1,0 +1,34 @@
+"""`benyfits evaluate PATH`: evaluate one submission folder with the `evaluate` params."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+
+def _run(args: argparse.Namespace) -> int:
+    from eligibench import params
+    from eligibench.evaluation.config import read_config
+    from eligibench.evaluation.session import run_submission
+    from eligibench.evaluation.submissions import load_manifest
+    from eligibench.progress import bar
+
+    config = read_config(params.load(args.params))
+    rows = None
+    if args.rows:
+        from eligibench.datasets.rows import read_parquet
+
+        loaded = read_parquet(args.rows)
+        rows = {loaded[0].dataset if loaded else "custom": loaded}
+    summary = run_submission(load_manifest(Path(args.path)), config, bar, rows=rows)
+    print(json.dumps(summary, indent=1, sort_keys=True))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("evaluate", help="evaluate a submission folder against the simulated user")
+    p.add_argument("path", help="submission folder (with manifest.yaml)")
+    p.add_argument("--params", default="params.yaml")
+    p.add_argument("--rows", help="evaluate on these dataset rows (Parquet, e.g. from `benyfits import-v1`) "
+                                  "instead of the published datasets")
+    p.set_defaults(func=_run)

@@ -1,0 +1,67 @@
+"""`benyfits`: the command line. Thin subcommands over library functions."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from eligibench.errors import BenyfitsError
+
+
+def _cmd_validate(args: argparse.Namespace) -> int:
+    from eligibench.catalog.opportunities import load_catalog
+
+    catalog = load_catalog(args.opportunities)
+    print(f"{len(catalog)} opportunities valid in {args.opportunities or 'opportunities/'}")
+    return 0
+
+
+def _cmd_profile(args: argparse.Namespace) -> int:
+    import json
+
+    from eligibench.household.model import Household
+    from eligibench.household.profile import render_profile
+    from eligibench.household.v1format import household_from_v1
+
+    text = Path(args.file).read_text(encoding="utf-8")
+    raw = json.loads(text)
+    hh = household_from_v1(raw.get("hh", raw)) if args.format == "v1" else Household.from_dict(raw)
+    print(render_profile(hh).text)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="benyfits", description="BeNYfits benchmark tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+    v = sub.add_parser("validate", help="validate the opportunity catalog (opportunities/*.yaml)")
+    v.add_argument("--opportunities", type=Path, default=None, help="folder of <Id>.yaml files")
+    v.set_defaults(func=_cmd_validate)
+    pr = sub.add_parser("profile", help="render a household JSON file as the simulated user's profile")
+    pr.add_argument("file")
+    pr.add_argument("--format", choices=("ours", "v1"), default="ours")
+    pr.set_defaults(func=_cmd_profile)
+    from eligibench.cli import check as cli_check
+    from eligibench.cli import evaluate as cli_evaluate
+
+    cli_check.register(sub)
+    cli_check.register_import(sub)
+    cli_evaluate.register(sub)
+    from eligibench.cli import leaderboard as cli_leaderboard
+    from eligibench.cli import submit as cli_submit
+
+    cli_submit.register(sub)
+    cli_leaderboard.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except BenyfitsError as e:
+        print(f"benyfits: error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

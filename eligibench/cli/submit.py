@@ -1,0 +1,92 @@
+"""`benyfits submit PATH` and `benyfits worker`: the submission flow.
+
+submit PATH   validate the manifest and entry point, run ONE smoke dialog with one household
+              (evaluation.smoke), copy the folder into submissions/ and queue it in the store.
+worker        evaluate the queue (evaluation.worker) until stopped, or with --once until empty.
+
+`--quoting-user` (or BENYFITS_QUOTING_USER=1) swaps the simulated user for `QuotingUserModel`, a
+TEST STAND-IN that is not a language model (evaluation.quoting_user); runs it produces are
+labelled so they are never mistaken for real ones.
+"""
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from pathlib import Path
+
+from eligibench import params, paths
+from eligibench.evaluation.config import read_config
+from eligibench.evaluation.install import check_folder, install_submission
+from eligibench.evaluation.quoting_user import QUOTING_ENV, QUOTING_LABEL, quoting_requested
+from eligibench.evaluation.smoke import check_smoke, smoke_dialog
+from eligibench.evaluation.submissions import SubmissionError, load_manifest
+from eligibench.evaluation.worker import run_worker
+from eligibench.paths import default_store
+from eligibench.results.store import ResultStore
+
+
+def _cmd_submit(args: argparse.Namespace) -> int:
+    project = Path(args.project)
+    folder = Path(args.path)
+    manifest = load_manifest(folder)
+    check_folder(folder)
+    dest = Path(args.submissions) / manifest.name
+    if dest.exists() and dest.resolve() != folder.resolve():
+        raise SubmissionError(f"a submission named {manifest.name!r} already exists in {args.submissions}/: "
+                              "choose another name in manifest.yaml")
+    print(f"manifest ok: {manifest.name} (strategy {manifest.strategy}, entry point {manifest.entry_point})")
+    if args.no_smoke:
+        print("smoke dialog skipped (--no-smoke)")
+    else:
+        config = read_config(params.load(project / paths.PARAMS))
+        result = smoke_dialog(manifest, config, project, quoting=quoting_requested(args.quoting_user),
+                              max_questions=args.smoke_questions, call_timeout_s=args.call_timeout,
+                              memory_mb=args.memory_mb)
+        print(check_smoke(result))
+    store = ResultStore(Path(args.store) if args.store else default_store(project))
+    installed = install_submission(folder, Path(args.submissions), store, manifest=manifest)
+    print(f"queued {installed.name} as entry {installed.queue_id} in {store.path} "
+          f"(folder {installed.path}); `benyfits worker` evaluates it")
+    return 0
+
+
+def _cmd_worker(args: argparse.Namespace) -> int:
+    from eligibench import params
+    from eligibench.evaluation.config import read_config
+    project = Path(args.project)
+    config = read_config(params.load(args.params or project / "params.yaml"))
+    if args.store:
+        config = replace(config, store=Path(args.store).resolve())
+    store = ResultStore(project / config.store)
+    quoting = quoting_requested(args.quoting_user)
+    print(f"worker: store {store.path}; simulated user "
+          f"{QUOTING_LABEL if quoting else config.simulator_label}; {'until the queue is empty' if args.once else 'Ctrl-C stops'}")
+    return run_worker(store, config, project, quoting, args.once, args.poll)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    s = sub.add_parser("submit", help="validate a submission folder, smoke-test it on one household, queue it")
+    s.add_argument("path", help="submission folder (manifest.yaml + code)")
+    s.add_argument("--project", default=".", help="project root (default: the current folder)")
+    s.add_argument("--store", default=None, help="DuckDB results file (default: params.yaml evaluate.store)")
+    s.add_argument("--submissions", default="submissions", help="where the folder is copied (default: submissions/)")
+    s.add_argument("--quoting-user", action="store_true",
+                   help=f"smoke-test with QuotingUserModel, a test stand-in that is NOT a language model (quotes "
+                        f"the profile sentence best matching each question): no model server needed. "
+                        f"Also ${QUOTING_ENV}=1")
+    s.add_argument("--no-smoke", action="store_true", help="skip the smoke dialog")
+    s.add_argument("--smoke-questions", type=int, default=5, help="question cap for the smoke dialog (default 5)")
+    s.add_argument("--call-timeout", type=float, default=120.0, help="seconds per agent call in the smoke dialog")
+    s.add_argument("--memory-mb", type=int, default=2048, help="agent process memory limit in the smoke dialog")
+    s.set_defaults(func=_cmd_submit)
+
+    w = sub.add_parser("worker", help="evaluate queued submissions (claim -> run_submission -> finish)")
+    w.add_argument("--project", default=".", help="project root (default: the current folder)")
+    w.add_argument("--params", default=None, help="params file (default: <project>/params.yaml)")
+    w.add_argument("--store", default=None, help="DuckDB results file (default: params.yaml evaluate.store)")
+    w.add_argument("--once", action="store_true", help="exit when the queue is empty")
+    w.add_argument("--poll", type=float, default=5.0, help="seconds between queue checks when idle")
+    w.add_argument("--quoting-user", action="store_true",
+                   help=f"simulated user = QuotingUserModel test stand-in (NOT a language model; runs are labelled "
+                        f"{QUOTING_LABEL!r}). Also ${QUOTING_ENV}=1")
+    w.set_defaults(func=_cmd_worker)

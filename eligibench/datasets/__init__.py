@@ -1,0 +1,19 @@
+"""The datasets: fuzzed households, the Diverse and Representative selections, dataset rows,
+their content-addressed data version, and the published Hugging Face folder.
+
+Modules:
+- `params`: the dataset stages' params, validated (`households`, `diverse`, `representative`, `publish`).
+- `fuzz`: households sampled to spread checker traces, dense around the checkers' thresholds.
+- `diverse`: greedy coverage selection of households and (household, opportunity) pairs.
+- `coverage`: the coverage report of a selection.
+- `population`: Representative households from population marginals (model / rules / load / sampler / docs).
+- `rows`: a dataset row (household, opportunities, labels, traces, profile) and its Parquet file.
+- `version`: the data version: a digest of a dataset's content.
+- `publish`: the `benyfits/` folder (card + Parquet), finding published files, and the Hub upload.
+- `v1import`: BeNYfits v1 data as rows, with checker disagreements listed.
+"""
+from eligibench.datasets.publish import dataset_path
+from eligibench.datasets.rows import Row, build_row, read_parquet, write_parquet
+from eligibench.datasets.version import content_version, with_content_version
+
+__all__ = ["Row", "build_row", "content_version", "dataset_path", "read_parquet", "with_content_version", "write_parquet"]

@@ -1,0 +1,215 @@
+"""The published dataset folder `benyfits/` (card + Parquet) and its upload to the Hugging Face Hub.
+
+The folder is what `datasets.load_dataset("benyfits", config)` reads from the project root,
+and exactly what is uploaded: one commit whose message carries the data version.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from eligibench.errors import BenyfitsError
+from eligibench.files import write_text
+
+CONFIGS = ("diverse", "representative", "opportunities")
+SPLIT = "test"
+LICENSE = "cc-by-4.0"
+
+OPPORTUNITY_SCHEMA = pa.schema([
+    ("id", pa.string()), ("name", pa.string()), ("category", pa.string()), ("scope", pa.string()),
+    ("requirements", pa.string()), ("interpretation", pa.list_(pa.string())), ("split", pa.string()),
+    ("source_program_name", pa.string()), ("source_unique_id", pa.string()), ("source_eligibility_sha256", pa.string()),
+])
+
+
+@dataclass(frozen=True)
+class BuildInfo:
+    data_version: str
+    params: dict[str, Any]
+    source: dict[str, Any]  # origin, location, data_date of the NYC pull the catalog was checked against
+    drift: dict[str, Any]  # checked, has_drift, counts
+    counts: dict[str, dict[str, int]]  # config -> households, pairs, positive
+
+
+def write_opportunities_parquet(path: Path, catalog: dict[str, Any]) -> None:
+    cols: dict[str, list] = {n: [] for n in OPPORTUNITY_SCHEMA.names}
+    for o in catalog["opportunities"]:
+        src = o["source"]
+        for key, value in (("id", o["id"]), ("name", o["name"]), ("category", o["category"]), ("scope", o["scope"]),
+                           ("requirements", o["requirements"]), ("interpretation", o["interpretation"]), ("split", o["split"]),
+                           ("source_program_name", src["program_name"]), ("source_unique_id", src["unique_id"]),
+                           ("source_eligibility_sha256", src["eligibility_sha256"])):
+            cols[key].append(value)
+    pq.write_table(pa.table(cols, schema=OPPORTUNITY_SCHEMA), path, compression="zstd", write_statistics=False)
+
+
+def dataset_counts(path: Path) -> dict[str, int]:
+    t = pq.read_table(path, columns=["labels"]).column("labels").to_pylist()
+    return {"households": len(t), "pairs": sum(len(x) for x in t), "positive": sum(sum(x) for x in t)}
+
+
+def data_dir(data_version: str) -> str:
+    """Where a version's Parquet files live inside the folder. The version is in the path because
+    `datasets` keys its cache on the card's config paths, not on file contents: with fixed paths
+    a rebuilt dataset would load the previous build's cached rows."""
+    return "data/" + data_version.replace("+", "-")
+
+
+def card(info: BuildInfo) -> str:
+    from huggingface_hub import DatasetCardData
+
+    data = DatasetCardData(
+        language="en", license=LICENSE, pretty_name="BeNYfits",
+        task_categories=["question-answering"], size_categories="n<1K",
+        configs=[{"config_name": c, "data_files": [{"split": SPLIT, "path": f"{data_dir(info.data_version)}/{c}.parquet"}]}
+                 for c in CONFIGS],
+    )
+    src = info.source
+    drift = info.drift
+    if not drift.get("checked"):
+        drift_line = "Drift against the live source was **not checked** (source unavailable when this was built)."
+    elif drift.get("has_drift"):
+        drift_line = "The source has **drifted** from the curated texts (see `reports/drift.md` in the project); the curated 2024 texts are used."
+    else:
+        drift_line = "No drift: every curated program's source text was unchanged."
+    d, r = info.counts["diverse"], info.counts["representative"]
+    body = f"""
+# BeNYfits
+
+Households and New York City public-benefit opportunities for evaluating dialog agents that
+find out, by asking questions, which opportunities a household is eligible for. Each row is a
+household (1-6 members, 124 features each), the opportunities it is interested in, and the
+ground-truth eligibility labels computed by hand-written checkers, with the simulated user's
+natural-language profile.
+
+**Data version:** `{info.data_version}` (the folder `data/{info.data_version}/`)
+
+A data version is a digest of content, never of the code or files that built it: each dataset's
+rows carry their own version (`data_version` column), sha256 over every published row without
+that column plus the opportunities' ids, names, categories, scopes and requirement texts; the
+folder's version is a digest of the two datasets' versions. Identical rows always have the same
+version; any changed byte (a household, a label, a trace id, a profile sentence, a requirement
+text) gives a new one. Results are recorded with the version they were evaluated on.
+
+## Configs
+
+| config | rows | what |
+|---|---|---|
+| `diverse` | {d['households']} households, {d['pairs']} pairs, {d['positive']} positive | selected from {info.params.get('households', {}).get('count', '?'):,} fuzzed households to cover every checker {'line' if info.params.get('diverse', {}).get('coverage') == 'lines' else 'trace'} they reach |
+| `representative` | {r['households']} households, {r['pairs']} pairs, {r['positive']} positive | sampled from population marginals; each household interested in {info.params.get('representative', {}).get('opportunities_min')}-{info.params.get('representative', {}).get('opportunities_max')} random opportunities |
+| `opportunities` | 82 | the curated opportunities: requirements shown to agents, scope, NYC source row and its sha256 |
+
+```python
+from datasets import load_dataset
+diverse = load_dataset("benyfits", "diverse", split="{SPLIT}")   # from the project root
+```
+
+## Fields (diverse, representative)
+
+- `id`, `dataset`, `data_version`
+- `household`: JSON in the v1 layout `{{"features": {{"members": [{{"features": {{...}}}}]}}}}`; member 0 is the person answering
+- `members`: household size
+- `opportunities`, `labels`, `trace_ids`: aligned lists: opportunity id, eligible or not, id of the checker trace that decided it
+- `profile`, `roster`: the simulated user's profile text and its roster of members
+
+## How it was built
+
+`dvc repro` in the BeNYfits project, with these params:
+
+```json
+{json.dumps(info.params, indent=1, sort_keys=True)}
+```
+
+NYC Open Data source (`kvhd-5fmu`, "Benefits and Programs"): {src.get('origin')}{f" ({src.get('location')})" if src.get('location') else ""}{f", data as of {src.get('data_date')}" if src.get('data_date') else ""}.
+{drift_line}
+
+## License
+
+Data: {LICENSE}. Program texts are curated from NYC Open Data (free to use under the NYC Open
+Data terms of use); requirement texts, profiles and households are ours.
+
+## Citation
+
+```bibtex
+@misc{{benyfits_rebuilt,
+  title  = {{BeNYfits (rebuilt): a data-versioned benchmark for benefit-eligibility dialog agents}},
+  note   = {{Data version {info.data_version}}}
+}}
+@article{{toles2025programsynthesis,
+  title   = {{Program Synthesis Dialog Agents for Interactive Decision-Making}},
+  author  = {{Toles, Matthew and others}},
+  journal = {{arXiv preprint arXiv:2502.19610}},
+  year    = {{2025}}
+}}
+```
+
+## Limitations
+
+- Labels are as good as the checkers' readings of the program texts; each reading is listed in
+  the `opportunities` config (`interpretation`). Eligibility in the real programs is decided
+  by the agencies.
+- Households are synthetic. The Diverse set is chosen for checker coverage, not realism; the
+  Representative set follows population marginals with documented fixes, not joint
+  distributions.
+- Program texts are frozen at the 2024 curation; the live source drifts.
+"""
+    return "---\n" + data.to_yaml() + "\n---\n" + body.lstrip("\n")
+
+
+def build_folder(out: Path, diverse: Path, representative: Path, catalog: dict[str, Any], info: BuildInfo) -> None:
+    if out.exists():
+        shutil.rmtree(out)  # one version per folder: no stale files from an earlier build
+    data = out / data_dir(info.data_version)
+    data.mkdir(parents=True)
+    shutil.copyfile(diverse, data / "diverse.parquet")
+    shutil.copyfile(representative, data / "representative.parquet")
+    write_opportunities_parquet(data / "opportunities.parquet", catalog)
+    write_text(out / "README.md", card(info))
+
+
+def commit_message(data_version: str) -> str:
+    return f"BeNYfits data {data_version}"
+
+
+def upload_operations(folder: Path) -> list:
+    """The exact files one upload commit adds: every file in the folder, by relative path."""
+    from huggingface_hub import CommitOperationAdd
+
+    files = sorted(p for p in folder.rglob("*") if p.is_file())
+    return [CommitOperationAdd(path_in_repo=p.relative_to(folder).as_posix(), path_or_fileobj=str(p)) for p in files]
+
+
+def upload(folder: Path, repo_id: str, token: str, data_version: str, private: bool = False) -> str:
+    from huggingface_hub import HfApi
+
+    api = HfApi(token=token)
+    api.create_repo(repo_id, repo_type="dataset", exist_ok=True, private=private)
+    info = api.create_commit(repo_id, upload_operations(folder), commit_message=commit_message(data_version), repo_type="dataset")
+    return getattr(info, "commit_url", str(info))
+
+
+class DatasetMissing(BenyfitsError):
+    """A published dataset file that is not there (names the folder and what was expected)."""
+
+
+def dataset_path(dataset_dir: Path | str, name: str, data_version: str | None = None) -> Path:
+    """A published file of the dataset folder, ``data/<version>/<name>.parquet``: the given
+    version's when present, else the only one (the publish stage writes exactly one version).
+    DatasetMissing when there is none, or several and no version says which."""
+    dataset_dir = Path(dataset_dir)
+    if data_version:
+        exact = dataset_dir / data_dir(data_version) / f"{name}.parquet"
+        if exact.is_file():
+            return exact
+    found = sorted(dataset_dir.glob(f"data/*/{name}.parquet"))
+    if len(found) == 1:
+        return found[0]
+    what = "none" if not found else f"{len(found)} ({', '.join(p.parent.name for p in found)}) and no data version given"
+    raise DatasetMissing(f"{dataset_dir}/data/<version>/{name}.parquet: expected one, found {what}: "
+                         "build the datasets first (dvc repro publish)")

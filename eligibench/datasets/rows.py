@@ -1,0 +1,76 @@
+"""Dataset rows (one household with its opportunities of interest and labels) and their
+Parquet form, shared by the Diverse and Representative datasets."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from eligibench.household.model import Household
+from eligibench.household.profile import render_profile
+from eligibench.household.v1format import household_from_v1, household_to_v1
+from eligibench.truth.tracing import TracedChecker
+
+SCHEMA = pa.schema([
+    ("id", pa.string()),
+    ("dataset", pa.string()),
+    ("household", pa.string()),  # JSON, v1 layout {"features": {"members": [{"features": {...}}]}}
+    ("members", pa.int32()),
+    ("opportunities", pa.list_(pa.string())),
+    ("labels", pa.list_(pa.bool_())),  # aligned with opportunities
+    ("trace_ids", pa.list_(pa.string())),  # aligned with opportunities: the checker trace's id
+    ("profile", pa.string()),
+    ("roster", pa.string()),
+    ("data_version", pa.string()),
+])
+
+
+@dataclass(frozen=True)
+class Row:
+    id: str
+    dataset: str
+    household: Household
+    opportunities: tuple[str, ...]
+    labels: tuple[bool, ...]
+    trace_ids: tuple[str, ...]
+    profile: str
+    roster: str
+    data_version: str
+
+
+def build_row(row_id: str, dataset: str, hh: Household, opportunities: Sequence[str],
+              checkers: dict[str, TracedChecker], version: str = "") -> Row:
+    """A row; its data version is set once the whole dataset is built (datasets.version)."""
+    traces = [checkers[o].run(hh) for o in opportunities]
+    profile = render_profile(hh)
+    return Row(row_id, dataset, hh, tuple(opportunities), tuple(t.eligible for t in traces),
+               tuple(t.id for t in traces), profile.text, profile.roster, version)
+
+
+def row_record(r: Row) -> dict:
+    """A row exactly as published (one value per SCHEMA column)."""
+    return {"id": r.id, "dataset": r.dataset, "household": json.dumps(household_to_v1(r.household), sort_keys=True),
+            "members": r.household.size, "opportunities": list(r.opportunities), "labels": list(r.labels),
+            "trace_ids": list(r.trace_ids), "profile": r.profile, "roster": r.roster, "data_version": r.data_version}
+
+
+def write_parquet(path: Path | str, rows: Sequence[Row]) -> None:
+    cols = {name: [] for name in SCHEMA.names}
+    for r in rows:
+        for name, value in row_record(r).items():
+            cols[name].append(value)
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    pq.write_table(pa.table(cols, schema=SCHEMA), tmp, compression="zstd", write_statistics=False)
+    tmp.replace(path)
+
+
+def read_parquet(path: Path | str) -> list[Row]:
+    t = pq.read_table(path, schema=SCHEMA).to_pylist()
+    return [Row(d["id"], d["dataset"], household_from_v1(json.loads(d["household"])), tuple(d["opportunities"]),
+                tuple(d["labels"]), tuple(d["trace_ids"]), d["profile"], d["roster"], d["data_version"]) for d in t]

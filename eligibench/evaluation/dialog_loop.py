@@ -1,0 +1,116 @@
+"""The dialog loop: enforces the protocol and limits, and records how every dialog ended.
+
+Protocol (DESIGN.md): the agent gets the requirements of the household's opportunities; it is
+asked READY before its first question (so an agent that needs no questions, like `random`,
+can stop at zero turns, as v1's random baseline did) and after every answer; while not ready
+it asks one question, which the simulated user answers. When ready, or at the limit (20
+questions per opportunity, at most 100), it is asked PREDICT: one boolean per opportunity.
+
+Errors: anything the agent does wrong (exception, timeout, non-string question, non-boolean
+READY, missing/extra/non-boolean predictions) ends the dialog as `agent_error` and is scored as
+wrong. An endpoint that stays down after the model layer's retries (`ModelUnavailable`, from
+the user's model or the agent's) ends it as `infrastructure_error`: never scored.
+"""
+from __future__ import annotations
+
+import time
+from typing import Mapping, Sequence
+
+from eligibench.evaluation.agent_api import Agent
+from eligibench.evaluation.simulated_user import SimulatedUser, UserError
+from eligibench.evaluation.types import Dialog, OpportunityBrief
+from eligibench.models import ModelUnavailable
+from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, READY, TURN_LIMIT, USER_ERROR, DialogResult, Turn
+
+
+class AgentFault(Exception):
+    """The agent broke the protocol; the message says how."""
+
+
+class AgentInfraError(Exception):
+    """The agent's own model endpoint is unreachable (raised by agent hosts)."""
+
+
+def _validate_predictions(raw: object, ids: Sequence[str]) -> dict[str, bool]:
+    if not isinstance(raw, Mapping):
+        raise AgentFault(f"predict returned {type(raw).__name__}, expected a mapping of opportunity id -> bool")
+    missing = [i for i in ids if i not in raw]
+    extra = [k for k in raw if k not in ids]
+    if missing:
+        raise AgentFault(f"predict is missing {missing}")
+    if extra:
+        raise AgentFault(f"predict has unknown opportunities {extra}")
+    bad = {k: v for k, v in raw.items() if type(v) is not bool}
+    if bad:
+        raise AgentFault(f"predict values must be true/false, got {bad}")
+    return {i: raw[i] for i in ids}
+
+
+def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBrief], labels: Mapping[str, bool],
+               row_id: str, dataset: str, trial: int = 0, max_questions: int | None = None) -> DialogResult:
+    started = time.perf_counter()
+    ids = [b.id for b in briefs]
+    dialog = Dialog(tuple(briefs), (), max_questions)
+    turns: list[Turn] = []
+    predictions: dict[str, bool] | None = None
+    termination, error = None, None
+    user_calls = user_prompt = user_completion = user_cached = 0
+    # an agent's counters run across dialogs (one agent serves many): record this dialog's share
+    before = _agent_usage(agent)
+    try:
+        agent.start(tuple(briefs))
+        while True:
+            ready = agent.ready(dialog)
+            if type(ready) is not bool:
+                raise AgentFault(f"ready returned {ready!r}, expected true or false")
+            if ready:
+                termination = READY
+                break
+            if len(turns) >= dialog.limit:
+                termination = TURN_LIMIT
+                break
+            t0 = time.perf_counter()
+            question = agent.ask(dialog)
+            asked = time.perf_counter() - t0
+            if not isinstance(question, str) or not question.strip():
+                raise AgentFault(f"ask returned {question!r}, expected a non-empty question")
+            ans = user.answer(turns, question)
+            user_calls += 1
+            user_prompt += ans.prompt_tokens
+            user_completion += ans.completion_tokens
+            user_cached += ans.cached_tokens or 0
+            turns.append(Turn(question, ans.text, asked, ans.latency_s, ans.prompt_tokens, ans.completion_tokens, ans.cached_tokens))
+            dialog = Dialog(dialog.opportunities, tuple(turns), max_questions)
+        predictions = _validate_predictions(agent.predict(dialog), ids)
+    except (ModelUnavailable, AgentInfraError) as e:
+        where = getattr(e, "endpoint", None)
+        error = f"{type(e).__name__}{f' ({where})' if where and where not in str(e) else ''}: {e}"
+        termination, predictions = INFRA_ERROR, None
+    except UserError as e:
+        termination, error = USER_ERROR, f"simulated user: {e}"
+        predictions = _predict_after_user_error(agent, dialog, ids)
+    except AgentFault as e:
+        termination, error, predictions = AGENT_ERROR, str(e), None
+    except Exception as e:  # the agent's own code failed: recorded, scored as wrong, run goes on
+        termination, error, predictions = AGENT_ERROR, f"{type(e).__name__}: {e}", None
+    after = _agent_usage(agent)
+    usage = {k: max(0, after[k] - before[k]) for k in after}
+    return DialogResult(row_id, dataset, trial, tuple(turns), predictions, dict(labels), termination, error,
+                        time.perf_counter() - started, usage["calls"], usage["prompt_tokens"], usage["completion_tokens"],
+                        user_calls, user_prompt, user_completion, user_cached)
+
+
+def _predict_after_user_error(agent: Agent, dialog: Dialog, ids: Sequence[str]) -> dict[str, bool] | None:
+    # The user failed, not the agent: let it predict from what it has, so the dialog still scores.
+    try:
+        return _validate_predictions(agent.predict(dialog), ids)
+    except Exception:
+        return None
+
+
+def _agent_usage(agent: Agent) -> dict[str, int]:
+    try:
+        u = agent.usage()
+        return {k: int(u.get(k, 0)) for k in ("calls", "prompt_tokens", "completion_tokens")}
+    except Exception:
+        return {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0}

@@ -1,0 +1,57 @@
+"""The submission smoke test: ONE dialog with one household through the same session as a real
+run (agent in its own process, limits, hidden data forbidden), before a submission is queued."""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Callable
+
+from eligibench import paths
+from eligibench.datasets.publish import DatasetMissing, dataset_path
+from eligibench.datasets.rows import Row, read_parquet
+from eligibench.errors import BenyfitsError
+from eligibench.evaluation.config import EvalConfig
+from eligibench.evaluation.quoting_user import QUOTING_LABEL, QuotingUserModel
+from eligibench.evaluation.session import open_session
+from eligibench.evaluation.submissions import Manifest, SubmissionError
+from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, USER_ERROR, DialogResult
+
+
+def pick_smoke_row(dataset_dir: Path) -> Row:
+    """The dataset household with the fewest opportunities (the quickest full dialog)."""
+    for name in ("diverse", "representative"):
+        try:
+            rows = read_parquet(dataset_path(dataset_dir, name))
+        except DatasetMissing:
+            continue
+        if rows:
+            return min(rows, key=lambda r: (len(r.opportunities), r.id))
+    raise BenyfitsError(f"no dataset rows in {dataset_dir}/data/: build the datasets first (dvc repro publish)")
+
+
+def smoke_dialog(manifest: Manifest, config: EvalConfig, project: Path = Path("."), quoting: bool = False,
+                 max_questions: int = 5, call_timeout_s: float = 120.0, memory_mb: int = 2048,
+                 log: Callable[[str], None] = print) -> DialogResult:
+    project = Path(project)
+    row = pick_smoke_row(project / paths.DATASET_DIR)
+    config = replace(config, max_questions=max_questions, call_timeout_s=call_timeout_s, agent_memory_mb=memory_mb)
+    user = (QuotingUserModel(), QUOTING_LABEL) if quoting else (None, None)
+    with open_session(manifest, config, project, {row.dataset: [row]}, *user) as session:
+        missing = [o for o in row.opportunities if o not in session.plan.briefs]
+        if missing:
+            raise BenyfitsError(f"opportunities {missing} of household {row.id} have no requirements text")
+        log(f"smoke dialog: household {row.dataset}/{row.id} ({len(row.opportunities)} opportunities), "
+            f"simulated user {session.spec.simulator}, at most {max_questions} questions")
+        return session.dialog(row)
+
+
+def check_smoke(result: DialogResult) -> str:
+    """A one-line summary, or SubmissionError when the dialog did not work."""
+    if result.termination == AGENT_ERROR:
+        raise SubmissionError(f"smoke dialog failed: the agent errored: {result.error}")
+    if result.termination in (USER_ERROR, INFRA_ERROR):
+        raise SubmissionError(f"smoke dialog failed: the simulated user did not answer ({result.termination}: "
+                              f"{result.error}); check the model server, or pass --quoting-user")
+    n = len(result.predictions or {})
+    return (f"smoke dialog ok: {len(result.turns)} question(s), ended {result.termination}, "
+            f"{n} prediction(s) in {result.wall_s:.1f} s")

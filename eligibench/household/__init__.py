@@ -1,0 +1,19 @@
+"""Households: the 124-feature member schema, the Household type, consistency rules, and how a
+household is told to a simulated user (profile) or stored (v1 format, JSONL).
+
+Modules:
+- `schema`: the feature schema (`features.json` beside it): names, types, allowed values.
+- `model`: `Member`, `Household` and their validating constructors.
+- `consistency`: rules a plausible household keeps (ages for relations, work, schooling).
+- `names`: first names and surnames the samplers draw.
+- `profile`: one sentence per member feature, and the roster: what the simulated user knows.
+- `v1format`: BeNYfits v1's JSON layout, read and written.
+- `store`: households as gzipped JSONL (the fuzzed pool between stages).
+"""
+from eligibench.household.model import MAX_MEMBERS, Household, Member, household, member, member_to_dict, replace_member
+from eligibench.household.profile import Profile, display_name, render_profile, render_roster
+from eligibench.household.schema import FEATURE_NAMES, FEATURES, FEATURES_BY_NAME, Feature
+
+__all__ = ["FEATURES", "FEATURES_BY_NAME", "FEATURE_NAMES", "Feature", "Household", "MAX_MEMBERS", "Member", "Profile",
+           "display_name", "household", "member", "member_to_dict", "render_profile", "render_roster",
+           "replace_member"]

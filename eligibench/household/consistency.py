@@ -1,0 +1,567 @@
+"""Household consistency: rules a believable household keeps, beyond per-feature validity.
+
+`Household` only checks that each value fits the schema and that member 0 is the one "self".
+These rules catch profiles that are valid field by field but absurd together: a child older
+than the parent, a pregnant 70-year-old, a 2-year-old with a job or a diploma. Samplers
+(the fuzzer in `fuzz`, the population sampler) generate households that keep every rule by
+construction, and their tests assert `violations(hh) == []`.
+
+Each rule is a small function named `rule_<name>` whose docstring states it; `RULES` lists
+(name, docstring) pairs for documentation. A violation message names the member by index,
+relation and age, and ends with the rule's name, e.g.
+``member 2 (child, age 40): a child cannot be older than self minus 12 years (rule child_age_gap)``.
+
+The helpers `age_bounds`, `min_self_age`, `plausible_age`, `school_levels_for_age`,
+`school_level_for_age`, `flag_allowed` and `numeric_cap` give samplers the same limits the
+rules check, so the two cannot drift apart.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable, Iterable
+
+from eligibench.household.model import Household, Member
+
+# ---------------------------------------------------------------------------------------------
+# Limits shared by the rules and the samplers.
+
+SELF_MIN_AGE = 14
+MAX_AGE = 100  # samplers stay at or under this; the schema allows up to 120
+SPOUSE_MIN_AGE = 16
+CHILD_GAP = 12  # a child, stepchild, adopted or foster child is at least this much younger than self
+GRANDCHILD_GAP = 26
+FOSTER_CARE_MAX_AGE = 20  # in foster care only when age < 21
+FERTILE_AGES = (12, 55)  # pregnancy and breastfeeding only for females in this age range
+WORK_MIN_AGE = 14
+HSE_MIN_AGE = 16  # a high-school credential only from this age
+COLLEGE_MIN_AGE = 16
+COLLEGE_CREDITS_MIN_AGE = 14
+EMANCIPATED_AGES = (14, 17)
+
+CHILD_RELATIONS = ("child", "stepchild", "adopted child", "foster child")
+PARENTED_RELATIONS = ("child", "stepchild", "adopted child")  # make self and spouse parents
+NO_DIPLOMA = "no high school diploma equivalent"
+GRADES = tuple(range(1, 13))
+
+# Numbers that mean having a job (or looking for one): 0 under WORK_MIN_AGE.
+WORK_NUMBERS = (
+    "annual_work_income",
+    "work_hours_per_week",
+    "consecutive_work_weeks",
+    "nonconsecutive_work_days",
+    "days_looking_for_work",
+)
+# Flags that mean having (had) a job: false under WORK_MIN_AGE.
+WORK_FLAGS = (
+    "works_outside_home",
+    "work_experience",
+    "lost_job",
+    "government_job",
+    "contractor",
+    "transitional_job",
+    "federal_work_study",
+    "wep",
+    "collective_bargaining",
+    "employer_opt_in",
+)
+# Flags only an adult (or older) can have: feature -> minimum age.
+ADULT_FLAGS: dict[str, int] = {
+    "conflict_veteran": 18,
+    "honorable_service": 18,
+    "va_healthcare": 18,
+    "receives_va_disability": 18,
+    "receives_ssdi": 18,
+    "is_therapist": 21,
+    "is_property_owner": 18,
+    "first_time_home_buyer": 18,
+    "propery_owner_widow": 18,
+    "had_previous_sche": 18,
+}
+
+# Every age limit on a boolean flag, as feature -> (min age, max age) for True; samplers read it.
+FLAG_AGE_RANGES: dict[str, tuple[int, int]] = {
+    **{f: (WORK_MIN_AGE, 999) for f in WORK_FLAGS},
+    "work_or_volunteer_experience": (10, 999),
+    **{f: (lo, 999) for f, lo in ADULT_FLAGS.items()},
+    "in_foster_care": (0, FOSTER_CARE_MAX_AGE),
+    "foster_age_out": (18, 999),
+    "emancipated_minor": EMANCIPATED_AGES,
+    "breastfeeding": FERTILE_AGES,
+    "is_parent": (CHILD_GAP, 999),
+    "selective_service": (18, 999),
+    "is_eligible_for_selective_service": (18, 25),
+    "accepted_to_cuny": (COLLEGE_MIN_AGE, 999),
+}
+MALE_ONLY_FLAGS = ("selective_service", "is_eligible_for_selective_service")
+FEMALE_ONLY_FLAGS = ("breastfeeding",)
+
+
+def flag_allowed(feature: str, age: int, sex: str) -> bool:
+    """Whether a member of this age and sex may have boolean `feature` true (relation aside)."""
+    lo, hi = FLAG_AGE_RANGES.get(feature, (0, 999))
+    if not lo <= age <= hi:
+        return False
+    if feature in MALE_ONLY_FLAGS and sex != "male":
+        return False
+    if feature in FEMALE_ONLY_FLAGS and sex != "female":
+        return False
+    return True
+
+
+def numeric_cap(feature: str, age: int) -> int | None:
+    """The largest value of numeric `feature` consistent with `age`, or None for no age limit.
+
+    months_since_worked gives -1 (never worked) under WORK_MIN_AGE; months_pregnant does not
+    depend on sex here (see `pregnancy_allowed`).
+    """
+    if feature in WORK_NUMBERS:
+        return None if age >= WORK_MIN_AGE else 0
+    if feature == "months_since_worked":
+        return -1 if age < WORK_MIN_AGE else (age - WORK_MIN_AGE) * 12
+    if feature == "college_credits":
+        return None if age >= COLLEGE_CREDITS_MIN_AGE else 0
+    if feature in ("years_sober", "got_heap_ac"):
+        return age
+    if feature == "evicted_months_ago":
+        return age * 12
+    if feature == "months_owned_property":
+        return age * 12 if age >= ADULT_FLAGS["is_property_owner"] else 0
+    return None
+
+
+def pregnancy_allowed(age: int, sex: str) -> bool:
+    return sex == "female" and FERTILE_AGES[0] <= age <= FERTILE_AGES[1]
+
+
+# ---------------------------------------------------------------------------------------------
+# Ages by relation.
+
+def min_self_age(relations: Iterable[str]) -> int:
+    """The youngest self that can live with members of these relations (member 0 excluded)."""
+    need = SELF_MIN_AGE
+    for r in relations:
+        if r == "spouse":
+            need = max(need, SPOUSE_MIN_AGE)
+        elif r in CHILD_RELATIONS:
+            need = max(need, CHILD_GAP)
+        elif r == "grandchild":
+            need = max(need, GRANDCHILD_GAP)
+    return need
+
+
+def age_bounds(relation: str, self_age: int | None = None) -> tuple[int, int]:
+    """Inclusive (lo, hi) of believable ages for a member of `relation` living with a self of
+    `self_age`; every age in it keeps the rules. Raises ValueError when none is possible."""
+    if relation == "self":
+        return SELF_MIN_AGE, MAX_AGE
+    if self_age is None:
+        raise ValueError(f"age_bounds({relation!r}) needs the self's age")
+    s = self_age
+    if relation == "spouse":
+        lo, hi = max(SPOUSE_MIN_AGE, s - 20), min(MAX_AGE, s + 20)
+        if s < SPOUSE_MIN_AGE:
+            lo = hi + 1  # a self this young cannot be married
+    elif relation == "foster child":
+        lo, hi = 0, min(FOSTER_CARE_MAX_AGE, s - CHILD_GAP)
+    elif relation in CHILD_RELATIONS:
+        lo, hi = 0, s - CHILD_GAP
+    elif relation == "grandchild":
+        lo, hi = 0, s - GRANDCHILD_GAP
+    elif relation == "sibling":
+        lo, hi = max(0, s - 25), min(MAX_AGE, s + 25)
+    elif relation == "niece or nephew":
+        lo, hi = max(0, s - 50), min(MAX_AGE, s + 10)
+    elif relation == "cousin":
+        lo, hi = max(0, s - 30), min(MAX_AGE, s + 30)
+    elif relation == "friend":
+        lo, hi = max(SELF_MIN_AGE, s - 25), min(MAX_AGE, s + 25)
+    else:
+        raise ValueError(f"unknown relation {relation!r}")
+    if lo > hi:
+        raise ValueError(f"no believable age for a {relation} of a self aged {s}")
+    return lo, hi
+
+
+def plausible_age(rng: random.Random, relation: str, self_age: int | None = None) -> int:
+    """A believable age for a member of `relation` (self_age is ignored for "self").
+
+    Drawn inside `age_bounds` with a realistic lean (parents 18-45 years older than children,
+    spouses close in age); uniform draws over `age_bounds` also keep the rules.
+    """
+    lo, hi = age_bounds(relation, self_age)
+    if relation == "self":
+        guess = round(rng.triangular(18, 90, 38))
+    elif relation == "spouse":
+        guess = self_age + round(rng.gauss(0, 4))
+    elif relation in CHILD_RELATIONS:
+        guess = self_age - round(rng.triangular(18, 45, 28))
+    elif relation == "grandchild":
+        guess = self_age - round(rng.triangular(40, 80, 55))
+    elif relation == "sibling":
+        guess = self_age + round(rng.gauss(0, 6))
+    else:
+        guess = rng.randint(lo, hi)
+    if not lo <= guess <= hi:
+        guess = rng.randint(lo, hi)
+    return guess
+
+
+# ---------------------------------------------------------------------------------------------
+# School levels by age.
+
+def school_levels_for_age(age: int) -> tuple:
+    """All current_school_level values consistent with `age` ('none' always is)."""
+    out: list = ["none"]
+    if 3 <= age <= 5:
+        out.append("pk")
+    if 4 <= age <= 6:
+        out.append("k")
+    out.extend(g for g in GRADES if g + 4 <= age <= g + 8)
+    if age >= COLLEGE_MIN_AGE:
+        out.append("college")
+    return tuple(out)
+
+
+def school_level_for_age(rng: random.Random, age: int):
+    """A typical school level for `age`: pre-K at 3-4, K at 5, grade age-5 for 6-17, college
+    for some young adults, 'none' otherwise (with some 'none' at every age)."""
+    r = rng.random()
+    if age < 3:
+        return "none"
+    if age <= 4:
+        return "pk" if r < 0.8 else "none"
+    if age == 5:
+        return "k" if r < 0.9 else "none"
+    if age <= 17:
+        if age >= 16 and r < 0.08:
+            return "none"
+        return min(12, age - 5)
+    if age <= 19:
+        return 12 if r < 0.3 else "college" if r < 0.7 else "none"
+    if age <= 30:
+        return "college" if r < 0.3 else "none"
+    return "college" if r < 0.03 else "none"
+
+
+def _school_level_ok(level, age: int) -> bool:
+    return level in school_levels_for_age(age)
+
+
+# ---------------------------------------------------------------------------------------------
+# The rules. Each returns the messages for its violations (empty when kept).
+
+Rule = Callable[[Household], list[str]]
+
+
+def _who(i: int, m: Member) -> str:
+    return f"member {i} ({m.relation}, age {m.age})"
+
+
+def _msg(i: int, m: Member, text: str, rule: str) -> str:
+    return f"{_who(i, m)}: {text} (rule {rule})"
+
+
+def rule_one_self(hh: Household) -> list[str]:
+    """Exactly one member is "self", and it is member 0."""
+    out = []
+    for i, m in enumerate(hh.members):
+        if (i == 0) != (m.relation == "self"):
+            want = "member 0 must be 'self'" if i == 0 else "only member 0 may be 'self'"
+            out.append(_msg(i, m, want, "one_self"))
+    return out
+
+
+def rule_at_most_one_spouse(hh: Household) -> list[str]:
+    """At most one member is the self's spouse."""
+    spouses = [i for i, m in enumerate(hh.members) if m.relation == "spouse"]
+    return [
+        _msg(i, hh.members[i], f"a second spouse (first is member {spouses[0]})", "at_most_one_spouse")
+        for i in spouses[1:]
+    ]
+
+
+def rule_self_min_age(hh: Household) -> list[str]:
+    """The self (the person answering) is at least 14."""
+    m = hh.members[0]
+    if m.age < SELF_MIN_AGE:
+        return [_msg(0, m, f"the person answering must be at least {SELF_MIN_AGE}", "self_min_age")]
+    return []
+
+
+def rule_marriage_age(hh: Household) -> list[str]:
+    """A spouse is at least 16, and so is a self who has a spouse."""
+    out = []
+    spouses = [(i, m) for i, m in enumerate(hh.members) if m.relation == "spouse"]
+    for i, m in spouses:
+        if m.age < SPOUSE_MIN_AGE:
+            out.append(_msg(i, m, f"a spouse must be at least {SPOUSE_MIN_AGE}", "marriage_age"))
+    me = hh.members[0]
+    if spouses and me.age < SPOUSE_MIN_AGE:
+        out.append(_msg(0, me, f"a married self must be at least {SPOUSE_MIN_AGE}", "marriage_age"))
+    return out
+
+
+def rule_child_age_gap(hh: Household) -> list[str]:
+    """A child, stepchild, adopted child or foster child is at least 12 years younger than self."""
+    limit = hh.members[0].age - CHILD_GAP
+    return [
+        _msg(i, m, f"a {m.relation} cannot be older than self minus {CHILD_GAP} years", "child_age_gap")
+        for i, m in enumerate(hh.members)
+        if m.relation in CHILD_RELATIONS and m.age > limit
+    ]
+
+
+def rule_grandchild_age_gap(hh: Household) -> list[str]:
+    """A grandchild is at least 26 years younger than self."""
+    limit = hh.members[0].age - GRANDCHILD_GAP
+    return [
+        _msg(i, m, f"a grandchild cannot be older than self minus {GRANDCHILD_GAP} years", "grandchild_age_gap")
+        for i, m in enumerate(hh.members)
+        if m.relation == "grandchild" and m.age > limit
+    ]
+
+
+def rule_foster_care_age(hh: Household) -> list[str]:
+    """Only members under 21 are in foster care (no adults in foster care)."""
+    return [
+        _msg(i, m, f"in foster care only under {FOSTER_CARE_MAX_AGE + 1}", "foster_care_age")
+        for i, m in enumerate(hh.members)
+        if m.in_foster_care and m.age > FOSTER_CARE_MAX_AGE
+    ]
+
+
+def rule_foster_age_out(hh: Household) -> list[str]:
+    """Aged out of foster care only at 18 or older, and not while still in foster care."""
+    out = []
+    for i, m in enumerate(hh.members):
+        if m.foster_age_out and m.age < 18:
+            out.append(_msg(i, m, "cannot have aged out of foster care before 18", "foster_age_out"))
+        elif m.foster_age_out and m.in_foster_care:
+            out.append(_msg(i, m, "cannot have aged out of foster care while in it", "foster_age_out"))
+    return out
+
+
+def rule_pregnancy(hh: Household) -> list[str]:
+    """Pregnant (months_pregnant > 0) only a female aged 12-55."""
+    lo, hi = FERTILE_AGES
+    return [
+        _msg(i, m, f"pregnant only if female and aged {lo}-{hi} (sex {m.sex})", "pregnancy")
+        for i, m in enumerate(hh.members)
+        if m.months_pregnant > 0 and not pregnancy_allowed(m.age, m.sex)
+    ]
+
+
+def rule_breastfeeding(hh: Household) -> list[str]:
+    """Breastfeeding only a female aged 12-55."""
+    lo, hi = FERTILE_AGES
+    return [
+        _msg(i, m, f"breastfeeding only if female and aged {lo}-{hi} (sex {m.sex})", "breastfeeding")
+        for i, m in enumerate(hh.members)
+        if m.breastfeeding and not pregnancy_allowed(m.age, m.sex)
+    ]
+
+
+def rule_school_level_age(hh: Household) -> list[str]:
+    """School level fits age: pre-K 3-5, K 4-6, grade g at ages g+4 to g+8, college from 16;
+    'none' at any age."""
+    return [
+        _msg(i, m, f"school level {m.current_school_level!r} does not fit the age", "school_level_age")
+        for i, m in enumerate(hh.members)
+        if not _school_level_ok(m.current_school_level, m.age)
+    ]
+
+
+def rule_high_school_credential(hh: Household) -> list[str]:
+    """Under 16, or currently in grades 1-12, a member has no high-school credential."""
+    out = []
+    for i, m in enumerate(hh.members):
+        if m.high_school_equivalent == NO_DIPLOMA:
+            continue
+        if m.age < HSE_MIN_AGE:
+            out.append(_msg(i, m, f"a {m.high_school_equivalent!r} only from age {HSE_MIN_AGE}", "high_school_credential"))
+        elif m.current_school_level in GRADES:
+            out.append(_msg(i, m, f"a {m.high_school_equivalent!r} while in grade {m.current_school_level}", "high_school_credential"))
+    return out
+
+
+def rule_no_child_labor(hh: Household) -> list[str]:
+    """Under 14: no work income, hours, weeks, days or job search, no job flags
+    (works outside home, work experience, lost job, government job, ...), and never worked
+    (months_since_worked -1); work or volunteer experience only from 10."""
+    out = []
+    for i, m in enumerate(hh.members):
+        if m.age >= WORK_MIN_AGE:
+            continue
+        bad = [f for f in WORK_NUMBERS if getattr(m, f) != 0]
+        bad += [f for f in WORK_FLAGS if getattr(m, f)]
+        if m.months_since_worked != -1:
+            bad.append("months_since_worked")
+        if m.work_or_volunteer_experience and not flag_allowed("work_or_volunteer_experience", m.age, m.sex):
+            bad.append("work_or_volunteer_experience")
+        if bad:
+            out.append(_msg(i, m, f"too young to work, but has {', '.join(bad)}", "no_child_labor"))
+    return out
+
+
+def rule_adult_only(hh: Household) -> list[str]:
+    """Veteran service, VA benefits, SSDI, property ownership and similar flags only for adults
+    (18+; licensed therapist 21+)."""
+    out = []
+    for i, m in enumerate(hh.members):
+        bad = [f"{f} (from {lo})" for f, lo in ADULT_FLAGS.items() if getattr(m, f) and m.age < lo]
+        if bad:
+            out.append(_msg(i, m, f"too young for {', '.join(bad)}", "adult_only"))
+    return out
+
+
+def rule_emancipated_minor(hh: Household) -> list[str]:
+    """An emancipated minor is aged 14-17."""
+    lo, hi = EMANCIPATED_AGES
+    return [
+        _msg(i, m, f"an emancipated minor must be aged {lo}-{hi}", "emancipated_minor")
+        for i, m in enumerate(hh.members)
+        if m.emancipated_minor and not lo <= m.age <= hi
+    ]
+
+
+def rule_selective_service(hh: Household) -> list[str]:
+    """Registered for Selective Service only a male 18+; eligible to register only a male 18-25."""
+    out = []
+    for i, m in enumerate(hh.members):
+        for f in MALE_ONLY_FLAGS:
+            if getattr(m, f) and not flag_allowed(f, m.age, m.sex):
+                lo, hi = FLAG_AGE_RANGES[f]
+                ages = f"{lo}+" if hi >= 999 else f"{lo}-{hi}"
+                out.append(_msg(i, m, f"{f} only for a male aged {ages} (sex {m.sex})", "selective_service"))
+    return out
+
+
+def rule_parent_flag(hh: Household) -> list[str]:
+    """is_parent is true for self and spouse when a child, stepchild or adopted child lives there."""
+    if not any(m.relation in PARENTED_RELATIONS for m in hh.members):
+        return []
+    return [
+        _msg(i, m, "is_parent must be true: the household has a child of the self", "parent_flag")
+        for i, m in enumerate(hh.members)
+        if m.relation in ("self", "spouse") and not m.is_parent
+    ]
+
+
+def rule_parent_age(hh: Household) -> list[str]:
+    """is_parent only from age 12."""
+    return [
+        _msg(i, m, f"a parent must be at least {CHILD_GAP}", "parent_age")
+        for i, m in enumerate(hh.members)
+        if m.is_parent and m.age < CHILD_GAP
+    ]
+
+
+def rule_property_months(hh: Household) -> list[str]:
+    """months_owned_property > 0 only for a property owner."""
+    return [
+        _msg(i, m, "months_owned_property > 0 but not a property owner", "property_months")
+        for i, m in enumerate(hh.members)
+        if m.months_owned_property > 0 and not m.is_property_owner
+    ]
+
+
+def rule_durations_within_age(hh: Household) -> list[str]:
+    """Durations fit the age: years_sober and got_heap_ac at most the age in years,
+    evicted_months_ago and months_owned_property at most the age in months (property only 18+),
+    months_since_worked at most the months since age 14."""
+    out = []
+    for i, m in enumerate(hh.members):
+        for f in ("years_sober", "got_heap_ac", "evicted_months_ago", "months_owned_property", "months_since_worked"):
+            cap = numeric_cap(f, m.age)
+            if m.age < WORK_MIN_AGE and f == "months_since_worked":
+                continue  # reported by no_child_labor
+            if cap is not None and getattr(m, f) > cap:
+                out.append(_msg(i, m, f"{f} {getattr(m, f)} is more than the age allows ({cap})", "durations_within_age"))
+    return out
+
+
+def rule_filing_jointly(hh: Household) -> list[str]:
+    """filing_jointly only for self or spouse, and only when the household has a spouse."""
+    has_spouse = any(m.relation == "spouse" for m in hh.members)
+    out = []
+    for i, m in enumerate(hh.members):
+        if not m.filing_jointly:
+            continue
+        if m.relation not in ("self", "spouse"):
+            out.append(_msg(i, m, "only self or spouse can file jointly", "filing_jointly"))
+        elif not has_spouse:
+            out.append(_msg(i, m, "files jointly but the household has no spouse", "filing_jointly"))
+    return out
+
+
+def rule_self_not_dependent(hh: Household) -> list[str]:
+    """The self is not their own tax dependent."""
+    m = hh.members[0]
+    return [_msg(0, m, "the self cannot be their own dependent", "self_not_dependent")] if m.dependent else []
+
+
+def rule_gpa_needs_schooling(hh: Household) -> list[str]:
+    """gpa > 0 only when in grades 1-12 or college, or with college credits."""
+    return [
+        _msg(i, m, f"has gpa {m.gpa} but is not in school ({m.current_school_level!r}) and has no college credits",
+             "gpa_needs_schooling")
+        for i, m in enumerate(hh.members)
+        if m.gpa > 0 and not (m.current_school_level in GRADES or m.current_school_level == "college" or m.college_credits > 0)
+    ]
+
+
+def rule_college_age(hh: Household) -> list[str]:
+    """College credits only from 14; accepted to CUNY only from 16."""
+    out = []
+    for i, m in enumerate(hh.members):
+        if m.college_credits > 0 and m.age < COLLEGE_CREDITS_MIN_AGE:
+            out.append(_msg(i, m, f"college credits only from age {COLLEGE_CREDITS_MIN_AGE}", "college_age"))
+        if m.accepted_to_cuny and not flag_allowed("accepted_to_cuny", m.age, m.sex):
+            out.append(_msg(i, m, f"accepted to CUNY only from age {COLLEGE_MIN_AGE}", "college_age"))
+    return out
+
+
+_RULE_FUNCS: tuple[Rule, ...] = (
+    rule_one_self,
+    rule_at_most_one_spouse,
+    rule_self_min_age,
+    rule_marriage_age,
+    rule_child_age_gap,
+    rule_grandchild_age_gap,
+    rule_foster_care_age,
+    rule_foster_age_out,
+    rule_pregnancy,
+    rule_breastfeeding,
+    rule_school_level_age,
+    rule_high_school_credential,
+    rule_no_child_labor,
+    rule_adult_only,
+    rule_emancipated_minor,
+    rule_selective_service,
+    rule_parent_flag,
+    rule_parent_age,
+    rule_property_months,
+    rule_durations_within_age,
+    rule_filing_jointly,
+    rule_self_not_dependent,
+    rule_gpa_needs_schooling,
+    rule_college_age,
+)
+
+RULE_FUNCTIONS: dict[str, Rule] = {f.__name__.removeprefix("rule_"): f for f in _RULE_FUNCS}
+RULES: tuple[tuple[str, str], ...] = tuple(
+    (name, " ".join((f.__doc__ or "").split())) for name, f in RULE_FUNCTIONS.items()
+)
+
+
+def violations(hh: Household) -> list[str]:
+    """One message per broken rule and member, in rule order; empty when the household is consistent."""
+    out: list[str] = []
+    for f in _RULE_FUNCS:
+        out.extend(f(hh))
+    return out
+
+
+def broken_rules(hh: Household) -> list[str]:
+    """Names of the rules `hh` breaks, each once, in rule order."""
+    return [name for name, f in RULE_FUNCTIONS.items() if f(hh)]

@@ -1,0 +1,592 @@
+"""The simulated user's profile: a household written out in plain English.
+
+The profile is addressed to the person who plays member 0: "you" for that member, the
+member's name (third person) for everyone else. It has a roster (who lives in the
+household and how each person is related to the speaker) followed by one block per
+member holding exactly one sentence for every schema feature except ``name`` and
+``relation``; those two are stated once, in the roster. Sentences follow the schema's
+feature order, and rendering is deterministic: the same household always gives the
+same text.
+
+Templates are ``str.format`` strings over a member's grammatical forms (see `_voice`):
+``{S}`` subject at sentence start ("You" / "Maria Ruiz"), ``{subj}`` the same mid-sentence,
+``{Poss}``/``{poss}`` possessive ("Your"/"Maria Ruiz's", "your"/"her"), ``{pron}``,
+``{obj}``, ``{refl}`` pronouns, and the agreeing verbs ``{be}`` (are/is), ``{have}``,
+``{do}``, ``{was}`` (were/was) plus ``{s}`` for a regular verb's third-person "s".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from eligibench.household.model import Household, Member
+from eligibench.household.schema import FEATURES, FEATURES_BY_NAME
+
+ROSTER_FEATURES = ("name", "relation")
+
+# Booleans: feature -> (sentence when true, sentence when false).
+BOOL_TEMPLATES: dict[str, tuple[str, str]] = {
+    "disabled": ("{S} {have} a disability.", "{S} {do} not have a disability."),
+    "has_ssn": ("{S} {have} a Social Security number.", "{S} {do} not have a Social Security number."),
+    "has_atin": (
+        "{S} {have} an Adoption Taxpayer Identification Number (ATIN).",
+        "{S} {do} not have an Adoption Taxpayer Identification Number (ATIN).",
+    ),
+    "has_itin": (
+        "{S} {have} an Individual Taxpayer Identification Number (ITIN).",
+        "{S} {do} not have an Individual Taxpayer Identification Number (ITIN).",
+    ),
+    "can_care_for_self": (
+        "{S} can care for {refl} both physically and mentally.",
+        "{S} {be} not able to care for {refl} both physically and mentally.",
+    ),
+    "enrolled_in_educational_training": (
+        "{S} {be} enrolled in an educational program.",
+        "{S} {be} not enrolled in an educational program.",
+    ),
+    "enrolled_in_vocational_training": (
+        "{S} {be} enrolled in a vocational training program.",
+        "{S} {be} not enrolled in a vocational training program.",
+    ),
+    "provides_over_half_of_own_financial_support": (
+        "{S} pay{s} for more than half of {poss} own financial support.",
+        "{S} {do} not pay for more than half of {poss} own financial support.",
+    ),
+    "receives_hra": (
+        "{S} receive{s} benefits from the Human Resources Administration (HRA), New York City's social services agency.",
+        "{S} {do} not receive benefits from the Human Resources Administration (HRA), New York City's social services agency.",
+    ),
+    "receives_ssi": (
+        "{S} receive{s} Supplemental Security Income (SSI).",
+        "{S} {do} not receive Supplemental Security Income (SSI).",
+    ),
+    "receives_snap": (
+        "{S} receive{s} SNAP benefits (food stamps).",
+        "{S} {do} not receive SNAP benefits (food stamps).",
+    ),
+    "receives_ssdi": (
+        "{S} receive{s} Social Security Disability Insurance (SSDI).",
+        "{S} {do} not receive Social Security Disability Insurance (SSDI).",
+    ),
+    "receives_va_disability": (
+        "{S} receive{s} a disability pension or disability compensation from the Department of Veterans Affairs (VA).",
+        "{S} {do} not receive a disability pension or disability compensation from the Department of Veterans Affairs (VA).",
+    ),
+    "has_received_ssi_or_ssdi": (
+        "{S} {have} received SSI or SSDI in the past.",
+        "{S} {have} not received SSI or SSDI in the past.",
+    ),
+    "receives_disability_medicaid": (
+        "{S} receive{s} Medicaid because of a disability.",
+        "{S} {do} not receive Medicaid because of a disability.",
+    ),
+    "works_outside_home": ("{S} work{s} outside the home.", "{S} {do} not work outside the home."),
+    "in_foster_care": ("{S} {be} currently in foster care.", "{S} {be} not in foster care."),
+    "attending_service_for_domestic_violence": (
+        "{S} {be} attending services for domestic violence.",
+        "{S} {be} not attending services for domestic violence.",
+    ),
+    "has_paid_caregiver": ("{S} {have} a paid caregiver.", "{S} {do} not have a paid caregiver."),
+    "name_is_on_lease": (
+        "{S} {be} named on the household's lease.",
+        "{S} {be} not named on the household's lease.",
+    ),
+    "lived_together_last_6_months": (
+        "{S} {have} lived with you for the last 6 months.",
+        "{S} {have} not lived with you for all of the last 6 months.",
+    ),
+    "filing_jointly": (
+        "{S} file{s} taxes as married filing jointly.",
+        "{S} {do} not file taxes as married filing jointly.",
+    ),
+    "dependent": ("{S} {be} your tax dependent.", "{S} {be} not your tax dependent."),
+    "receiving_treatment_for_substance_abuse": (
+        "{S} {be} receiving treatment for substance use.",
+        "{S} {be} not receiving treatment for substance use.",
+    ),
+    "is_property_owner": (
+        "{S} own{s} the home {pron} live{s} in.",
+        "{S} {do} not own the home {pron} live{s} in.",
+    ),
+    "primary_residence": (
+        "{Poss} home is {poss} primary residence.",
+        "{Poss} home is not {poss} primary residence.",
+    ),
+    "had_previous_sche": (
+        "{S} {have} previously received the Senior Citizen Homeowners' Exemption (SCHE) on another property.",
+        "{S} {have} not previously received the Senior Citizen Homeowners' Exemption (SCHE) on another property.",
+    ),
+    "propery_owner_widow": (
+        "{S} {be} the surviving spouse of the property owner.",
+        "{S} {be} not the surviving spouse of the property owner.",
+    ),
+    "conflict_veteran": (
+        "{S} served in the US armed forces during a conflict.",
+        "{S} did not serve in the US armed forces during a conflict.",
+    ),
+    "electricity_shut_off": (
+        "{Poss} electricity is shut off or about to be shut off.",
+        "{Poss} electricity is not shut off and not about to be shut off.",
+    ),
+    "heat_shut_off": (
+        "{Poss} heat is shut off or about to be shut off.",
+        "{Poss} heat is not shut off and not about to be shut off.",
+    ),
+    "out_of_fuel": ("{S} {be} out of heating fuel.", "{S} {be} not out of heating fuel."),
+    "heating_electrical_bill_in_name": (
+        "{S} {have} a heating or electricity bill in {poss} name.",
+        "{S} {do} not have a heating or electricity bill in {poss} name.",
+    ),
+    "receives_temporary_assistance": (
+        "{S} receive{s} Temporary Assistance from the New York State Office of Temporary and Disability Assistance (OTDA).",
+        "{S} {do} not receive Temporary Assistance from the New York State Office of Temporary and Disability Assistance (OTDA).",
+    ),
+    "lost_job": (
+        "{S} lost {poss} last job through no fault of {poss} own.",
+        "{S} did not lose a job through no fault of {poss} own.",
+    ),
+    "work_experience": ("{S} {have} work experience.", "{S} {do} not have work experience."),
+    "can_work_immediately": ("{S} can start work immediately.", "{S} cannot start work immediately."),
+    "authorized_to_work_in_us": (
+        "{S} {be} authorized to work in the United States.",
+        "{S} {be} not authorized to work in the United States.",
+    ),
+    "was_authorized_to_work_when_job_lost": (
+        "{S} {was} authorized to work in the United States when {pron} lost {poss} last job.",
+        "{S} {was} not authorized to work in the United States when {pron} lost {poss} last job.",
+    ),
+    "is_parent": ("{S} {be} a parent.", "{S} {be} not a parent."),
+    "breastfeeding": ("{S} {be} breastfeeding a baby.", "{S} {be} not breastfeeding."),
+    "selective_service": (
+        "{S} {be} registered for Selective Service.",
+        "{S} {be} not registered for Selective Service.",
+    ),
+    "is_eligible_for_selective_service": (
+        "{S} {be} required to register for Selective Service.",
+        "{S} {be} not required to register for Selective Service.",
+    ),
+    "receives_cash_assistance": ("{S} receive{s} cash assistance.", "{S} {do} not receive cash assistance."),
+    "is_runaway": ("{S} {be} a runaway youth.", "{S} {be} not a runaway youth."),
+    "foster_age_out": ("{S} {have} aged out of foster care.", "{S} {have} not aged out of foster care."),
+    "responsible_for_day_to_day": (
+        "{S} {be} responsible for a child's day-to-day care.",
+        "{S} {be} not responsible for a child's day-to-day care.",
+    ),
+    "hiv_aids": (
+        "{S} {have} been diagnosed with HIV or AIDS.",
+        "{S} {have} not been diagnosed with HIV or AIDS.",
+    ),
+    "can_manage_self": (
+        "{S} can manage {poss} own resources, daily activities and safety without help.",
+        "{S} cannot manage {poss} own resources, daily activities and safety without help.",
+    ),
+    "has_family_to_help": (
+        "{S} {have} family or others who are willing and able to help {obj} manage {poss} resources, daily activities and safety.",
+        "{S} {do} not have family or others who are willing and able to help {obj} manage {poss} resources, daily activities and safety.",
+    ),
+    "can_access_subway_or_bus": (
+        "{S} can use accessible buses or subways for some or all trips.",
+        "{S} cannot use accessible buses or subways for any trips.",
+    ),
+    "recovering_from_surgery": ("{S} {be} recovering from surgery.", "{S} {be} not recovering from surgery."),
+    "acs": (
+        "{S} receive{s} services from the Administration for Children's Services (ACS), New York City's child welfare agency.",
+        "{S} {do} not receive services from the Administration for Children's Services (ACS), New York City's child welfare agency.",
+    ),
+    "chronic_health_condition": (
+        "{S} {have} a chronic health condition.",
+        "{S} {do} not have a chronic health condition.",
+    ),
+    "developmental_condition": (
+        "{S} {have} a serious developmental condition.",
+        "{S} {do} not have a serious developmental condition.",
+    ),
+    "emotional_behavioral_condition": (
+        "{S} {have} a serious emotional or behavioral condition.",
+        "{S} {do} not have a serious emotional or behavioral condition.",
+    ),
+    "mental_health_condition": (
+        "{S} {have} a serious mental health condition.",
+        "{S} {do} not have a serious mental health condition.",
+    ),
+    "health_insurance": ("{S} {have} health insurance.", "{S} {do} not have health insurance."),
+    "struggles_to_relate": (
+        "{S} struggle{s} to relate to {poss} family members.",
+        "{S} {do} not struggle to relate to {poss} family members.",
+    ),
+    "emancipated_minor": ("{S} {be} an emancipated minor.", "{S} {be} not an emancipated minor."),
+    "accepted_to_cuny": (
+        "{S} {have} been accepted to a City University of New York (CUNY) college.",
+        "{S} {have} not been accepted to a City University of New York (CUNY) college.",
+    ),
+    "eligible_for_instate_tuition": (
+        "{S} {be} eligible for in-state tuition.",
+        "{S} {be} not eligible for in-state tuition.",
+    ),
+    "proficient_in_math": (
+        "{S} {be} proficient in math at a college-ready level.",
+        "{S} {be} not proficient in math at a college-ready level.",
+    ),
+    "proficient_in_english_reading_and_writing": (
+        "{S} {be} proficient in English reading and writing at a college-ready level.",
+        "{S} {be} not proficient in English reading and writing at a college-ready level.",
+    ),
+    "work_authorization": (
+        "{S} {be} authorized to work in New York City and the United States.",
+        "{S} {be} not authorized to work in New York City and the United States.",
+    ),
+    "involved_in_justice_system": (
+        "{S} {be} involved with the justice system.",
+        "{S} {be} not involved with the justice system.",
+    ),
+    "work_or_volunteer_experience": (
+        "{S} {have} work or volunteer experience.",
+        "{S} {do} not have work or volunteer experience.",
+    ),
+    "lives_in_jobs_plus_neighborhood": (
+        "{S} live{s} in a Jobs-Plus neighborhood (a New York City Housing Authority (NYCHA) development served by Jobs-Plus).",
+        "{S} {do} not live in a Jobs-Plus neighborhood (a New York City Housing Authority (NYCHA) development served by Jobs-Plus).",
+    ),
+    "va_healthcare": (
+        "{S} {be} eligible for health care from the Department of Veterans Affairs (VA).",
+        "{S} {be} not eligible for health care from the Department of Veterans Affairs (VA).",
+    ),
+    "heat_exacerbated_condition": (
+        "{S} {have} a medical condition that heat makes worse.",
+        "{S} {do} not have a medical condition that heat makes worse.",
+    ),
+    "ac": (
+        "{S} {have} a working air conditioner that is less than 5 years old.",
+        "{S} {do} not have a working air conditioner that is less than 5 years old.",
+    ),
+    "heat_included_in_rent": ("{Poss} rent includes heat.", "{Poss} rent does not include heat."),
+    "qualify_for_health_insurance": (
+        "{S} {be} qualified for a health plan available in New York State.",
+        "{S} {be} not qualified for any health plan available in New York State.",
+    ),
+    "at_risk_of_homelessness": ("{S} {be} at risk of homelessness.", "{S} {be} not at risk of homelessness."),
+    "transitional_job": (
+        "{S} {have} a job through a transitional jobs program.",
+        "{S} {do} not have a job through a transitional jobs program.",
+    ),
+    "federal_work_study": ("{S} {have} a federal work-study job.", "{S} {do} not have a federal work-study job."),
+    "scholarship": (
+        "{S} {be} paid through a qualified scholarship program.",
+        "{S} {be} not paid through a qualified scholarship program.",
+    ),
+    "government_job": ("{S} work{s} for a government agency.", "{S} {do} not work for a government agency."),
+    "is_therapist": (
+        "{S} {be} a physical therapist licensed in New York State.",
+        "{S} {be} not a physical therapist licensed in New York State.",
+    ),
+    "contractor": ("{S} {be} an independent contractor.", "{S} {be} not an independent contractor."),
+    "wep": (
+        "{S} take{s} part in the Work Experience Program (WEP).",
+        "{S} {do} not take part in the Work Experience Program (WEP).",
+    ),
+    "collective_bargaining": (
+        "{S} {be} covered by a collective bargaining agreement that waives safe and sick leave.",
+        "{S} {be} not covered by a collective bargaining agreement that waives safe and sick leave.",
+    ),
+    "covid_funeral_expenses": (
+        "{S} paid funeral expenses for a death attributed to COVID-19.",
+        "{S} did not pay funeral expenses for a death attributed to COVID-19.",
+    ),
+    "currently_being_evicted": (
+        "{S} {be} currently facing eviction.",
+        "{S} {be} not currently facing eviction.",
+    ),
+    "employer_opt_in": (
+        "{S} work{s} for a private employer that has opted in to New York State Paid Family Leave.",
+        "{S} {do} not work for a private employer that has opted in to New York State Paid Family Leave.",
+    ),
+    "developmental_mental_day_treatment": (
+        "{S} attend{s} a developmental or mental health day treatment program.",
+        "{S} {do} not attend a developmental or mental health day treatment program.",
+    ),
+    "medication_treatment_non_compliance": (
+        "{S} {have} failed to comply with prescribed medication or treatment.",
+        "{S} {have} no history of failing to comply with prescribed medication or treatment.",
+    ),
+    "arson": ("{S} {have} a history of arson.", "{S} {do} not have a history of arson."),
+    "verbal_abuse": ("{S} {have} a history of verbal abuse.", "{S} {do} not have a history of verbal abuse."),
+    "imprisonment": ("{S} {have} a history of imprisonment.", "{S} {do} not have a history of imprisonment."),
+    "first_time_home_buyer": ("{S} {be} a first-time home buyer.", "{S} {be} not a first-time home buyer."),
+    "honorable_service": (
+        "{S} served in the military and {have} an honorable discharge (DD-214 form).",
+        "{S} {do} not have military service with an honorable discharge (DD-214 form).",
+    ),
+    "receives_medicaid": ("{S} receive{s} Medicaid.", "{S} {do} not receive Medicaid."),
+    "eligible_for_medicaid": ("{S} {be} eligible for Medicaid.", "{S} {be} not eligible for Medicaid."),
+    "receives_fpha": (
+        "{S} receive{s} Federal Public Housing Assistance.",
+        "{S} {do} not receive Federal Public Housing Assistance.",
+    ),
+    "receives_vpsb": (
+        "{S} receive{s} Veterans Pension and Survivor Benefits.",
+        "{S} {do} not receive Veterans Pension and Survivor Benefits.",
+    ),
+    "eligible_for_hra_shelter": (
+        "{S} {be} eligible for a Human Resources Administration (HRA) shelter.",
+        "{S} {be} not eligible for a Human Resources Administration (HRA) shelter.",
+    ),
+    "wheelchair": ("{S} use{s} a wheelchair.", "{S} {do} not use a wheelchair."),
+    "bedridden": ("{S} {be} bedridden.", "{S} {be} not bedridden."),
+}
+
+# The features defined relative to the speaker read oddly for the speaker; member 0 gets these.
+SELF_BOOL_TEMPLATES: dict[str, tuple[str, str]] = {
+    "lived_together_last_6_months": (
+        "You have lived in this household for the last 6 months.",
+        "You have not lived in this household for all of the last 6 months.",
+    ),
+    "dependent": ("You are counted as a tax dependent.", "You are not counted as a tax dependent."),
+}
+
+
+def _count(n: int, unit: str) -> str:
+    return f"{n} {unit}" if n == 1 else f"{n} {unit}s"
+
+
+def _money(amount: float) -> str:
+    if amount == int(amount):
+        return f"${int(amount):,}"
+    return f"${amount:,.2f}"
+
+
+def _decimal(v: float) -> str:
+    """At most two decimals, at least one: 3.0, 3.5, 3.25."""
+    text = f"{v:.2f}".rstrip("0")
+    return text + "0" if text.endswith(".") else text
+
+
+def _age(v: int) -> str:
+    return "{S} {be} under 1 year old." if v == 0 else f"{{S}} {{be}} {_count(v, 'year')} old."
+
+
+def _grade(v: Any) -> str:
+    if isinstance(v, int):
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(v, "th")
+        return f"{{S}} {{be}} in {v}{suffix} grade."
+    return SCHOOL_LEVELS[v]
+
+
+SCHOOL_LEVELS = {
+    "none": "{S} {be} not currently in school.",
+    "pk": "{S} {be} in pre-kindergarten (pre-K).",
+    "k": "{S} {be} in kindergarten.",
+    "college": "{S} {be} in college.",
+}
+
+HOUSING = {
+    "2 bedroom, 1 family house": "{S} live{s} in a two-bedroom, one-family house.",
+    "4 bedroom, 1 family house": "{S} live{s} in a four-bedroom, one-family house.",
+    "condo": "{S} live{s} in a condominium (condo).",
+    "cooperative apartment": "{S} live{s} in a cooperative (co-op) apartment.",
+    "manufactured home": "{S} live{s} in a manufactured home.",
+    "farmhouse": "{S} live{s} in a farmhouse.",
+    "mixed use property": "{S} live{s} in a mixed-use property.",
+    "homeless": "{S} {be} homeless.",
+    "DHS shelter": "{S} live{s} in a Department of Homeless Services (DHS) shelter.",
+    "HRA shelter": "{S} live{s} in a Human Resources Administration (HRA) shelter.",
+    "temporary housing": "{S} live{s} in temporary housing.",
+    "rent stabilized apartment": "{S} live{s} in a rent-stabilized apartment.",
+    "rent controlled apartment": "{S} live{s} in a rent-controlled apartment.",
+    "mitchell-lama development": "{S} live{s} in a Mitchell-Lama development.",
+    "limited dividend development": "{S} live{s} in a limited-dividend housing development.",
+    "redevelopment company development": "{S} live{s} in a redevelopment company housing development.",
+    "Housing Development Fund Corporation (HDFC) development": (
+        "{S} live{s} in a Housing Development Fund Corporation (HDFC) development."
+    ),
+    "Section 213 coop": "{S} live{s} in a Section 213 cooperative (co-op).",
+    "rent regulated hotel": "{S} live{s} in a rent-regulated hotel.",
+    "rent regulated single room occupancy (SRO)": "{S} live{s} in a rent-regulated single room occupancy (SRO) unit.",
+    "NYCHA development": "{S} live{s} in a New York City Housing Authority (NYCHA) development.",
+    "Section 8": "{S} live{s} in Section 8 housing.",
+}
+
+CITIZENSHIP = {
+    "citizen_or_national": "{S} {be} a US citizen or US national.",
+    "lawful_resident": "{S} {be} not a US citizen but {be} lawfully present in the United States.",
+    "unlawful_resident": "{S} {be} not a US citizen and {do} not have lawful immigration status.",
+}
+
+HIGH_SCHOOL = {
+    "high school diploma": "{S} {have} a high school diploma.",
+    "HSE diploma": "{S} {have} a High School Equivalency (HSE) diploma.",
+    "GED": "{S} {have} a General Educational Development (GED) credential.",
+    "no high school diploma equivalent": "{S} {do} not have a high school diploma or an equivalent credential.",
+}
+
+# Non-boolean features: feature -> value -> template.
+VALUE_TEMPLATES: dict[str, Callable[[Any], str]] = {
+    "age": _age,
+    "sex": lambda v: f"{{S}} {{be}} {v}.",
+    "place_of_residence": lambda v: {
+        "New York City": "{S} live{s} in New York City.",
+        "Jersey": "{S} live{s} outside New York City.",  # v1's value for "not in NYC"
+    }[v],
+    "annual_work_income": lambda v: (
+        f"{{S}} earn{{s}} {_money(v)} a year from work." if v else "{S} {have} no income from work."
+    ),
+    "annual_investment_income": lambda v: (
+        f"{{S}} receive{{s}} {_money(v)} a year in investment income." if v else "{S} {have} no investment income."
+    ),
+    "current_school_level": _grade,
+    "work_hours_per_week": lambda v: (
+        f"{{S}} work{{s}} {_count(v, 'hour')} a week." if v else "{S} {do} not work any hours in a week."
+    ),
+    "days_looking_for_work": lambda v: (
+        f"{{S}} {{have}} been looking for work for {_count(v, 'day')}." if v else "{S} {be} not looking for work."
+    ),
+    "monthly_rent_spending": lambda v: (
+        f"{{S}} pay{{s}} {_money(v)} a month in rent." if v else "{S} {do} not pay any rent."
+    ),
+    "housing_type": HOUSING.__getitem__,
+    "months_owned_property": lambda v: (
+        f"{{S}} {{have}} owned {{poss}} property for {_count(v, 'month')}." if v else "{S} {have} never owned property."
+    ),
+    "available_financial_resources": lambda v: f"{{S}} {{have}} {_money(v)} available in savings and cash.",
+    "months_since_worked": lambda v: (
+        "{S} {have} never worked, or the question of when {pron} last worked does not apply to {obj}."
+        if v == -1
+        else "{S} last worked less than a month ago."
+        if v == 0
+        else f"{{S}} last worked {_count(v, 'month')} ago."
+    ),
+    "months_pregnant": lambda v: f"{{S}} {{be}} {_count(v, 'month')} pregnant." if v else "{S} {be} not pregnant.",
+    "citizenship": CITIZENSHIP.__getitem__,
+    "high_school_equivalent": HIGH_SCHOOL.__getitem__,
+    "college_credits": lambda v: (
+        f"{{S}} {{have}} earned {_count(v, 'college credit')}." if v else "{S} {have} not earned any college credits."
+    ),
+    "gpa": lambda v: f"{{Poss}} grade point average (GPA) is {_decimal(v)}.",
+    "got_heap_ac": lambda v: (
+        f"{{S}} received an air conditioner from the Home Energy Assistance Program (HEAP) {_count(v, 'year')} ago."
+        if v
+        else "{S} {have} never received an air conditioner from the Home Energy Assistance Program (HEAP)."
+    ),
+    "evicted_months_ago": lambda v: (
+        f"{{S}} {{was}} evicted {_count(v, 'month')} ago." if v else "{S} {have} never been evicted."
+    ),
+    "consecutive_work_weeks": lambda v: (
+        f"{{S}} {{have}} worked {_count(v, 'consecutive week')} for {{poss}} current employer."
+        if v
+        else "{S} {have} not worked any consecutive weeks for a current employer."
+    ),
+    "nonconsecutive_work_days": lambda v: (
+        f"{{S}} {{have}} worked {_count(v, 'non-consecutive day')} for {{poss}} current employer."
+        if v
+        else "{S} {have} not worked any non-consecutive days for a current employer."
+    ),
+    "years_sober": lambda v: (
+        "A count of years sober does not apply to {subj}."
+        if v == -1
+        else "{S} {have} been sober for less than a year."
+        if v == 0
+        else f"{{S}} {{have}} been sober for {_count(v, 'year')}."
+    ),
+}
+
+_PRONOUNS = {  # sex -> (subject, object, possessive, reflexive)
+    "female": ("she", "her", "her", "herself"),
+    "male": ("he", "him", "his", "himself"),
+}
+
+
+@dataclass(frozen=True)
+class Profile:
+    roster: str
+    members: tuple[str, ...]  # one block of sentences per member, in household order
+    text: str  # roster followed by every member block: the full profile
+
+
+def display_name(hh: Household, index: int) -> str:
+    """The name used for a member in the profile; "Member N" (1-based) when the name is empty."""
+    name = hh.members[index].name.strip()
+    return name or f"Member {index + 1}"
+
+
+def _voice(hh: Household, index: int) -> dict[str, str]:
+    if index == 0:
+        return dict(S="You", subj="you", Poss="Your", poss="your", pron="you", obj="you", refl="yourself",
+                    be="are", have="have", do="do", was="were", s="")
+    name = display_name(hh, index)
+    pron, obj, poss, refl = _PRONOUNS[hh.members[index].sex]
+    return dict(S=name, subj=name, Poss=f"{name}'s", poss=poss, pron=pron, obj=obj, refl=refl,
+                be="is", have="has", do="does", was="was", s="s")
+
+
+def _template(feature: str, value: Any, is_self: bool) -> str:
+    if feature in BOOL_TEMPLATES:
+        table = SELF_BOOL_TEMPLATES if is_self and feature in SELF_BOOL_TEMPLATES else BOOL_TEMPLATES
+        return table[feature][0 if value else 1]
+    return VALUE_TEMPLATES[feature](value)
+
+
+def feature_sentence(hh: Household, index: int, feature: str) -> str:
+    """The one sentence stating `feature` of member `index` (not for name/relation)."""
+    value = getattr(hh.members[index], feature)
+    return _template(feature, value, index == 0).format(**_voice(hh, index))
+
+
+def member_sentences(hh: Household, index: int) -> tuple[str, ...]:
+    """One sentence per feature of member `index`, in schema order."""
+    voice = _voice(hh, index)
+    m: Member = hh.members[index]
+    return tuple(
+        _template(f.name, getattr(m, f.name), index == 0).format(**voice)
+        for f in FEATURES
+        if f.name not in ROSTER_FEATURES
+    )
+
+
+def _relation_word(m: Member) -> str:
+    if m.relation == "niece or nephew":
+        return "niece" if m.sex == "female" else "nephew"
+    return m.relation
+
+
+def render_roster(hh: Household) -> str:
+    """Who the speaker is and every other member with name and relation to the speaker."""
+    me = hh.members[0].name.strip()
+    parts = [f"you ({me})" if me else "you"]
+    parts += [f"{display_name(hh, i)}, your {_relation_word(m)}" for i, m in enumerate(hh.members) if i > 0]
+    people = _count(hh.size, "person") if hh.size == 1 else f"{hh.size} people"
+    return f"Your household has {people}: " + "; ".join(parts) + "."
+
+
+def render_profile(hh: Household) -> Profile:
+    """The full profile of `hh`, addressed to member 0.
+
+    Every feature except `name` and `relation` gets exactly one sentence per member
+    (`name` and `relation` appear only in the roster).
+    """
+    roster = render_roster(hh)
+    blocks = tuple(" ".join(member_sentences(hh, i)) for i in range(hh.size))
+    return Profile(roster=roster, members=blocks, text="\n\n".join((roster,) + blocks))
+
+
+def _check_tables() -> None:
+    """Fail at import if a schema feature or choice value has no wording, or a template is broken."""
+    wanted = {f.name for f in FEATURES} - set(ROSTER_FEATURES)
+    covered = set(BOOL_TEMPLATES) | set(VALUE_TEMPLATES)
+    if wanted != covered or set(BOOL_TEMPLATES) & set(VALUE_TEMPLATES):
+        raise RuntimeError(
+            f"profile templates out of sync with the schema: missing {sorted(wanted - covered)}, "
+            f"unknown {sorted(covered - wanted)}"
+        )
+    for name in BOOL_TEMPLATES:
+        if FEATURES_BY_NAME[name].type != "bool":
+            raise RuntimeError(f"profile: {name!r} has boolean templates but is not a bool feature")
+    probe = dict(S="X", subj="x", Poss="X's", poss="x", pron="x", obj="x", refl="x", be="", have="", do="", was="", s="")
+    for f in FEATURES:
+        if f.name in ROSTER_FEATURES:
+            continue
+        samples = f.values if f.type == "choice" else (True, False) if f.type == "bool" else (f.default,)
+        for value in samples:
+            for is_self in (True, False):
+                _template(f.name, value, is_self).format(**probe)
+
+
+_check_tables()

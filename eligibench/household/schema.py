@@ -1,0 +1,67 @@
+"""The per-member feature schema (124 v1 keys), loaded once from features.json beside this module."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+FeatureValue = bool | int | float | str
+
+
+@dataclass(frozen=True)
+class Feature:
+    name: str
+    type: str  # "str" | "int" | "float" | "bool" | "choice"
+    description: str
+    default: Any
+    values: tuple[Any, ...] | None = None
+    min: float | None = None
+    max: float | None = None
+
+    def expected(self) -> str:
+        """Human description of what a valid value looks like, for error messages."""
+        if self.type == "choice":
+            return "one of " + ", ".join(repr(v) for v in self.values or ())
+        if self.type in ("int", "float"):
+            lo = "-inf" if self.min is None else self.min
+            hi = "inf" if self.max is None else self.max
+            return f"{'an integer' if self.type == 'int' else 'a number'} in [{lo}, {hi}]"
+        return {"bool": "true or false", "str": "a string"}[self.type]
+
+    def problem(self, value: Any) -> str | None:
+        """Why `value` is not valid for this feature, or None when it is."""
+        if self.type == "bool":
+            ok = isinstance(value, bool)
+        elif self.type == "int":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif self.type == "float":
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        elif self.type == "str":
+            ok = isinstance(value, str)
+        else:
+            # bool is an int subclass: True must not pass as grade 1.
+            ok = not isinstance(value, bool) and any(
+                value == v and type(value) is type(v) for v in self.values or ()
+            )
+        if not ok:
+            return f"got {value!r}, expected {self.expected()}"
+        if self.type in ("int", "float"):
+            if self.min is not None and value < self.min or self.max is not None and value > self.max:
+                return f"got {value!r}, expected {self.expected()}"
+        return None
+
+
+def _load() -> tuple[Feature, ...]:
+    raw = json.loads(resources.files("eligibench.household").joinpath("features.json").read_text())
+    out = []
+    for f in raw["features"]:
+        values = tuple(f["values"]) if "values" in f else None
+        out.append(Feature(f["name"], f["type"], f["description"], f["default"], values, f.get("min"), f.get("max")))
+    return tuple(out)
+
+
+FEATURES: tuple[Feature, ...] = _load()
+FEATURES_BY_NAME: dict[str, Feature] = {f.name: f for f in FEATURES}
+FEATURE_NAMES: tuple[str, ...] = tuple(f.name for f in FEATURES)
+PY_TYPES = {"str": str, "int": int, "float": float, "bool": bool, "choice": FeatureValue}

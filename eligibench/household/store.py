@@ -1,0 +1,39 @@
+"""Compact, deterministic storage of many households (the fuzzed 10,000): gzip JSON lines of
+member value arrays in schema order. Read back without re-validation: the file is ours."""
+from __future__ import annotations
+
+import gzip
+import io
+import json
+from pathlib import Path
+from typing import Sequence
+
+from eligibench.files import write_text
+from eligibench.household.model import Household, Member
+from eligibench.household.schema import FEATURE_NAMES
+
+
+def write_households(path: Path | str, households: Sequence[Household]) -> None:
+    buf = io.BytesIO()
+    # mtime=0 and no file name in the header: same households, same bytes
+    with gzip.GzipFile(fileobj=buf, mode="wb", mtime=0, filename="") as gz:
+        gz.write((json.dumps({"features": list(FEATURE_NAMES)}) + "\n").encode())
+        for hh in households:
+            rows = [[getattr(m, n) for n in FEATURE_NAMES] for m in hh.members]
+            gz.write((json.dumps(rows, separators=(",", ":")) + "\n").encode())
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_bytes(buf.getvalue())
+    tmp.replace(path)
+
+
+def read_households(path: Path | str) -> list[Household]:
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        header = json.loads(f.readline())
+        if tuple(header["features"]) != FEATURE_NAMES:
+            raise ValueError(f"{path}: written with a different feature schema; rebuild it (dvc repro)")
+        return [Household(tuple(Member(*values) for values in json.loads(line))) for line in f]
+
+
+__all__ = ["write_households", "read_households", "write_text"]

@@ -1,0 +1,213 @@
+"""Model-layer value types and errors: ModelSpec (what to call), ChatMessage, Completion, Usage.
+"""
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from eligibench.errors import BenyfitsError
+
+BACKENDS = ("embedded", "vllm", "openai")
+ROLES = ("system", "user", "assistant")
+RESPONSE_FORMATS = ("json_schema", "json_object")
+
+Backend = Literal["embedded", "vllm", "openai"]
+ResponseFormatStyle = Literal["json_schema", "json_object"]
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class ModelError(BenyfitsError):
+    """Base class of model-layer errors."""
+
+
+class ModelConfigError(ModelError, ValueError):
+    """A model spec or environment that cannot work (names the field or variable)."""
+
+
+class ModelUnavailable(ModelError):
+    """The endpoint could not be reached or kept failing after all retries (names the endpoint)."""
+
+    def __init__(self, endpoint: str, message: str):
+        self.endpoint = endpoint
+        super().__init__(message)
+
+
+class ModelRequestError(ModelError):
+    """The endpoint answered, but rejected the request (4xx): retrying would not help."""
+
+    def __init__(self, endpoint: str, message: str, status_code: int | None = None):
+        self.endpoint = endpoint
+        self.status_code = status_code
+        super().__init__(message)
+
+
+# --------------------------------------------------------------------------- value types
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    role: str
+    content: str
+
+    def __post_init__(self) -> None:
+        if self.role not in ROLES:
+            raise ModelConfigError(
+                f"ChatMessage.role must be one of {', '.join(ROLES)}; got {self.role!r}"
+            )
+        if not isinstance(self.content, str):
+            raise ModelConfigError(
+                f"ChatMessage.content must be a str; got {type(self.content).__name__}"
+            )
+
+    def to_dict(self) -> dict[str, str]:
+        return {"role": self.role, "content": self.content}
+
+
+@dataclass(frozen=True)
+class Completion:
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+    cached_tokens: int | None  # None: the server does not report it (llama.cpp does not)
+    latency_s: float
+    finish_reason: str | None = None  # "stop", "length" (cut at max_tokens), ...
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """What to talk to and how. Validated on construction; errors name the field.
+
+    backend: "embedded" (llama.cpp server on CPU, default model SmolLM2-135M-Instruct), "vllm"
+      (GPU server) or "openai" (any OpenAI-compatible endpoint).
+    model: the model name the endpoint serves (embedded: "SmolLM2-135M-Instruct" or a .gguf path).
+    base_url: ".../v1" of a running server; None: embedded/vllm start their own, openai reads env.
+    response_format: how JSON-schema output is requested; None picks the backend's default
+      ("json_object" with a "schema" key for llama.cpp, "json_schema" for vLLM and OpenAI).
+    retries: extra attempts after a transient failure; timeout_s: limit for each request;
+      backoff_s: first wait between attempts (doubles each time, capped at 30 s).
+    """
+
+    backend: str
+    model: str
+    base_url: str | None = None
+    temperature: float = 0.0
+    seed: int | None = 0
+    max_tokens: int = 256
+    retries: int = 2
+    timeout_s: float = 300.0
+    backoff_s: float = 0.5
+    response_format: str | None = None
+
+    def __post_init__(self) -> None:
+        def bad(name: str, expected: str) -> ModelConfigError:
+            return ModelConfigError(
+                f"ModelSpec.{name} must be {expected}; got {getattr(self, name)!r}"
+            )
+
+        if self.backend not in BACKENDS:
+            raise bad("backend", "one of " + ", ".join(repr(b) for b in BACKENDS))
+        if not isinstance(self.model, str) or not self.model.strip():
+            raise bad("model", "a non-empty model name")
+        if self.base_url is not None and (
+            not isinstance(self.base_url, str)
+            or not self.base_url.startswith(("http://", "https://"))
+        ):
+            raise bad("base_url", "None or an http(s):// URL")
+        if (
+            isinstance(self.temperature, bool)
+            or not isinstance(self.temperature, (int, float))
+            or not math.isfinite(self.temperature)
+            or not 0.0 <= self.temperature <= 2.0
+        ):
+            raise bad("temperature", "a number between 0 and 2")
+        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
+            raise bad("seed", "None or an int")
+        if isinstance(self.max_tokens, bool) or not isinstance(self.max_tokens, int) or self.max_tokens < 1:
+            raise bad("max_tokens", "a positive int")
+        if isinstance(self.retries, bool) or not isinstance(self.retries, int) or self.retries < 0:
+            raise bad("retries", "an int >= 0")
+        for name in ("timeout_s", "backoff_s"):
+            value = getattr(self, name)
+            minimum_ok = value > 0 if name == "timeout_s" else value >= 0
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, (int, float))
+                or not math.isfinite(value)
+                or not minimum_ok
+            ):
+                raise bad(name, "a positive number of seconds" if name == "timeout_s" else "a number of seconds >= 0")
+        if self.response_format is not None and self.response_format not in RESPONSE_FORMATS:
+            raise bad("response_format", "None, 'json_schema' or 'json_object'")
+
+
+def normalize_messages(messages: Iterable[ChatMessage | Mapping[str, Any]]) -> list[ChatMessage]:
+    """ChatMessage objects or {"role", "content"} dicts -> ChatMessages (at least one)."""
+    if isinstance(messages, (str, bytes)) or isinstance(messages, Mapping):
+        raise ModelConfigError("messages must be a list of ChatMessage or {'role', 'content'} dicts")
+    out: list[ChatMessage] = []
+    for i, m in enumerate(messages):
+        if isinstance(m, ChatMessage):
+            out.append(m)
+        elif isinstance(m, Mapping):
+            try:
+                out.append(ChatMessage(m["role"], m["content"]))
+            except KeyError as exc:
+                raise ModelConfigError(f"message {i} has no {exc.args[0]!r} key") from None
+        else:
+            raise ModelConfigError(f"message {i} must be a ChatMessage or dict; got {type(m).__name__}")
+    if not out:
+        raise ModelConfigError("messages must not be empty")
+    return out
+
+
+# --------------------------------------------------------------------------- usage
+
+
+@dataclass
+class Usage:
+    """Running totals for one model object (thread-safe)."""
+
+    calls: int = 0
+    failed_calls: int = 0
+    retries: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cached_tokens: int = 0
+    cached_reported_calls: int = 0  # calls whose server reported cached_tokens
+    latency_s: float = 0.0
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+
+    def record(self, completion: Completion) -> None:
+        with self._lock:
+            self.calls += 1
+            self.prompt_tokens += completion.prompt_tokens
+            self.completion_tokens += completion.completion_tokens
+            self.latency_s += completion.latency_s
+            if completion.cached_tokens is not None:
+                self.cached_tokens += completion.cached_tokens
+                self.cached_reported_calls += 1
+
+    def record_retry(self) -> None:
+        with self._lock:
+            self.retries += 1
+
+    def record_failure(self) -> None:
+        with self._lock:
+            self.failed_calls += 1
+
+    def snapshot(self) -> dict[str, Any]:
+        with self._lock:
+            return {
+                "calls": self.calls,
+                "failed_calls": self.failed_calls,
+                "retries": self.retries,
+                "prompt_tokens": self.prompt_tokens,
+                "completion_tokens": self.completion_tokens,
+                "cached_tokens": self.cached_tokens if self.cached_reported_calls else None,
+                "latency_s": round(self.latency_s, 3),
+            }

@@ -1,0 +1,18 @@
+"""Results: every evaluation run in one DuckDB file (runs, dialogs, turns, predictions, metrics,
+audits, the submission queue).
+
+Modules:
+- `records`: what a run produces: `RunSpec`, `DialogResult`, `Turn`, termination reasons.
+- `identity`: run ids (a hash of the RunSpec).
+- `schema`: the tables, the schema version and migrations.
+- `connection`: the one way to open the file (lock-aware retry), for writers and readers.
+- `queue`: the submission queue.
+- `store`: `ResultStore`: write and read runs.
+"""
+from eligibench.results.connection import SchemaVersionError, StoreError, StoreLockedError, connect
+from eligibench.results.identity import run_id_for
+from eligibench.results.records import TERMINATIONS, DialogResult, RunSpec, Turn
+from eligibench.results.store import ResultStore
+
+__all__ = ["DialogResult", "ResultStore", "RunSpec", "SchemaVersionError", "StoreError", "StoreLockedError",
+           "TERMINATIONS", "Turn", "connect", "run_id_for"]

@@ -1,0 +1,72 @@
+"""What one evaluation run produces, as stored: the run's identity (RunSpec), each dialog's
+result (DialogResult) and its turns (Turn), and the termination reasons a dialog can end with.
+The evaluation package produces these; the store writes and reads them; metrics score them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+# Every dialog ends with exactly one of these.
+READY = "ready"  # the agent said READY and predicted
+TURN_LIMIT = "turn_limit"  # limit reached; the agent was asked to predict
+AGENT_ERROR = "agent_error"  # exception, timeout, or invalid output from the agent: scored as wrong
+USER_ERROR = "user_error"  # the simulated user failed on valid input (its model answered badly)
+INFRA_ERROR = "infrastructure_error"  # endpoint down or timing out after retries: not scored
+TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR, INFRA_ERROR)
+SCORED_TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR)
+
+
+
+@dataclass(frozen=True)
+class Turn:
+    question: str
+    answer: str
+    question_latency_s: float = 0.0
+    answer_latency_s: float = 0.0
+    prompt_tokens: int = 0  # simulated user's tokens for this answer
+    completion_tokens: int = 0
+    cached_tokens: int | None = None
+
+
+@dataclass(frozen=True)
+class DialogResult:
+    row_id: str  # dataset row (household) id
+    dataset: str
+    trial: int
+    turns: tuple[Turn, ...]
+    predictions: Mapping[str, bool] | None  # None when the agent gave none (error)
+    labels: Mapping[str, bool]
+    termination: str
+    error: str | None = None
+    wall_s: float = 0.0
+    agent_calls: int = 0  # LLM calls the agent reported
+    agent_prompt_tokens: int = 0
+    agent_completion_tokens: int = 0
+    user_calls: int = 0
+    user_prompt_tokens: int = 0
+    user_completion_tokens: int = 0
+    user_cached_tokens: int = 0
+
+    @property
+    def scored(self) -> bool:
+        return self.termination in SCORED_TERMINATIONS
+
+    def predicted(self, opportunity: str) -> bool | None:
+        """The prediction for one opportunity; None counts as wrong when scoring."""
+        if self.predictions is None:
+            return None
+        return self.predictions.get(opportunity)
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """What identifies one evaluation run: same spec, same run (resume fills it in)."""
+
+    submission: str
+    agent_models: Mapping[str, str]  # role -> model name, as the manifest declares
+    simulator: str  # simulated user: backend:model@temperature/seed
+    params: Mapping[str, object]
+    data_version: str
+    datasets: tuple[str, ...]
+    trials: int = 1
+    extra: Mapping[str, object] = field(default_factory=dict)

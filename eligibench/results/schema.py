@@ -1,0 +1,115 @@
+"""The results store's tables (DDL), their columns, the schema version and its migrations."""
+from __future__ import annotations
+
+from typing import Callable
+
+import duckdb
+
+SCHEMA_VERSION = 1
+
+# MIGRATIONS[v] upgrades a file from version v to v + 1 inside the writer's transaction.
+MIGRATIONS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {}
+
+QUEUE_STATUSES = ("queued", "running", "done", "failed")
+# Conventional run statuses (not enforced): ensure_run creates runs as "running".
+RUN_STATUSES = ("running", "done", "failed", "cancelled")
+
+TABLES = ("meta", "runs", "dialogs", "turns", "predictions", "metrics", "queue", "audit")
+
+_DDL = [
+    """CREATE TABLE IF NOT EXISTS meta (
+        key VARCHAR PRIMARY KEY,
+        value VARCHAR)""",
+    """CREATE TABLE IF NOT EXISTS runs (
+        run_id VARCHAR PRIMARY KEY,
+        submission VARCHAR NOT NULL,
+        agent_models JSON,
+        simulator VARCHAR,
+        params JSON,
+        data_version VARCHAR,
+        datasets JSON,
+        trials INTEGER,
+        extra JSON,
+        created_at TIMESTAMP,
+        status VARCHAR)""",
+    """CREATE TABLE IF NOT EXISTS dialogs (
+        run_id VARCHAR NOT NULL,
+        dataset VARCHAR NOT NULL,
+        row_id VARCHAR NOT NULL,
+        trial INTEGER NOT NULL,
+        termination VARCHAR NOT NULL,
+        error VARCHAR,
+        predictions_given BOOLEAN NOT NULL,
+        wall_s DOUBLE,
+        n_turns INTEGER,
+        agent_calls BIGINT,
+        agent_prompt_tokens BIGINT,
+        agent_completion_tokens BIGINT,
+        user_calls BIGINT,
+        user_prompt_tokens BIGINT,
+        user_completion_tokens BIGINT,
+        user_cached_tokens BIGINT,
+        finished_at TIMESTAMP,
+        PRIMARY KEY (run_id, dataset, row_id, trial))""",
+    """CREATE TABLE IF NOT EXISTS turns (
+        run_id VARCHAR NOT NULL,
+        dataset VARCHAR NOT NULL,
+        row_id VARCHAR NOT NULL,
+        trial INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        question VARCHAR,
+        answer VARCHAR,
+        question_latency_s DOUBLE,
+        answer_latency_s DOUBLE,
+        prompt_tokens BIGINT,
+        completion_tokens BIGINT,
+        cached_tokens BIGINT,
+        PRIMARY KEY (run_id, dataset, row_id, trial, idx))""",
+    """CREATE TABLE IF NOT EXISTS predictions (
+        run_id VARCHAR NOT NULL,
+        dataset VARCHAR NOT NULL,
+        row_id VARCHAR NOT NULL,
+        trial INTEGER NOT NULL,
+        opportunity VARCHAR NOT NULL,
+        predicted BOOLEAN,
+        label BOOLEAN,
+        PRIMARY KEY (run_id, dataset, row_id, trial, opportunity))""",
+    """CREATE TABLE IF NOT EXISTS metrics (
+        run_id VARCHAR NOT NULL,
+        dataset VARCHAR NOT NULL,
+        name VARCHAR NOT NULL,
+        value DOUBLE,
+        ci_low DOUBLE,
+        ci_high DOUBLE,
+        PRIMARY KEY (run_id, dataset, name))""",
+    """CREATE TABLE IF NOT EXISTS queue (
+        id BIGINT PRIMARY KEY,
+        submission VARCHAR NOT NULL,
+        path VARCHAR,
+        status VARCHAR NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
+        submitted_at TIMESTAMP,
+        started_at TIMESTAMP,
+        finished_at TIMESTAMP,
+        error VARCHAR)""",
+    """CREATE TABLE IF NOT EXISTS audit (
+        simulator VARCHAR NOT NULL,
+        data_version VARCHAR NOT NULL,
+        probes INTEGER,
+        faithful INTEGER,
+        faithful_pct DOUBLE,
+        summary JSON,
+        created_at TIMESTAMP,
+        PRIMARY KEY (simulator, data_version))""",
+]
+
+_DIALOG_COLS = (
+    "run_id", "dataset", "row_id", "trial", "termination", "error", "predictions_given", "wall_s",
+    "n_turns", "agent_calls", "agent_prompt_tokens", "agent_completion_tokens", "user_calls",
+    "user_prompt_tokens", "user_completion_tokens", "user_cached_tokens", "finished_at",
+)
+_TURN_COLS = (
+    "run_id", "dataset", "row_id", "trial", "idx", "question", "answer", "question_latency_s",
+    "answer_latency_s", "prompt_tokens", "completion_tokens", "cached_tokens",
+)
+_PRED_COLS = ("run_id", "dataset", "row_id", "trial", "opportunity", "predicted", "label")
+_JSON_RUN_COLS = ("agent_models", "params", "datasets", "extra")

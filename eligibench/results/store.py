@@ -1,0 +1,349 @@
+"""The run store: runs, dialogs, turns, predictions, metrics and audits in the results file.
+
+A dialog (its row, its turns, its predictions) is written in one transaction, so a crash leaves
+either all of it or none of it; recording the same (run, dataset, row, trial) again replaces it.
+``run_id_for(spec)`` is a hash of the spec, so re-running a killed run continues it: skip
+``completed(run_id)`` and record the rest. How the file is opened: `connection`.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import os
+import random
+import threading
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+import duckdb
+
+from eligibench.results.records import TERMINATIONS, DialogResult, RunSpec, Turn
+
+from eligibench.results.connection import StoreConnection, _dicts, _now
+from eligibench.results.identity import _canonical_json, run_id_for, spec_dict
+from eligibench.results.queue import SubmissionQueue
+from eligibench.results.schema import _DDL, _DIALOG_COLS, _JSON_RUN_COLS, _PRED_COLS, _TURN_COLS, SCHEMA_VERSION, TABLES
+
+
+class ResultStore(SubmissionQueue, StoreConnection):
+    """Results of evaluation runs in one DuckDB file (see `connection` for how it is opened)."""
+
+    # -- writers -------------------------------------------------------------------------------
+
+    def ensure_run(self, spec: RunSpec) -> str:
+        """Create the run if it is new (status 'running'); idempotent. Returns its run_id."""
+        run_id = run_id_for(spec)
+        d = spec_dict(spec)
+
+        def fn(con: duckdb.DuckDBPyConnection) -> None:
+            con.execute(
+                "INSERT INTO runs (run_id, submission, agent_models, simulator, params, data_version,"
+                " datasets, trials, extra, created_at, status) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+                " ON CONFLICT (run_id) DO NOTHING",
+                [run_id, d["submission"], _canonical_json(d["agent_models"]), d["simulator"],
+                 _canonical_json(d["params"]), d["data_version"], _canonical_json(d["datasets"]),
+                 d["trials"], _canonical_json(d["extra"]), _now(), "running"],
+            )
+
+        self._write(fn)
+        return run_id
+
+    def set_run_status(self, run_id: str, status: str) -> None:
+        if not isinstance(status, str) or not status:
+            raise ValueError(f"run status must be a non-empty string, got {status!r}")
+
+        def fn(con: duckdb.DuckDBPyConnection) -> None:
+            _require_run(con, run_id, self.path)
+            con.execute("UPDATE runs SET status = ? WHERE run_id = ?", [status, run_id])
+
+        self._write(fn)
+
+    def record_dialog(self, run_id: str, result: DialogResult) -> None:
+        """Write one dialog with its turns and predictions atomically; replaces an earlier copy."""
+        self.record_dialogs(run_id, [result])
+
+    def record_dialogs(self, run_id: str, results: Iterable[DialogResult]) -> None:
+        """Write several dialogs in one transaction (all or none); each replaces an earlier copy."""
+        results = list(results)
+        keys = [(r.dataset, r.row_id, r.trial) for r in results]
+        if len(set(keys)) != len(keys):
+            raise ValueError("record_dialogs: the same (dataset, row_id, trial) appears twice")
+        rows = [_dialog_rows(run_id, r) for r in results]  # validates before touching the file
+        if not rows:
+            return
+
+        def fn(con: duckdb.DuckDBPyConnection) -> None:
+            _require_run(con, run_id, self.path)
+            for dialog, turns, preds in rows:
+                key = dialog[:4]
+                for table in ("dialogs", "turns", "predictions"):
+                    con.execute(
+                        f"DELETE FROM {table} WHERE run_id = ? AND dataset = ? AND row_id = ?"
+                        " AND trial = ?", key)
+                _insert_dialog(con, dialog)
+                _insert_turns(con, turns)
+                _insert_predictions(con, preds)
+
+        self._write(fn)
+
+    def record_metrics(self, run_id: str,
+                       rows: Sequence[tuple[str, str, float | None, float | None, float | None]]) -> None:
+        """Replace the run's metrics with rows of (dataset, name, value, ci_low, ci_high)."""
+        data = []
+        for row in rows:
+            if len(row) != 5:
+                raise ValueError(f"metric rows are (dataset, name, value, ci_low, ci_high), got {row!r}")
+            dataset, name, value, lo, hi = row
+            data.append([run_id, str(dataset), str(name), _opt_float(value), _opt_float(lo),
+                         _opt_float(hi)])
+        if len({(d[1], d[2]) for d in data}) != len(data):
+            raise ValueError("record_metrics: the same (dataset, name) appears twice")
+
+        def fn(con: duckdb.DuckDBPyConnection) -> None:
+            _require_run(con, run_id, self.path)
+            con.execute("DELETE FROM metrics WHERE run_id = ?", [run_id])
+            if data:
+                con.executemany("INSERT INTO metrics VALUES (?,?,?,?,?,?)", data)
+
+        self._write(fn)
+
+    def record_audit(self, simulator: str, summary: dict[str, Any]) -> None:
+        """Store a faithfulness audit of one simulator configuration (replaces the same one)."""
+        row = [simulator, str(summary.get("data_version")), summary.get("probes"), summary.get("faithful"),
+               _opt_float(summary.get("faithful_pct")), _canonical_json(summary), _now()]
+
+        def fn(con: duckdb.DuckDBPyConnection) -> None:
+            con.execute("DELETE FROM audit WHERE simulator = ? AND data_version = ?", row[:2])
+            con.execute("INSERT INTO audit VALUES (?,?,?,?,?,?,?)", row)
+
+        self._write(fn)
+
+    # -- readers -------------------------------------------------------------------------------
+
+    def audits(self) -> list[dict[str, Any]]:
+        """Every stored audit, newest first, with its summary decoded."""
+        def fn(con: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
+            rows = _dicts(con.execute("SELECT * FROM audit ORDER BY created_at DESC"))
+            for r in rows:
+                r["summary"] = json.loads(r["summary"]) if isinstance(r["summary"], str) else r["summary"]
+            return rows
+
+        return self._read(fn, [])
+
+    def completed(self, run_id: str) -> set[tuple[str, str, int]]:
+        """(dataset, row_id, trial) of every dialog recorded for the run."""
+        return self._read(lambda con: {
+            (d, r, int(t)) for d, r, t in con.execute(
+                "SELECT dataset, row_id, trial FROM dialogs WHERE run_id = ?", [run_id]).fetchall()
+        }, set())
+
+    def runs(self) -> list[dict[str, Any]]:
+        """Every run (JSON columns decoded) with n_dialogs, oldest first."""
+
+        def fn(con: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
+            rows = _dicts(con.execute(
+                "SELECT r.*, (SELECT count(*) FROM dialogs d WHERE d.run_id = r.run_id) AS n_dialogs"
+                " FROM runs r ORDER BY r.created_at, r.run_id"))
+            for row in rows:
+                for col in _JSON_RUN_COLS:
+                    row[col] = json.loads(row[col]) if row[col] is not None else None
+            return rows
+
+        return self._read(fn, [])
+
+    def metrics(self, run_id: str | None = None) -> list[dict[str, Any]]:
+        """Metric rows (with the run's submission), for one run or all."""
+        sql = ("SELECT m.*, r.submission FROM metrics m JOIN runs r USING (run_id)"
+               + (" WHERE m.run_id = ?" if run_id is not None else "")
+               + " ORDER BY r.submission, m.run_id, m.dataset, m.name")
+        args = [run_id] if run_id is not None else []
+        return self._read(lambda con: _dicts(con.execute(sql, args)), [])
+
+    def dialogs(self, run_id: str) -> list[dict[str, Any]]:
+        """The run's dialog rows (no turns), ordered by dataset, row_id, trial."""
+        return self._read(lambda con: _dicts(con.execute(
+            "SELECT * FROM dialogs WHERE run_id = ? ORDER BY dataset, row_id, trial", [run_id])), [])
+
+    def predictions(self, run_id: str | None = None) -> list[dict[str, Any]]:
+        """Prediction rows (opportunity, predicted, label), for one run or all."""
+        sql = ("SELECT * FROM predictions" + (" WHERE run_id = ?" if run_id is not None else "")
+               + " ORDER BY run_id, dataset, row_id, trial, opportunity")
+        args = [run_id] if run_id is not None else []
+        return self._read(lambda con: _dicts(con.execute(sql, args)), [])
+
+    def dialog_results(self, run_id: str) -> list[DialogResult]:
+        """The run's dialogs rebuilt as DialogResult (turns in order), by dataset, row_id, trial."""
+
+        def fn(con: duckdb.DuckDBPyConnection) -> list[DialogResult]:
+            dialogs = _dicts(con.execute(
+                "SELECT * FROM dialogs WHERE run_id = ? ORDER BY dataset, row_id, trial", [run_id]))
+            turns: dict[tuple, list[Turn]] = {}
+            for t in _dicts(con.execute(
+                    "SELECT * FROM turns WHERE run_id = ? ORDER BY dataset, row_id, trial, idx",
+                    [run_id])):
+                turns.setdefault((t["dataset"], t["row_id"], t["trial"]), []).append(_turn(t))
+            preds: dict[tuple, list[dict]] = {}
+            for p in _dicts(con.execute(
+                    "SELECT * FROM predictions WHERE run_id = ? ORDER BY dataset, row_id, trial,"
+                    " opportunity", [run_id])):
+                preds.setdefault((p["dataset"], p["row_id"], p["trial"]), []).append(p)
+            out = []
+            for d in dialogs:
+                key = (d["dataset"], d["row_id"], d["trial"])
+                out.append(_dialog_result(d, turns.get(key, []), preds.get(key, [])))
+            return out
+
+        return self._read(fn, [])
+
+    def transcript(self, run_id: str, dataset: str, row_id: str, trial: int) -> dict[str, Any]:
+        """One dialog row plus 'turns' (in order) and 'predictions' (opportunity, predicted, label)."""
+        key = [run_id, dataset, row_id, trial]
+        where = "WHERE run_id = ? AND dataset = ? AND row_id = ? AND trial = ?"
+
+        def fn(con: duckdb.DuckDBPyConnection) -> dict[str, Any] | None:
+            rows = _dicts(con.execute(f"SELECT * FROM dialogs {where}", key))
+            if not rows:
+                return None
+            out = rows[0]
+            out["turns"] = _dicts(con.execute(
+                f"SELECT idx, question, answer, question_latency_s, answer_latency_s, prompt_tokens,"
+                f" completion_tokens, cached_tokens FROM turns {where} ORDER BY idx", key))
+            out["predictions"] = _dicts(con.execute(
+                f"SELECT opportunity, predicted, label FROM predictions {where} ORDER BY opportunity",
+                key))
+            return out
+
+        out = self._read(fn, None)
+        if out is None:
+            raise KeyError(f"no dialog {(run_id, dataset, row_id, trial)} in result store {self.path}")
+        return out
+
+    def export_parquet(self, directory: str | os.PathLike[str]) -> dict[str, Path]:
+        """Write one parquet file per table (a consistent snapshot); returns table -> path.
+
+        Each file is written under a temporary name and renamed into place, so a reader of the
+        snapshot never sees a half-written file. A missing store exports empty tables.
+        """
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        paths = {t: directory / f"{t}.parquet" for t in TABLES}
+        tmp = {t: directory / f".{t}.parquet.tmp{os.getpid()}" for t in TABLES}
+
+        def copy(con: duckdb.DuckDBPyConnection) -> bool:
+            for t in TABLES:
+                target = str(tmp[t]).replace("'", "''")
+                con.execute(f"COPY (SELECT * FROM {t}) TO '{target}' (FORMAT parquet)")
+            return True
+
+        try:
+            if not self._read(copy, False):
+                empty = duckdb.connect()  # no store yet: same schema, no rows
+                try:
+                    for ddl in _DDL:
+                        empty.execute(ddl)
+                    empty.execute("INSERT INTO meta VALUES ('schema_version', ?)",
+                                  [str(SCHEMA_VERSION)])
+                    copy(empty)
+                finally:
+                    empty.close()
+            for t in TABLES:
+                os.replace(tmp[t], paths[t])
+        finally:
+            for p in tmp.values():
+                if p.exists():
+                    p.unlink()
+        return paths
+
+
+# ----------------------------------------------------------------------------------------------
+# row helpers
+
+
+def _require_run(con: duckdb.DuckDBPyConnection, run_id: str, path: Path) -> None:
+    if con.execute("SELECT 1 FROM runs WHERE run_id = ?", [run_id]).fetchone() is None:
+        raise KeyError(f"no run {run_id!r} in result store {path}: call ensure_run(spec) first")
+
+
+def _opt_float(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def _opt_bool(value: Any) -> bool | None:
+    return None if value is None else bool(value)
+
+
+def _dialog_rows(run_id: str, r: DialogResult) -> tuple[list, list[list], list[list]]:
+    if r.termination not in TERMINATIONS:
+        raise ValueError(f"unknown termination {r.termination!r}; expected one of {TERMINATIONS}")
+    key = [run_id, r.dataset, r.row_id, int(r.trial)]
+    dialog = key + [
+        r.termination, r.error, r.predictions is not None, float(r.wall_s), len(r.turns),
+        int(r.agent_calls), int(r.agent_prompt_tokens), int(r.agent_completion_tokens),
+        int(r.user_calls), int(r.user_prompt_tokens), int(r.user_completion_tokens),
+        int(r.user_cached_tokens), _now(),
+    ]
+    turns = [
+        key + [i, t.question, t.answer, float(t.question_latency_s), float(t.answer_latency_s),
+               int(t.prompt_tokens), int(t.completion_tokens),
+               None if t.cached_tokens is None else int(t.cached_tokens)]
+        for i, t in enumerate(r.turns)
+    ]
+    predictions = r.predictions if r.predictions is not None else {}
+    opportunities = list(r.labels) + [o for o in predictions if o not in r.labels]
+    preds = [
+        key + [str(o), _opt_bool(predictions.get(o)), _opt_bool(r.labels.get(o))]
+        for o in opportunities
+    ]
+    return dialog, turns, preds
+
+
+def _insert_dialog(con: duckdb.DuckDBPyConnection, row: list) -> None:
+    con.execute(f"INSERT INTO dialogs ({', '.join(_DIALOG_COLS)}) VALUES "
+                f"({', '.join('?' * len(_DIALOG_COLS))})", row)
+
+
+def _insert_many(con: duckdb.DuckDBPyConnection, table: str, cols: Sequence[str],
+                 rows: list[list]) -> None:
+    if not rows:
+        return
+    one = "(" + ", ".join("?" * len(cols)) + ")"
+    # One multi-row INSERT: much faster than executemany for a handful of rows.
+    con.execute(f"INSERT INTO {table} ({', '.join(cols)}) VALUES " + ", ".join([one] * len(rows)),
+                [v for row in rows for v in row])
+
+
+def _insert_turns(con: duckdb.DuckDBPyConnection, rows: list[list]) -> None:
+    _insert_many(con, "turns", _TURN_COLS, rows)
+
+
+def _insert_predictions(con: duckdb.DuckDBPyConnection, rows: list[list]) -> None:
+    _insert_many(con, "predictions", _PRED_COLS, rows)
+
+
+def _turn(t: Mapping[str, Any]) -> Turn:
+    return Turn(
+        question=t["question"], answer=t["answer"], question_latency_s=t["question_latency_s"],
+        answer_latency_s=t["answer_latency_s"], prompt_tokens=t["prompt_tokens"],
+        completion_tokens=t["completion_tokens"], cached_tokens=t["cached_tokens"],
+    )
+
+
+def _dialog_result(d: Mapping[str, Any], turns: list[Turn], preds: list[Mapping[str, Any]]) -> DialogResult:
+    labels = {p["opportunity"]: p["label"] for p in preds if p["label"] is not None}
+    predictions = (
+        {p["opportunity"]: p["predicted"] for p in preds if p["predicted"] is not None}
+        if d["predictions_given"] else None
+    )
+    return DialogResult(
+        row_id=d["row_id"], dataset=d["dataset"], trial=d["trial"], turns=tuple(turns),
+        predictions=predictions, labels=labels, termination=d["termination"], error=d["error"],
+        wall_s=d["wall_s"], agent_calls=d["agent_calls"],
+        agent_prompt_tokens=d["agent_prompt_tokens"],
+        agent_completion_tokens=d["agent_completion_tokens"], user_calls=d["user_calls"],
+        user_prompt_tokens=d["user_prompt_tokens"],
+        user_completion_tokens=d["user_completion_tokens"],
+        user_cached_tokens=d["user_cached_tokens"],
+    )

@@ -1,0 +1,1 @@
+"""The direct reference submission (imported as a package by the harness)."""

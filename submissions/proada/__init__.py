@@ -1,0 +1,1 @@
+"""The proada reference submission (imported as a package by the harness)."""

@@ -1,0 +1,1 @@
+"""The random reference submission (imported as a package by the harness)."""

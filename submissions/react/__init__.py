@@ -1,0 +1,1 @@
+"""The react reference submission (imported as a package by the harness)."""

@@ -1,0 +1,1 @@
+"""The worksheet reference submission (imported as a package by the harness)."""

@@ -1,0 +1,315 @@
+"""Household consistency rules (eligibench.consistency) and the name lists (eligibench.names)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from eligibench.household import consistency as cons
+from eligibench.household.model import Household, member
+from eligibench.household.names import FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURNAMES, pick_name, pick_surname
+
+NO = cons.NO_DIPLOMA
+
+
+def adult(**kw):
+    base = {"relation": "self", "age": 35}
+    return member(**(base | kw))
+
+
+def kid(**kw):
+    base = {"relation": "child", "age": 8, "high_school_equivalent": NO, "current_school_level": 3}
+    return member(**(base | kw))
+
+
+def hh(*members):
+    return Household(tuple(members))
+
+
+def parent(**kw):
+    """A self who is a parent (so households with children keep parent_flag)."""
+    return adult(is_parent=True, **kw)
+
+
+def _raw_household(*members) -> Household:
+    """A Household that skips the roster check, to reach rules Household already enforces."""
+    h = object.__new__(Household)
+    object.__setattr__(h, "members", tuple(members))
+    return h
+
+
+# rule name -> (violating household, passing household); each pair differs only where the rule looks.
+CASES = {
+    "one_self": (
+        lambda: _raw_household(adult(), adult(age=33)),
+        lambda: hh(adult(), adult(relation="sibling", age=33)),
+    ),
+    "at_most_one_spouse": (
+        lambda: hh(adult(), adult(relation="spouse"), adult(relation="spouse", age=40)),
+        lambda: hh(adult(), adult(relation="spouse"), adult(relation="sibling", age=40)),
+    ),
+    "self_min_age": (
+        lambda: hh(kid(relation="self", age=13, current_school_level=8)),
+        lambda: hh(kid(relation="self", age=14, current_school_level=9)),
+    ),
+    "marriage_age": (
+        lambda: hh(adult(), adult(relation="spouse", age=15, high_school_equivalent=NO)),
+        lambda: hh(adult(), adult(relation="spouse", age=16, high_school_equivalent=NO)),
+    ),
+    "child_age_gap": (
+        lambda: hh(parent(age=30), kid(age=19, current_school_level="none")),
+        lambda: hh(parent(age=30), kid(age=18, current_school_level="none")),
+    ),
+    "grandchild_age_gap": (
+        lambda: hh(adult(age=40), kid(relation="grandchild", age=15, current_school_level=10)),
+        lambda: hh(adult(age=40), kid(relation="grandchild", age=14, current_school_level=9)),
+    ),
+    "foster_care_age": (
+        lambda: hh(adult(), adult(relation="friend", age=21, in_foster_care=True)),
+        lambda: hh(adult(), adult(relation="friend", age=20, in_foster_care=True)),
+    ),
+    "foster_age_out": (
+        lambda: hh(adult(), kid(relation="foster child", age=17, current_school_level=12, foster_age_out=True)),
+        lambda: hh(adult(), adult(relation="friend", age=18, foster_age_out=True)),
+    ),
+    "pregnancy": (
+        lambda: hh(adult(sex="female", age=56, months_pregnant=3)),
+        lambda: hh(adult(sex="female", age=55, months_pregnant=3)),
+    ),
+    "breastfeeding": (
+        lambda: hh(adult(sex="male", breastfeeding=True)),
+        lambda: hh(adult(sex="female", breastfeeding=True)),
+    ),
+    "school_level_age": (
+        lambda: hh(parent(), kid(age=10, current_school_level="college")),
+        lambda: hh(parent(), kid(age=10, current_school_level=5)),
+    ),
+    "high_school_credential": (
+        lambda: hh(parent(), kid(age=15, current_school_level="none", high_school_equivalent="GED")),
+        lambda: hh(parent(), kid(age=16, current_school_level="none", high_school_equivalent="GED")),
+    ),
+    "no_child_labor": (
+        lambda: hh(parent(), kid(age=13, current_school_level=8, annual_work_income=500)),
+        lambda: hh(parent(), kid(age=14, current_school_level=9, annual_work_income=500)),
+    ),
+    "adult_only": (
+        lambda: hh(adult(), adult(relation="sibling", age=17, high_school_equivalent=NO, conflict_veteran=True)),
+        lambda: hh(adult(), adult(relation="sibling", age=18, high_school_equivalent=NO, conflict_veteran=True)),
+    ),
+    "emancipated_minor": (
+        lambda: hh(adult(), adult(relation="sibling", age=18, emancipated_minor=True)),
+        lambda: hh(adult(), adult(relation="sibling", age=17, high_school_equivalent=NO, emancipated_minor=True)),
+    ),
+    "selective_service": (
+        lambda: hh(adult(sex="female", selective_service=True)),
+        lambda: hh(adult(sex="male", selective_service=True)),
+    ),
+    "parent_flag": (
+        lambda: hh(adult(is_parent=False), kid()),
+        lambda: hh(adult(is_parent=True), kid()),
+    ),
+    "parent_age": (
+        lambda: hh(parent(), kid(age=11, current_school_level=6, is_parent=True)),
+        lambda: hh(parent(), kid(age=12, current_school_level=7, is_parent=True)),
+    ),
+    "property_months": (
+        lambda: hh(adult(is_property_owner=False, months_owned_property=24)),
+        lambda: hh(adult(is_property_owner=True, months_owned_property=24)),
+    ),
+    "durations_within_age": (
+        lambda: hh(adult(age=20, years_sober=21)),
+        lambda: hh(adult(age=20, years_sober=20)),
+    ),
+    "filing_jointly": (
+        lambda: hh(adult(filing_jointly=True)),
+        lambda: hh(adult(filing_jointly=True), adult(relation="spouse", filing_jointly=True)),
+    ),
+    "self_not_dependent": (
+        lambda: hh(adult(dependent=True)),
+        lambda: hh(adult(), adult(relation="sibling", age=20, dependent=True)),
+    ),
+    "gpa_needs_schooling": (
+        lambda: hh(adult(gpa=3.1, current_school_level="none", college_credits=0)),
+        lambda: hh(adult(gpa=3.1, current_school_level="college", college_credits=0)),
+    ),
+    "college_age": (
+        lambda: hh(parent(), kid(age=13, current_school_level=8, college_credits=3)),
+        lambda: hh(parent(), kid(age=14, current_school_level=9, college_credits=3)),
+    ),
+}
+
+
+def test_every_rule_has_a_case_and_a_docstring():
+    names = [name for name, _ in cons.RULES]
+    assert sorted(CASES) == sorted(names)
+    assert len(names) == len(set(names))
+    for name, doc in cons.RULES:
+        assert doc, f"rule {name} has no docstring"
+
+
+def test_defaults_are_consistent():
+    assert cons.violations(hh(adult())) == []
+
+
+@pytest.mark.parametrize("rule", sorted(CASES))
+def test_rule_violating_and_passing(rule):
+    bad, good = CASES[rule]
+    bad_hh, good_hh = bad(), good()
+    assert cons.broken_rules(bad_hh) == [rule], cons.violations(bad_hh)
+    msgs = cons.violations(bad_hh)
+    assert msgs and all(f"(rule {rule})" in m for m in msgs)
+    assert all(m.startswith("member ") for m in msgs)
+    assert cons.violations(good_hh) == []
+
+
+def test_message_names_member_index_relation_and_age():
+    msgs = cons.violations(hh(parent(age=30), kid(age=10), kid(age=40, current_school_level="none")))
+    assert msgs == [
+        "member 2 (child, age 40): a child cannot be older than self minus 12 years (rule child_age_gap)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "age,level,ok",
+    [
+        (2, "pk", False), (3, "pk", True), (5, "pk", True), (6, "pk", False),
+        (3, "k", False), (4, "k", True), (6, "k", True), (7, "k", False),
+        (4, 1, False), (5, 1, True), (9, 1, True), (10, 1, False),
+        (15, 12, False), (16, 12, True), (20, 12, True), (21, 12, False),
+        (15, "college", False), (16, "college", True), (80, "college", True),
+        (0, "none", True), (40, "none", True),
+    ],
+)
+def test_school_level_age_bounds(age, level, ok):
+    assert (level in cons.school_levels_for_age(age)) is ok
+    m = kid(relation="sibling", age=age, current_school_level=level)
+    assert ("school_level_age" in cons.broken_rules(hh(adult(), m))) is (not ok)
+
+
+def test_high_school_credential_while_in_grade():
+    h = hh(adult(), adult(relation="sibling", age=17, current_school_level=11, high_school_equivalent="GED"))
+    assert cons.broken_rules(h) == ["high_school_credential"]
+
+
+def test_no_child_labor_covers_flags_and_months_since_worked():
+    for change in ({"works_outside_home": True}, {"months_since_worked": 0}, {"work_hours_per_week": 5},
+                   {"government_job": True}, {"days_looking_for_work": 3}):
+        h = hh(parent(), kid(age=10, current_school_level=5, **change))
+        assert cons.broken_rules(h) == ["no_child_labor"], change
+    assert cons.broken_rules(hh(parent(), kid(age=9, current_school_level=4, work_or_volunteer_experience=True))) == [
+        "no_child_labor"
+    ]
+    assert cons.violations(hh(parent(), kid(age=10, current_school_level=5, work_or_volunteer_experience=True))) == []
+
+
+def test_marriage_age_self_too_young_for_a_spouse():
+    h = hh(kid(relation="self", age=15, current_school_level=10), adult(relation="spouse", age=17, high_school_equivalent=NO))
+    assert cons.broken_rules(h) == ["marriage_age"]
+
+
+def test_selective_service_eligibility_ages():
+    assert cons.broken_rules(hh(adult(sex="male", age=26, is_eligible_for_selective_service=True))) == ["selective_service"]
+    assert cons.violations(hh(adult(sex="male", age=25, is_eligible_for_selective_service=True))) == []
+    young = adult(sex="male", age=17, high_school_equivalent=NO, selective_service=True)
+    assert cons.broken_rules(hh(young)) == ["selective_service"]
+
+
+def test_parent_flag_needs_spouse_too_but_not_for_foster_child():
+    h = hh(parent(), adult(relation="spouse", is_parent=False), kid())
+    assert [v.split(":")[0] for v in cons.violations(h)] == ["member 1 (spouse, age 35)"]
+    assert cons.violations(hh(adult(), kid(relation="foster child"))) == []
+
+
+def test_filing_jointly_only_self_or_spouse():
+    h = hh(adult(filing_jointly=True), adult(relation="spouse", filing_jointly=True),
+           adult(relation="sibling", filing_jointly=True))
+    assert cons.broken_rules(h) == ["filing_jointly"]
+    assert len(cons.violations(h)) == 1
+
+
+def test_property_months_capped_by_age_and_adulthood():
+    assert cons.broken_rules(hh(adult(age=20, is_property_owner=True, months_owned_property=241))) == ["durations_within_age"]
+    assert cons.broken_rules(hh(parent(), kid(age=16, current_school_level=11, is_property_owner=True))) == ["adult_only"]
+
+
+# --- sampler helpers ------------------------------------------------------------------------
+
+def test_min_self_age_and_age_bounds():
+    assert cons.min_self_age([]) == cons.SELF_MIN_AGE
+    assert cons.min_self_age(["spouse"]) == 16
+    assert cons.min_self_age(["child", "grandchild"]) == 26
+    assert cons.age_bounds("child", 30) == (0, 18)
+    assert cons.age_bounds("foster child", 60) == (0, 20)
+    assert cons.age_bounds("grandchild", 26) == (0, 0)
+    with pytest.raises(ValueError):
+        cons.age_bounds("grandchild", 25)
+    with pytest.raises(ValueError):
+        cons.age_bounds("spouse", 15)
+    with pytest.raises(ValueError):
+        cons.age_bounds("child")
+
+
+def test_plausible_age_and_school_level_keep_the_rules():
+    rng = random.Random(7)
+    relations = ["spouse", "child", "stepchild", "grandchild", "foster child", "adopted child",
+                 "sibling", "niece or nephew", "cousin", "friend"]
+    for _ in range(3000):
+        rels = rng.sample(relations, rng.randint(0, 4))
+        lo = cons.min_self_age(rels)
+        self_age = cons.plausible_age(rng, "self")
+        if self_age < lo:
+            self_age = rng.randint(lo, cons.MAX_AGE)
+        members = []
+        for r in ["self", *rels]:
+            age = self_age if r == "self" else cons.plausible_age(rng, r, self_age)
+            lo_r, hi_r = cons.age_bounds(r, self_age)
+            assert lo_r <= age <= hi_r
+            level = cons.school_level_for_age(rng, age)
+            assert level in cons.school_levels_for_age(age)
+            members.append(member(
+                relation=r, age=age, current_school_level=level,
+                high_school_equivalent=NO if age < 16 or level in cons.GRADES else "GED",
+                is_parent=r in ("self", "spouse") and bool(set(rels) & set(cons.PARENTED_RELATIONS)),
+            ))
+        h = Household(tuple(members))
+        assert cons.violations(h) == []
+
+
+def test_school_level_for_age_is_typical():
+    rng = random.Random(1)
+    assert cons.school_level_for_age(rng, 1) == "none"
+    assert [cons.school_level_for_age(random.Random(s), 9) for s in range(20)].count(4) == 20
+    assert cons.school_level_for_age(rng, 70) in ("none", "college")
+
+
+def test_flag_allowed_and_numeric_cap():
+    assert cons.flag_allowed("in_foster_care", 20, "female")
+    assert not cons.flag_allowed("in_foster_care", 21, "female")
+    assert not cons.flag_allowed("breastfeeding", 30, "male")
+    assert cons.flag_allowed("receives_snap", 0, "male")
+    assert cons.numeric_cap("annual_work_income", 13) == 0
+    assert cons.numeric_cap("annual_work_income", 14) is None
+    assert cons.numeric_cap("months_since_worked", 13) == -1
+    assert cons.numeric_cap("months_since_worked", 15) == 12
+    assert cons.numeric_cap("monthly_rent_spending", 3) is None
+
+
+# --- names ----------------------------------------------------------------------------------
+
+def test_name_lists_are_sized_and_unique():
+    for names in (FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURNAMES):
+        assert len(names) >= 40
+        assert len(set(names)) == len(names)
+
+
+def test_pick_name_deterministic_and_uses_surname():
+    a = [pick_name(random.Random(3), "female") for _ in range(2)]
+    assert a[0] == a[1]
+    first, last = pick_name(random.Random(3), "male", surname="Okafor").split(" ", 1)
+    assert last == "Okafor" and first in MALE_FIRST_NAMES
+    assert pick_surname(random.Random(5)) in SURNAMES
+    seq1 = [pick_name(r, "female") for r in [random.Random(9)] for _ in range(10)]
+    seq2 = [pick_name(r, "female") for r in [random.Random(9)] for _ in range(10)]
+    assert seq1 == seq2 and len(set(seq1)) > 1
+    with pytest.raises(ValueError):
+        pick_name(random.Random(1), "other")

@@ -1,0 +1,144 @@
+"""Synthetic results for tests, the speed benchmark and demos. NOT benchmark results.
+
+    python -m leaderboard.synthetic --store /tmp/demo.duckdb --runs 20 [--dataset-dir /tmp/demo-data]
+
+writes made-up runs (dialogs, turns, predictions, metrics computed by the real metrics code)
+through ResultStore, and optionally a tiny dataset folder (fuzzed households labelled by the real
+traced checkers) so that the dialog browser can show ground truth and traces.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from eligibench.evaluation.metrics import summarize
+from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, READY, TURN_LIMIT, DialogResult, RunSpec, Turn
+from eligibench.results.store import ResultStore
+
+SIMULATORS = ("embedded:SmolLM2-135M-Instruct@t0.0/s0", "vllm:Llama-3.1-70B-Instruct@t0.0/s0")
+QUESTIONS = ("How old are you?", "Do you rent or own your home?", "How much do you earn from work in a year?",
+             "Does anyone in your household have a disability?", "Are you a student?",
+             "How many children live with you?", "Do you receive SNAP benefits?")
+
+
+@dataclass(frozen=True)
+class Household:
+    dataset: str
+    row_id: str
+    opportunities: tuple[str, ...]
+    labels: tuple[bool, ...]
+    profile: str = ""
+
+
+def fake_households(n_diverse: int = 44, n_representative: int = 25, seed: int = 0,
+                    opportunities: Sequence[str] | None = None) -> list[Household]:
+    """Households with made-up labels (no checker run): enough for the store and the tables."""
+    if opportunities is None:
+        from checkers import registry
+
+        opportunities = list(registry())
+    rng = random.Random(seed)
+    out = []
+    for dataset, n, k in (("diverse", n_diverse, (1, 10)), ("representative", n_representative, (6, 19))):
+        for i in range(n):
+            opps = tuple(rng.sample(list(opportunities), min(len(opportunities), rng.randint(*k))))
+            out.append(Household(dataset, f"{dataset}-{i:04d}", opps, tuple(rng.random() < 0.35 for _ in opps)))
+    return out
+
+
+def make_dataset(dataset_dir: Path, n_diverse: int = 3, n_representative: int = 2, seed: int = 7,
+                 version: str = "synthetic-test") -> list[Household]:
+    """A tiny dataset folder (<dir>/data/<version>/<dataset>.parquet, the published layout) of
+    fuzzed households labelled by the real traced checkers, so transcripts can be shown beside
+    true labels and traces, and evaluations can run on it."""
+    from checkers import registry
+    from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
+    from eligibench.datasets.rows import build_row, write_parquet
+    from eligibench.truth.tracing import TracedChecker
+
+    modules = registry()
+    rng = random.Random(seed)
+    households = fuzz_households(n_diverse + n_representative, seed, thresholds_from_checkers(modules.values()))
+    traced: dict = {}
+    out: list[Household] = []
+    for dataset, part in (("diverse", households[:n_diverse]), ("representative", households[n_diverse:])):
+        rows = []
+        for i, hh in enumerate(part):
+            opps = sorted(rng.sample(list(modules), 3))
+            for o in opps:
+                traced.setdefault(o, TracedChecker(o, modules[o]))
+            row = build_row(f"{dataset}-{i:04d}", dataset, hh, opps, traced, version)
+            rows.append(row)
+            out.append(Household(dataset, row.id, row.opportunities, row.labels, row.profile))
+        write_parquet(Path(dataset_dir) / "data" / version.replace("+", "-") / f"{dataset}.parquet", rows)
+    return out
+
+
+def _answer(h: Household, q: str, rng: random.Random) -> str:
+    sentences = [s.strip() for s in h.profile.split(".") if s.strip()]
+    return (rng.choice(sentences) + ".") if sentences else rng.choice(("Yes.", "No.", "I don't know.", "About $20,000."))
+
+
+def fake_dialog(h: Household, skill: float, questions: int, rng: random.Random, trial: int = 0) -> DialogResult:
+    n = max(0, int(rng.gauss(questions, 2)))
+    turns = tuple(Turn(rng.choice(QUESTIONS), _answer(h, "", rng), 0.1, 0.3 + rng.random(), 900 + 20 * i,
+                       12, 800 if i else 0) for i in range(n))
+    roll = rng.random()
+    termination = READY if roll < 0.8 else TURN_LIMIT if roll < 0.95 else AGENT_ERROR if roll < 0.98 else INFRA_ERROR
+    labels = dict(zip(h.opportunities, h.labels))
+    predictions = None if termination == AGENT_ERROR else {
+        o: (v if rng.random() < skill else not v) for o, v in labels.items()}
+    return DialogResult(
+        row_id=h.row_id, dataset=h.dataset, trial=trial, turns=turns, predictions=predictions, labels=labels,
+        termination=termination, error="TimeoutError: ask timed out" if termination == AGENT_ERROR else None,
+        wall_s=0.5 * n + 1, agent_calls=2 * n, agent_prompt_tokens=400 * n, agent_completion_tokens=30 * n,
+        user_calls=n, user_prompt_tokens=sum(t.prompt_tokens for t in turns),
+        user_completion_tokens=12 * n, user_cached_tokens=sum(t.cached_tokens or 0 for t in turns))
+
+
+def write_run(store: ResultStore, households: Sequence[Household], submission: str, strategy: str = "synthetic",
+              simulator: str = SIMULATORS[0], seed: int = 0, skill: float = 0.7, questions: int = 8,
+              data_version: str = "synthetic-test", n_boot: int = 200, finish: bool = True) -> str:
+    """One complete run (dialogs, then metrics from the real metrics code); returns its run id."""
+    rng = random.Random(f"{submission}:{seed}")
+    datasets = tuple(sorted({h.dataset for h in households}))
+    spec = RunSpec(submission=submission, agent_models={"default": "embedded:SmolLM2-135M-Instruct"},
+                   simulator=simulator, params={"seed": seed, "synthetic": True}, data_version=data_version,
+                   datasets=datasets, trials=1, extra={"strategy": strategy, "authors": ["synthetic"]})
+    run_id = store.ensure_run(spec)
+    results = [fake_dialog(h, skill, questions, rng) for h in households]
+    store.record_dialogs(run_id, results)
+    if finish:
+        by = {d: [r for r in results if r.dataset == d] for d in datasets}
+        store.record_metrics(run_id, summarize(by, n_boot=n_boot, seed=seed).to_rows())
+        store.set_run_status(run_id, "done")
+    return run_id
+
+
+def write_runs(store: ResultStore, households: Sequence[Household], n_runs: int, seed: int = 0,
+               n_boot: int = 200) -> list[str]:
+    rng = random.Random(seed)
+    strategies = ("direct", "react", "proada", "worksheet", "random")
+    return [write_run(store, households, f"synthetic-{i:03d}", strategies[i % len(strategies)],
+                      SIMULATORS[i % len(SIMULATORS)], seed=i, skill=rng.uniform(0.45, 0.95),
+                      questions=rng.randint(0, 25), n_boot=n_boot) for i in range(n_runs)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m leaderboard.synthetic", description=__doc__.split("\n")[0])
+    p.add_argument("--store", required=True)
+    p.add_argument("--runs", type=int, default=20)
+    p.add_argument("--dataset-dir", default=None, help="also write a tiny labelled dataset folder here")
+    a = p.parse_args(argv)
+    store = ResultStore(a.store)
+    households = make_dataset(Path(a.dataset_dir)) if a.dataset_dir else fake_households()
+    ids = write_runs(store, households, a.runs)
+    print(f"wrote {len(ids)} synthetic runs to {store.path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

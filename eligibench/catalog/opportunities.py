@@ -151,7 +151,7 @@ class Catalog:
 
 def default_dir() -> Path:
     """opportunities/ at the project root (the folder beside this package)."""
-    return Path(__file__).resolve().parent.parent / "opportunities"
+    return Path(__file__).resolve().parents[2] / "opportunities"
 
 
 def load_catalog(directory: Path | None = None) -> Catalog:

@@ -7,6 +7,16 @@
 
 Backends: "embedded" (llama.cpp server on CPU, the default), "vllm" (GPU), "openai" (any
 OpenAI-compatible endpoint). See docs/models.md.
+
+Modules:
+- `types`: ModelSpec, ChatMessage, Completion, Usage and the model-layer errors.
+- `client`: the ChatModel contract (retries, timeouts, usage counting).
+- `servers`: local server processes (ServerProcess, health checks, free ports).
+- `serving`: `attach_servers`, the one place that starts or attaches servers for a run's specs.
+- `embedded`: the llama.cpp server and SmolLM2-135M shipped in a PyPI package (CPU default).
+- `vllm`: `vllm serve` (GPU).
+- `openai_compat`: any OpenAI-compatible endpoint.
+- `constrained`: constrained decoding (yes/no, booleans, typed values, JSON).
 """
 
 from __future__ import annotations

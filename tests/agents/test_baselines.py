@@ -8,9 +8,7 @@ in a real worker process through ProcessAgent, as the evaluation harness runs it
 """
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from dataclasses import asdict
 from pathlib import Path
 
@@ -19,7 +17,7 @@ import pytest
 from eligibench.evaluation.agent_api import AgentContext
 from eligibench.evaluation.dialog_loop import run_dialog
 from eligibench.evaluation.simulated_user import SimulatedUser
-from eligibench.evaluation.submissions import load_manifest
+from eligibench.evaluation.submissions import import_submission_module, load_manifest
 from eligibench.evaluation.types import Dialog, OpportunityBrief
 from eligibench.models import EmbeddedModel, ModelSpec
 from eligibench.models.client import ChatModel
@@ -31,12 +29,8 @@ SUBMISSIONS = ROOT / "submissions"
 
 
 def _load(name: str):
-    """submissions/<name>/agent.py as module `baseline_<name>` (every submission calls its file agent.py)."""
-    spec = importlib.util.spec_from_file_location(f"baseline_{name}", SUBMISSIONS / name / "agent.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    """submissions/<name>/agent.py, imported the way the harness imports it."""
+    return import_submission_module(SUBMISSIONS / name, "agent")
 
 
 direct = _load("direct")

@@ -3,9 +3,7 @@ as such), code generation parsing / retry / cache, and complete dialogs on the r
 (in process and through ProcessAgent, whose guard must let the sandbox worker start)."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from dataclasses import asdict, replace
 from pathlib import Path
 
@@ -14,6 +12,7 @@ import pytest
 from eligibench.evaluation.agent_api import AgentContext
 from eligibench.evaluation.dialog_loop import run_dialog
 from eligibench.evaluation.simulated_user import SimulatedUser
+from eligibench.evaluation.submissions import import_submission_module
 from eligibench.evaluation.types import OpportunityBrief
 from eligibench.household.model import household
 from eligibench.household.profile import render_profile
@@ -24,19 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "submissions" / "proada"
 
 
-def _load(name: str, file: str):
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, FOLDER / file)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-agent_mod = _load("proada_agent", "agent.py")  # puts the submission folder on sys.path
-import proada_codegen as codegen  # noqa: E402
-import proada_dialog as dialog_mod  # noqa: E402
+agent_mod = import_submission_module(FOLDER, "agent")  # the harness's own loader
+codegen = import_submission_module(FOLDER, "proada_codegen")
+dialog_mod = import_submission_module(FOLDER, "proada_dialog")
 
 ProADAAgent = agent_mod.ProADAAgent
 HH = household({"name": "Ana Ruiz", "age": 34}, {"name": "Leo Ruiz", "relation": "child", "age": 4})

@@ -28,10 +28,10 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(
     not CHROMIUM.exists(),
     reason=f"Debian Chromium not found at {CHROMIUM}: install it with `apt-get install -y chromium` "
-           "(Playwright's own browser download is not used; set BENYFITS_CHROMIUM to use another binary)")
+           "(Playwright's own browser download is not used; set BENYFITS_CHROMIUM to use another binary)")]
 
 
 def free_port() -> int:

@@ -9,6 +9,8 @@ import pytest
 
 from tests.scratch import dvc, make_project, pipeline_env
 
+pytestmark = pytest.mark.dvc
+
 STAGES = ("fetch", "catalog", "households", "diverse", "representative", "publish")
 
 

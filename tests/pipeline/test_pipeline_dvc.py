@@ -6,6 +6,8 @@ import pytest
 
 from tests.scratch import dvc, make_project
 
+pytestmark = pytest.mark.dvc
+
 
 def _project(tmp_path: Path) -> Path:
     return make_project(tmp_path / "proj")

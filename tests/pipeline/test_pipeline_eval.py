@@ -7,6 +7,8 @@ import pytest
 
 from tests.scratch import dvc, make_project
 
+pytestmark = [pytest.mark.dvc, pytest.mark.model]
+
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory, snapshot_2024) -> Path:

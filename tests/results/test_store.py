@@ -13,8 +13,12 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from eligibench.results import schema as schema_mod
 from eligibench.results import store as store_mod
-from eligibench.results.store import SCHEMA_VERSION, ResultStore, SchemaVersionError, StoreLockedError, run_id_for
+from eligibench.results.connection import SchemaVersionError, StoreLockedError
+from eligibench.results.identity import run_id_for
+from eligibench.results.schema import SCHEMA_VERSION
+from eligibench.results.store import ResultStore
 from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, READY, TURN_LIMIT, DialogResult, RunSpec, Turn
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,7 +112,7 @@ def test_schema_created_with_version(tmp_path):
     assert s.schema_version() == SCHEMA_VERSION
     assert _raw(path, "SELECT value FROM meta WHERE key = 'schema_version'") == [(str(SCHEMA_VERSION),)]
     tables = {r[0] for r in _raw(path, "SELECT table_name FROM information_schema.tables")}
-    assert tables == set(store_mod.TABLES)
+    assert tables == set(schema_mod.TABLES)
     cols = [r[0] for r in _raw(path, "SELECT column_name FROM information_schema.columns "
                                "WHERE table_name = 'dialogs' ORDER BY ordinal_position")]
     assert cols[:4] == ["run_id", "dataset", "row_id", "trial"] and "user_cached_tokens" in cols
@@ -128,7 +132,7 @@ def test_run_id_stable_and_ensure_run_idempotent(tmp_path):
     assert run_id_for(other) != run_id_for(SPEC)
     # stable across processes
     p = subprocess.run([sys.executable, "-c", "from test_store import SPEC; from eligibench."
-                        "evaluation.store import run_id_for; print(run_id_for(SPEC))"],
+                        "results.identity import run_id_for; print(run_id_for(SPEC))"],
                        capture_output=True, text=True, env=_env(), check=True)
     assert p.stdout.strip() == run_id_for(SPEC)
 
@@ -230,7 +234,7 @@ def test_missing_file_reads_empty(tmp_path):
     assert s.completed("x") == set() and s.dialogs("x") == [] and s.dialog_results("x") == []
     assert not path.exists()
     out = s.export_parquet(tmp_path / "snap")
-    assert set(out) == set(store_mod.TABLES)
+    assert set(out) == set(schema_mod.TABLES)
     assert duckdb.sql(f"SELECT count(*) FROM read_parquet('{out['runs']}')").fetchall() == [(0,)]
 
 
@@ -294,7 +298,7 @@ def test_queue_claims_are_atomic_across_processes(tmp_path):
         s.enqueue(f"s{i}", f"p{i}")
     code = """
         import sys
-        from eligibench.evaluation.store import ResultStore
+        from eligibench.results.store import ResultStore
         s = ResultStore(sys.argv[1])
         while (row := s.claim_next()) is not None:
             print(row["id"], flush=True)
@@ -314,7 +318,7 @@ def test_queue_claims_are_atomic_across_processes(tmp_path):
 
 CHILD_WRITER = """
     import os, signal, sys, time
-    from eligibench.evaluation import store as store_mod
+    from eligibench.results import store as store_mod
     from test_store import SPEC, EXPECTED, make_result
     path, mode = sys.argv[1], sys.argv[2]
     s = store_mod.ResultStore(path)
@@ -503,7 +507,7 @@ def test_older_schema_version_migrates_or_fails_clearly(tmp_path, monkeypatch):
         s.runs()
     with pytest.raises(SchemaVersionError, match=f"no migration from version {old}"):
         s.ensure_run(SPEC)
-    monkeypatch.setitem(store_mod.MIGRATIONS, old, lambda con: con.execute(
+    monkeypatch.setitem(schema_mod.MIGRATIONS, old, lambda con: con.execute(
         "INSERT INTO meta VALUES ('migrated', 'yes')"))
     assert s.migrate() == SCHEMA_VERSION
     assert s.schema_version() == SCHEMA_VERSION

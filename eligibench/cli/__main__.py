@@ -1,0 +1,6 @@
+"""`python -m eligibench.cli` = the `benyfits` command."""
+import sys
+
+from eligibench.cli.main import main
+
+sys.exit(main())

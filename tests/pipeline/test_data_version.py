@@ -1,0 +1,83 @@
+"""The data version is a digest of content: a code change that changes dataset bytes re-runs
+the dataset stages and changes the version; one that leaves the bytes alone keeps it."""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from eligibench.datasets.publish import dataset_path
+from eligibench.datasets.rows import read_parquet
+from eligibench.datasets.version import content_version, folder_version
+from eligibench.household import household
+from tests.scratch import dvc, make_project
+
+pytestmark = pytest.mark.dvc
+STAGES = ("fetch", "catalog", "households", "diverse", "representative", "publish")
+CATALOG = {"opportunities": [{"id": "IDNYC", "name": "IDNYC", "category": "c", "scope": "individual",
+                              "requirements": "Any NYC resident aged 10 or older."}]}
+
+
+def _row(age: int, version: str = ""):
+    from checkers import registry
+    from eligibench.datasets.rows import build_row
+    from eligibench.truth.tracing import traced_checkers
+
+    return build_row("r-0", "diverse", household({"name": "Ana Ruiz", "age": age}), ["IDNYC"],
+                     traced_checkers({"IDNYC": registry()["IDNYC"]}), version)
+
+
+def test_content_version_is_the_content_not_the_version_field():
+    a = _row(40)
+    assert content_version([a], CATALOG) == content_version([replace(a, data_version="anything")], CATALOG)
+    assert content_version([a], CATALOG) != content_version([_row(41)], CATALOG)
+    changed = {"opportunities": [dict(CATALOG["opportunities"][0], requirements="Any NYC resident.")]}
+    assert content_version([a], CATALOG) != content_version([a], changed)
+    assert folder_version({"diverse": "dv-1", "representative": "dv-2"}) != folder_version({"diverse": "dv-1", "representative": "dv-3"})
+
+
+def _versions(proj: Path) -> dict[str, str]:
+    return {name: read_parquet(dataset_path(proj / "benyfits", name))[0].data_version
+            for name in ("diverse", "representative")}
+
+
+def _bytes(proj: Path) -> dict[str, bytes]:
+    return {p.relative_to(proj).as_posix(): p.read_bytes() for p in sorted((proj / "benyfits").rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory, snapshot_2024) -> Path:
+    proj = make_project(tmp_path_factory.mktemp("dv") / "proj", {"households": {"count": 300}, "representative": {"count": 4}})
+    r = dvc(proj, snapshot_2024, "repro", *STAGES)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return proj
+
+
+def test_a_comment_reruns_the_stages_and_keeps_the_version(project, snapshot_2024):
+    before, data = _versions(project), _bytes(project)
+    profile = project / "eligibench" / "household" / "profile.py"
+    profile.write_text(profile.read_text() + "\n# a comment changes no dataset byte\n")
+    status = dvc(project, snapshot_2024, "status")
+    assert "diverse" in status.stdout and "representative" in status.stdout  # the deps saw the change
+    r = dvc(project, snapshot_2024, "repro", *STAGES)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "Running stage 'diverse'" in r.stdout and "Running stage 'representative'" in r.stdout
+    assert _versions(project) == before
+    assert _bytes(project) == data
+
+
+def test_a_profile_change_reruns_the_stages_and_changes_the_version(project, snapshot_2024):
+    before = _versions(project)
+    folder_before = {p.parent.name for p in (project / "benyfits" / "data").glob("*/diverse.parquet")}
+    profile = project / "eligibench" / "household" / "profile.py"
+    old = "f\"{{S}} {{be}} {_count(v, 'year')} old.\""
+    assert old in profile.read_text()
+    profile.write_text(profile.read_text().replace(old, "f\"{{S}} {{be}} {_count(v, 'year')} of age.\""))
+    r = dvc(project, snapshot_2024, "repro", *STAGES)
+    assert r.returncode == 0, r.stdout + r.stderr
+    after = _versions(project)
+    assert after["diverse"] != before["diverse"] and after["representative"] != before["representative"]
+    assert "of age." in read_parquet(dataset_path(project / "benyfits", "diverse"))[0].profile
+    folder_after = {p.parent.name for p in (project / "benyfits" / "data").glob("*/diverse.parquet")}
+    assert folder_after != folder_before and len(folder_after) == 1

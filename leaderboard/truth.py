@@ -228,7 +228,3 @@ def profile_html(row: Row | None) -> str:
         return "<p>(household not found in the dataset)</p>"
     return f'<div class="bf-reqtext">{html.escape(row.profile)}</div>'
 
-
-def reason_dict(r: Reason) -> dict[str, Any]:
-    return {"opportunity": r.opportunity, "label": r.label, "verdict": r.verdict, "trace": r.trace_id,
-            "lines": [n for n, _, ex in r.lines if ex]}

@@ -123,16 +123,6 @@ def check_entry_point(m: Manifest) -> None:
         raise SubmissionError(f"{m.folder}/manifest.yaml: field 'entry_point': {path.name} defines no class {cls!r}")
 
 
-def discover(root: Path | str = "submissions", include_test_only: bool = False) -> list[Manifest]:
-    out = []
-    for folder in sorted(Path(root).iterdir()):
-        if folder.is_dir() and (folder / "manifest.yaml").exists():
-            m = load_manifest(folder)
-            if include_test_only or not m.test_only:
-                out.append(m)
-    return out
-
-
 def import_submission_module(folder: Path | str, module: str) -> ModuleType:
     """Import `module` of a submission folder, the folder being a package of its own (relative
     imports work; its name cannot shadow or be shadowed by installed modules)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 from eligibench.errors import HouseholdError
 from eligibench.household.schema import FEATURE_NAMES, FEATURES, FEATURES_BY_NAME, PY_TYPES
@@ -127,7 +127,3 @@ def replace_member(hh: Household, index: int, **changes: Any) -> Household:
     new = _member_from_mapping(values, f"member {index}")
     return Household(hh.members[:index] + (new,) + hh.members[index + 1 :])
 
-
-def members_of(hh: Household, relations: Iterable[str]) -> tuple[Member, ...]:
-    wanted = set(relations)
-    return tuple(m for m in hh.members if m.relation in wanted)

@@ -24,10 +24,7 @@ from __future__ import annotations
 from eligibench.models.client import ChatModel
 from eligibench.models.constrained import (
     ConstrainedOutputError,
-    abooleans,
     ask_json,
-    atyped_value,
-    ayes_no,
     booleans,
     typed_value,
     yes_no,
@@ -75,10 +72,7 @@ __all__ = [
     "Usage",
     "VllmModel",
     "VllmServer",
-    "abooleans",
     "ask_json",
-    "atyped_value",
-    "ayes_no",
     "booleans",
     "make_model",
     "typed_value",

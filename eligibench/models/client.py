@@ -2,12 +2,11 @@
 
 `ChatModel.chat(messages, json_schema=..., max_tokens=...) -> Completion` is the whole contract.
 Backends (embedded llama.cpp server, vLLM, any OpenAI-compatible endpoint) implement one request
-(`_chat_once` / `_achat_once`) and say which errors are transient; this module adds retries with
+(`_chat_once`) and say which errors are transient; this module adds retries with
 exponential backoff, a timeout on every request, usage counting and the error types.
 """
 from __future__ import annotations
 
-import asyncio
 import random
 import time
 from abc import ABC, abstractmethod
@@ -30,7 +29,7 @@ from eligibench.models.types import (
 
 
 class ChatModel(ABC):
-    """One chat model endpoint. Use as a (async) context manager or call close()."""
+    """One chat model endpoint. Use as a context manager or call close()."""
 
     def __init__(self, spec: ModelSpec):
         if not isinstance(spec, ModelSpec):
@@ -47,11 +46,6 @@ class ChatModel(ABC):
 
     @abstractmethod
     def _chat_once(
-        self, messages: list[ChatMessage], json_schema: dict | None, max_tokens: int
-    ) -> Completion: ...
-
-    @abstractmethod
-    async def _achat_once(
         self, messages: list[ChatMessage], json_schema: dict | None, max_tokens: int
     ) -> Completion: ...
 
@@ -85,28 +79,6 @@ class ChatModel(ABC):
             return completion
         raise self._unavailable(last)
 
-    async def achat(
-        self,
-        messages: Iterable[ChatMessage | Mapping[str, Any]],
-        *,
-        json_schema: dict | None = None,
-        max_tokens: int | None = None,
-    ) -> Completion:
-        msgs, limit = self._prepare(messages, json_schema, max_tokens)
-        last: BaseException | None = None
-        for attempt in range(self.spec.retries + 1):
-            if attempt:
-                self.usage.record_retry()
-                await asyncio.sleep(self._backoff(attempt))
-            try:
-                completion = await self._achat_once(msgs, json_schema, limit)
-            except Exception as exc:  # noqa: BLE001 - classified below
-                last = self._handle(exc)
-                continue
-            self.usage.record(completion)
-            return completion
-        raise self._unavailable(last)
-
     def close(self) -> None:
         if not self._closed:
             self._closed = True
@@ -116,12 +88,6 @@ class ChatModel(ABC):
         return self
 
     def __exit__(self, *exc_info) -> None:
-        self.close()
-
-    async def __aenter__(self):
-        return self
-
-    async def __aexit__(self, *exc_info) -> None:
         self.close()
 
     def __repr__(self) -> str:

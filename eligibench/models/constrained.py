@@ -183,30 +183,6 @@ def ask_json(
     raise _fail(replies, reasons, model)
 
 
-async def aask_json(
-    model: ChatModel,
-    messages: Iterable[ChatMessage | Mapping[str, Any]],
-    schema: dict,
-    *,
-    hint: str | None = None,
-    max_tokens: int | None = None,
-) -> Any:
-    """Async ask_json."""
-    check_schema(schema)
-    prompt = _with_hint(normalize_messages(messages), hint)
-    replies: list[str] = []
-    reasons: list[str] = []
-    for _ in range(2):
-        reply = await model.achat(prompt, json_schema=schema, max_tokens=max_tokens)
-        replies.append(reply.text)
-        try:
-            return parse_json_reply(reply.text, schema)
-        except _Invalid as exc:
-            reasons.append(str(exc))
-            prompt = prompt + _correction(reply, str(exc), schema)
-    raise _fail(replies, reasons, model)
-
-
 # --------------------------------------------------------------------------- the helpers
 
 
@@ -295,17 +271,3 @@ def typed_value(
     args = _typed_args(kind, hint, max_tokens)
     return _typed_result(kind, ask_json(model, messages, **args)["value"])
 
-
-async def ayes_no(model, messages, *, hint: bool = True, max_tokens: int | None = None) -> bool:
-    return (await aask_json(model, messages, **_yes_no_args(hint, max_tokens)))["answer"] == "yes"
-
-
-async def abooleans(model, messages, keys, *, hint: bool = True, max_tokens: int | None = None) -> dict[str, bool]:
-    args = _booleans_args(keys, hint, max_tokens)
-    value = await aask_json(model, messages, **args)
-    return {k: bool(value[k]) for k in args["schema"]["required"]}
-
-
-async def atyped_value(model, messages, kind, *, hint: bool = True, max_tokens: int | None = None):
-    args = _typed_args(kind, hint, max_tokens)
-    return _typed_result(kind, (await aask_json(model, messages, **args))["value"])

@@ -14,11 +14,9 @@ JSON-schema output is requested per backend (ModelSpec.response_format overrides
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import os
 import time
-import weakref
 from typing import Any, Literal
 
 from eligibench.models.client import ChatModel
@@ -76,9 +74,6 @@ class OpenAICompatModel(ChatModel):
         self._api_key = key
         self.response_format_style = spec.response_format or self.default_response_format
         self._client = None
-        self._aclients: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any]" = (
-            weakref.WeakKeyDictionary()
-        )
 
     @property
     def endpoint(self) -> str:
@@ -100,17 +95,6 @@ class OpenAICompatModel(ChatModel):
 
             self._client = OpenAI(**self._client_kwargs())
         return self._client
-
-    def _async_client(self):
-        # One AsyncOpenAI per event loop: an async HTTP pool must not outlive its loop.
-        loop = asyncio.get_running_loop()
-        client = self._aclients.get(loop)
-        if client is None:
-            from openai import AsyncOpenAI
-
-            client = AsyncOpenAI(**self._client_kwargs())
-            self._aclients[loop] = client
-        return client
 
     # --- one request
     def request_kwargs(
@@ -134,12 +118,6 @@ class OpenAICompatModel(ChatModel):
         response = self.client.chat.completions.create(**kwargs)
         return _completion(response, time.perf_counter() - start)
 
-    async def _achat_once(self, messages, json_schema, max_tokens) -> Completion:
-        kwargs = self.request_kwargs(messages, json_schema, max_tokens)
-        start = time.perf_counter()
-        response = await self._async_client().chat.completions.create(**kwargs)
-        return _completion(response, time.perf_counter() - start)
-
     def _classify(self, exc: BaseException) -> Literal["transient", "rejected", "other"]:
         import openai
 
@@ -158,21 +136,6 @@ class OpenAICompatModel(ChatModel):
         if self._client is not None:
             self._client.close()
             self._client = None
-        for loop, client in list(self._aclients.items()):
-            if not loop.is_closed() and not loop.is_running():
-                try:
-                    loop.run_until_complete(client.close())
-                except Exception:  # noqa: BLE001 - best effort
-                    pass
-        self._aclients.clear()
-
-    async def aclose(self) -> None:
-        """Close the async client of the running loop, then the rest (use from async code)."""
-        loop = asyncio.get_running_loop()
-        client = self._aclients.pop(loop, None)
-        if client is not None:
-            await client.close()
-        self.close()
 
 
 def _completion(response, latency_s: float) -> Completion:

@@ -167,13 +167,6 @@ class ResultStore(SubmissionQueue, StoreConnection):
         return self._read(lambda con: _dicts(con.execute(
             "SELECT * FROM dialogs WHERE run_id = ? ORDER BY dataset, row_id, trial", [run_id])), [])
 
-    def predictions(self, run_id: str | None = None) -> list[dict[str, Any]]:
-        """Prediction rows (opportunity, predicted, label), for one run or all."""
-        sql = ("SELECT * FROM predictions" + (" WHERE run_id = ?" if run_id is not None else "")
-               + " ORDER BY run_id, dataset, row_id, trial, opportunity")
-        args = [run_id] if run_id is not None else []
-        return self._read(lambda con: _dicts(con.execute(sql, args)), [])
-
     def dialog_results(self, run_id: str) -> list[DialogResult]:
         """The run's dialogs rebuilt as DialogResult (turns in order), by dataset, row_id, trial."""
 

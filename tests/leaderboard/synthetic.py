@@ -56,6 +56,8 @@ def make_dataset(dataset_dir: Path, n_diverse: int = 3, n_representative: int = 
     true labels and traces, and evaluations can run on it."""
     from checkers import registry
     from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
+    from eligibench.catalog import load_catalog
+    from eligibench.datasets.publish import write_opportunities_parquet
     from eligibench.datasets.rows import build_row, write_parquet
     from eligibench.truth.tracing import TracedChecker
 
@@ -74,6 +76,9 @@ def make_dataset(dataset_dir: Path, n_diverse: int = 3, n_representative: int = 
             rows.append(row)
             out.append(Household(dataset, row.id, row.opportunities, row.labels, row.profile))
         write_parquet(Path(dataset_dir) / "data" / version.replace("+", "-") / f"{dataset}.parquet", rows)
+    # the requirement texts, published beside the rows as the publish stage does
+    catalog = {"opportunities": [o.to_dict() for o in load_catalog().opportunities]}
+    write_opportunities_parquet(Path(dataset_dir) / "data" / version.replace("+", "-") / "opportunities.parquet", catalog)
     return out
 
 

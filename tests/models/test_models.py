@@ -5,7 +5,6 @@ SmolLM2-135M is often unfaithful: tests assert types and validity, not the model
 
 from __future__ import annotations
 
-import asyncio
 import os
 import time
 import uuid
@@ -32,7 +31,7 @@ from eligibench.models import (
     yes_no,
 )
 from eligibench.models import embedded as embedded_mod
-from eligibench.models.constrained import ayes_no, yes_no_schema
+from eligibench.models.constrained import yes_no_schema
 from eligibench.models.openai_compat import response_format_for
 from eligibench.models.servers import free_port
 
@@ -232,7 +231,7 @@ def test_dead_endpoint_raises_model_unavailable_quickly():
         assert url in str(err.value) and "3 attempt" in str(err.value)
         assert isinstance(err.value, BenyfitsError)
         with pytest.raises(ModelUnavailable, match=url):
-            asyncio.run(m.achat([ChatMessage("user", "hello")]))
+            m.chat([ChatMessage("user", "hello")])
         snap = m.usage.snapshot()
         assert snap["failed_calls"] == 2 and snap["retries"] == 4 and snap["calls"] == 0
 
@@ -256,9 +255,6 @@ class _Scripted(ChatModel):
     def _chat_once(self, messages, json_schema, max_tokens):
         self.prompts.append(messages)
         return Completion(self.replies.pop(0), 1, 1, None, 0.0, "stop")
-
-    async def _achat_once(self, messages, json_schema, max_tokens):
-        return self._chat_once(messages, json_schema, max_tokens)
 
     def _classify(self, exc):
         return "other"
@@ -294,7 +290,7 @@ def test_chat_returns_text_and_token_counts(model):
     assert c.cached_tokens is None  # llama-cpp-python's server does not report cached tokens
     assert c.latency_s > 0
     before = model.usage.snapshot()["calls"]
-    c2 = asyncio.run(model.achat([{"role": "user", "content": "Say hi."}], max_tokens=8))
+    c2 = model.chat([{"role": "user", "content": "Say hi."}], max_tokens=8)
     assert c2.completion_tokens <= 8
     assert model.usage.snapshot()["calls"] == before + 1
     assert model.usage.snapshot()["prompt_tokens"] >= c.prompt_tokens + c2.prompt_tokens
@@ -306,7 +302,6 @@ def test_yes_no_returns_bool(model):
         ChatMessage("user", "The user said they are 70 years old. Is the user over 65?"),
     ]
     assert isinstance(yes_no(model, messages), bool)
-    assert isinstance(asyncio.run(ayes_no(model, messages)), bool)
 
 
 def test_booleans_returns_exactly_the_keys(model):

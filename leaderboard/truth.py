@@ -1,7 +1,7 @@
 """The ground truth behind a dialog: the household's labels and the REASON for each one.
 
 The reason is the checker's trace: the lines of ``checkers/<opportunity>.py`` that ran for this
-household (``eligibench.tracing``). We re-run the traced checker on the dataset row's household,
+household (``eligibench.truth.tracing``). We re-run the traced checker on the dataset row's household,
 show the executed lines with their line numbers (the enclosing ``def`` line as context), and
 say whether the trace still matches the one stored in the dataset (a changed checker would not).
 """

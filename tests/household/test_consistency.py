@@ -1,4 +1,4 @@
-"""Household consistency rules (eligibench.consistency) and the name lists (eligibench.names)."""
+"""Household consistency rules (eligibench.consistency) and the name lists (eligibench.household.names)."""
 from __future__ import annotations
 
 import random

@@ -55,8 +55,8 @@ def make_dataset(dataset_dir: Path, n_diverse: int = 3, n_representative: int = 
     fuzzed households labelled by the real traced checkers, so transcripts can be shown beside
     true labels and traces, and evaluations can run on it."""
     from checkers import registry
-    from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
     from eligibench.catalog import load_catalog
+    from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
     from eligibench.datasets.publish import write_opportunities_parquet
     from eligibench.datasets.rows import build_row, write_parquet
     from eligibench.truth.tracing import TracedChecker

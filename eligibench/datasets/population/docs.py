@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from eligibench.datasets.population.load import load_population
 from eligibench.datasets.population.model import FPL_BASE, FPL_EXTRA, FeaturePopulation, Population
 from eligibench.datasets.population.rules import CONDITIONS
 
@@ -59,7 +58,7 @@ def population_table_markdown(pop: Population) -> str:
         "# Representative population",
         "",
         "Generated from `eligibench/datasets/population/population.json` by",
-        "`eligibench.population.population_table_markdown` (`python -m eligibench.population >",
+        "`eligibench.datasets.population.population_table_markdown` (`python -m eligibench.datasets.population >",
         "docs/population.md`); a test fails when this file is stale. Percentages are the",
         "normalised weights. Features are drawn in this order, after the roster (household",
         "size, relations, ages, sexes); conditions are listed at the end.",
@@ -89,8 +88,3 @@ def population_table_markdown(pop: Population) -> str:
         "",
     ]
     return "\n".join(lines)
-
-
-if __name__ == "__main__":
-    print(population_table_markdown(load_population()), end="")
-

@@ -7,13 +7,22 @@ Readings of ambiguous requirements:
 - "No more than 15 college credits" includes 15; "minimum GPA of 2.0" includes 2.0.
 - not modelled: whether the college offers ASAP; agreeing to a full-time associate program in an ASAP-approved major.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "AcceleratedStudyInAssociatePrograms"
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def residency_ok(m: Member) -> bool:
-    if m.place_of_residence == "New York City":
+    if lives_in_nyc(m):
         return True
     if m.eligible_for_instate_tuition:
         return True

@@ -2,7 +2,7 @@
 
 Readings of ambiguous requirements:
 - "Prevents using accessible buses or subways for some or all trips" means can_access_subway_or_bus is false.
-- Causes: disabled, recovering_from_surgery, or chronic_health_condition (a long-term condition).
+- Causes: disabled, recovering_from_surgery, chronic_health_condition (a long-term condition), and serious developmental_condition, emotional_behavioral_condition or mental_health_condition (ADA paratransit covers cognitive and psychiatric disability).
 - Residence is not tested (visitors to NYC qualify).
 - Not modelled: whether the person's needs match the ADA requirements (decided by the assessment).
 """
@@ -17,6 +17,12 @@ def has_qualifying_cause(m: Member) -> bool:
     if m.recovering_from_surgery:
         return True
     if m.chronic_health_condition:
+        return True
+    if m.developmental_condition:
+        return True
+    if m.emotional_behavioral_condition:
+        return True
+    if m.mental_health_condition:
         return True
     return False
 

@@ -5,13 +5,22 @@ Readings of ambiguous requirements:
 - "8th-grade student or first-time 9th-grade student" means current_school_level is 8 or 9.
 - not modelled: whether a 9th grader is in 9th grade for the first time.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "CareerAndTechnicalEducation"
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.current_school_level not in (8, 9):
         return False

@@ -8,7 +8,7 @@ Readings of ambiguous requirements:
 - "Adult dependent" means a tax dependent aged 18 or older.
 - "Lived with you for more than half of the last tax year" is lived_together_last_6_months.
 - "Earned income" means annual_work_income above 0 (investment income does not count).
-- "Full-time student" is enrolled_in_educational_training; "looking for work" is days_looking_for_work above 0.
+- "Full-time student" is enrolled_in_educational_training or any current_school_level other than "none"; "looking for work" is days_looking_for_work above 0.
 - "So that you could work or look for work" is covered by the work conditions, not modelled separately.
 """
 from eligibench.household import Household, Member
@@ -41,6 +41,8 @@ def is_qualifying_dependent(m: Member) -> bool:
 def can_stay_home(m: Member) -> bool:
     """The spouse not working outside the home is a student, disabled or looking for work."""
     if m.enrolled_in_educational_training:
+        return True
+    if m.current_school_level != "none":
         return True
     if m.disabled:
         return True

@@ -16,7 +16,7 @@ Readings of ambiguous requirements:
   enrolled_in_vocational_training.
 - "Have been looking for work" means days_looking_for_work > 0.
 - "(priority access)" ranks applicants and does not change who qualifies.
-- The source states no age for the child; none is added.
+- Implied: a member under 13 (New York's child-care subsidy age); a household whose only children are 13 or older does not qualify.
 """
 from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
@@ -30,6 +30,8 @@ INCOME_LIMITS = (
     182501.26,
 )
 FIRST_SIZE = 2
+# New York child-care subsidies pay for care of children under 13.
+CHILD_AGE_BELOW = 13
 
 
 def in_temporary_housing(hh: Household) -> bool:
@@ -83,7 +85,16 @@ def has_reason_for_care(hh: Household) -> bool:
     return False
 
 
+def has_child_under_13(hh: Household) -> bool:
+    for m in hh.members:
+        if m.age < CHILD_AGE_BELOW:
+            return True
+    return False
+
+
 def check(hh: Household) -> bool:
+    if not has_child_under_13(hh):
+        return False
     if not financially_eligible(hh):
         return False
     if not has_reason_for_care(hh):

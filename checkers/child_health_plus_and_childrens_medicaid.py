@@ -6,17 +6,25 @@ Readings of ambiguous requirements:
 - Either program is enough: Child Health Plus needs no other health insurance (health_insurance false); Children's Medicaid is read from eligible_for_medicaid or receives_medicaid.
 - Not modelled: the family income charts (not given in the source).
 """
-from checkers._common import NYC
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "ChildHealthPlusAndChildrensMedicaid"
 AGE_LIMIT = 19  # under 19
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
     if m.age >= AGE_LIMIT:
         return False
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if not m.health_insurance:
         return True  # Child Health Plus

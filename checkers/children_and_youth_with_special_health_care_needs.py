@@ -7,11 +7,19 @@ Readings of ambiguous requirements:
 - "Diagnosed with or may have" a condition means the condition's feature is true.
 - Not modelled: "need extra health care and assistance", taken to follow from having a condition.
 """
-from checkers._common import NYC
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "ChildrenAndYouthWithSpecialHealthCareNeeds"
 MAX_AGE = 21
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def has_condition(m: Member) -> bool:
@@ -31,7 +39,7 @@ def has_condition(m: Member) -> bool:
 def member_qualifies(m: Member) -> bool:
     if m.age > MAX_AGE:
         return False
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if not has_condition(m):
         return False

@@ -5,6 +5,7 @@ Readings of ambiguous requirements:
 - "Kindergarten to 12th grade" means current_school_level is "k" or a grade 1 to 12.
 - Not modelled: each program's own age and eligibility requirements.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "ComprehensiveAfterSchoolSystemOfNYC"
@@ -12,8 +13,16 @@ ID = "ComprehensiveAfterSchoolSystemOfNYC"
 K_TO_12 = ("k", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.current_school_level not in K_TO_12:
         return False

@@ -11,11 +11,20 @@ Readings of ambiguous requirements:
 - not modelled: committing to a 16-week program three days a week.
 - A member qualifies when they qualify for either track.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "CUNYFatherhoodAcademy"
 
 NO_DIPLOMA = "no high school diploma equivalent"
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def partner_is_pregnant(hh: Household, m: Member) -> bool:
@@ -52,7 +61,7 @@ def college_prep_track(m: Member) -> bool:
 
 
 def member_qualifies(hh: Household, m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if not father_or_expecting(hh, m):
         return False

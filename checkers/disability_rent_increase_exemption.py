@@ -9,7 +9,7 @@ Readings of ambiguous requirements:
 - "Live in NYC" is place_of_residence; housing is the applicant's housing_type (hotel and SRO both count; HDFC development value).
 - "Income from" a benefit is receiving it; disability Medicaid counts with has_received_ssi_or_ssdi.
 """
-from checkers._common import NYC, household_income
+from checkers._common import NYC, NYC_ONLY_HOUSING, household_income
 from eligibench.household import Household, Member
 
 ID = "DisabilityRentIncreaseExemption"
@@ -26,6 +26,14 @@ HOUSING = (
     "rent regulated hotel",
     "rent regulated single room occupancy (SRO)",
 )
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def receives_disability_benefit(m: Member) -> bool:
@@ -46,7 +54,7 @@ def is_applicant(m: Member) -> bool:
         return False
     if not m.name_is_on_lease:
         return False
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if m.housing_type not in HOUSING:
         return False

@@ -7,12 +7,15 @@ Readings of ambiguous requirements:
 - "Enrolling a child who is in foster care" means a member is in foster care.
 - "Household income" is all members' yearly work and investment income; size is the member count.
 - "At or below" includes the table amount.
-- The source states no age for the child; none is added.
+- Implied: a member under 3 (the federal Early Head Start age) or a pregnant member (Early Head Start enrolls expectant parents).
 """
 from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
 
 ID = "EarlyHeadStart"
+
+# Early Head Start serves children under 3 (a 3-year-old moves on to Head Start).
+CHILD_AGE_BELOW = 3
 
 # Yearly income limits by household size 1..8, plus the amount for each additional person.
 INCOME_LIMITS = (14580, 19720, 24860, 30000, 35140, 40280, 45420, 50560)
@@ -31,7 +34,18 @@ def member_meets_category(m: Member) -> bool:
     return False
 
 
+def has_infant_or_pregnancy(hh: Household) -> bool:
+    for m in hh.members:
+        if m.age < CHILD_AGE_BELOW:
+            return True
+        if m.months_pregnant > 0:
+            return True
+    return False
+
+
 def check(hh: Household) -> bool:
+    if not has_infant_or_pregnancy(hh):
+        return False
     for m in hh.members:
         if member_meets_category(m):
             return True

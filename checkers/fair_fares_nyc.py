@@ -6,7 +6,7 @@ Readings of ambiguous requirements:
 - "Household income" is all members' yearly work and investment income; size is the number of members.
 - The table stops at 14 people with no extension rule (households have at most 6 members).
 """
-from checkers._common import household_income, table_limit
+from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
 
 ID = "FairFaresNYC"
@@ -16,8 +16,16 @@ INCOME_LIMITS = (
 )
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.age < 18:
         return False

@@ -7,7 +7,7 @@ Readings of ambiguous requirements:
 - Family size is the number of members; monthly income is household yearly work and investment income / 12, so the limit is met when yearly income <= 12 x the monthly amount.
 - "Equal to or less than" includes the limit.
 """
-from checkers._common import NYC, household_income, table_limit
+from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
 
 ID = "FamilyPlanningBenefitProgram"
@@ -15,8 +15,16 @@ MONTHLY_LIMITS = (2799, 3799, 4799, 5598, 6798, 7798, 8798, 9798)
 MONTHLY_EXTRA_PER_PERSON = 1000
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member, yearly_income: int, yearly_limit: int) -> bool:
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if m.citizenship == "unlawful_resident":
         return False

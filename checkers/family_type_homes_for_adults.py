@@ -3,8 +3,8 @@
 Readings of ambiguous requirements:
 - "18 years or older" includes age 18.
 - "Unable to live independently without semi-protective care" means can_care_for_self is false.
-- Causes: developmental disability = developmental_condition; mental illness = mental_health_condition;
-  physical disability or mental impairment = disabled.
+- The listed causes are examples ("may be due to"): a person who cannot care for themselves qualifies without a listed condition.
+- Causes that bring the day-treatment requirement: developmental disability = developmental_condition; mental illness = mental_health_condition.
 - "Attends a day treatment program" is developmental_mental_day_treatment.
 - "History of substance abuse" means years_sober >= 0 (-1 = no history); "five years clean" means years_sober >= 5.
 - Exclusions: wheelchair, bedridden, medication_treatment_non_compliance, arson, verbal_abuse, imprisonment.
@@ -12,16 +12,6 @@ Readings of ambiguous requirements:
 from eligibench.household import Household, Member
 
 ID = "FamilyTypeHomesForAdults"
-
-
-def has_qualifying_condition(m: Member) -> bool:
-    if m.developmental_condition:
-        return True
-    if m.mental_health_condition:
-        return True
-    if m.disabled:
-        return True
-    return False
 
 
 def needs_day_treatment(m: Member) -> bool:
@@ -36,8 +26,6 @@ def member_qualifies(m: Member) -> bool:
     if m.age < 18:
         return False
     if m.can_care_for_self:
-        return False
-    if not has_qualifying_condition(m):
         return False
     if needs_day_treatment(m):
         if not m.developmental_mental_day_treatment:

@@ -8,12 +8,16 @@ Readings of ambiguous requirements:
 - "Family income" is all members' yearly work and investment income; size is the member count.
 - "Falls below" is strict: income equal to the table amount does not qualify.
 - The table starts at 2 people; a household of 1 is held to the 2-person amount.
-- The source states no age for the child; none is added.
+- Implied: a member aged 3 or 4 (Head Start is preschool for children from 3 until kindergarten).
 """
 from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
 
 ID = "HeadStart"
+
+# Head Start enrolls children aged 3 and 4 (preschool age before kindergarten).
+MIN_CHILD_AGE = 3
+MAX_CHILD_AGE = 4
 
 # Yearly income limits by household size 2..8, plus the amount for each additional person.
 INCOME_LIMITS = (20440, 25820, 31200, 36580, 41960, 47340, 52720)
@@ -35,7 +39,17 @@ def member_meets_category(m: Member) -> bool:
     return False
 
 
+def has_preschool_child(hh: Household) -> bool:
+    for m in hh.members:
+        if m.age >= MIN_CHILD_AGE:
+            if m.age <= MAX_CHILD_AGE:
+                return True
+    return False
+
+
 def check(hh: Household) -> bool:
+    if not has_preschool_child(hh):
+        return False
     for m in hh.members:
         if member_meets_category(m):
             return True

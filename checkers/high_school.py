@@ -6,9 +6,18 @@ Readings of ambiguous requirements:
 - Not modelled: "first-time" 9th grade; every current 9th grader counts.
 - The list of students welcome to apply excludes no one and adds no condition.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "HighSchool"
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def in_application_grade(m: Member) -> bool:
@@ -20,7 +29,7 @@ def in_application_grade(m: Member) -> bool:
 
 
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if not in_application_grade(m):
         return False

@@ -2,7 +2,7 @@
 
 Readings of ambiguous requirements:
 - "Household income" is every member's work plus investment income; family size is the member count; "maximum" includes the limit.
-- The buyer is the person answering.
+- The buyer may be any adult member of the household (18 or older), not only the person answering; one member must meet every buyer condition.
 - "First-time homebuyer" is first_time_home_buyer; the honorable-service veteran waiver is honorable_service.
 - "An employment record" is work_experience.
 - "Pay some of the down payment or closing costs" is available_financial_resources above 0.
@@ -17,23 +17,34 @@ INCOME_LIMITS = (87_100, 99_550, 111_950, 124_400, 134_350, 144_300, 154_250, 16
 EXTRA_PER_PERSON = 0  # the source gives no rule past 8 people; households have at most 6
 
 
-def first_time_buyer_rule(me: Member) -> bool:
-    if me.first_time_home_buyer:
+ADULT_AGE = 18
+
+
+def first_time_buyer_rule(m: Member) -> bool:
+    if m.first_time_home_buyer:
         return True
-    if me.honorable_service:
+    if m.honorable_service:
         return True
     return False
 
 
+def can_be_buyer(m: Member) -> bool:
+    if m.age < ADULT_AGE:
+        return False
+    if not first_time_buyer_rule(m):
+        return False
+    if not m.work_experience:
+        return False
+    if m.available_financial_resources <= 0:
+        return False
+    return True
+
+
 def check(hh: Household) -> bool:
-    me = hh.self_member
     limit = table_limit(INCOME_LIMITS, EXTRA_PER_PERSON, hh.size)
     if household_income(hh) > limit:
         return False
-    if not first_time_buyer_rule(me):
-        return False
-    if not me.work_experience:
-        return False
-    if me.available_financial_resources <= 0:
-        return False
-    return True
+    for m in hh.members:
+        if can_be_buyer(m):
+            return True
+    return False

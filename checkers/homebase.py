@@ -6,14 +6,22 @@ Readings of ambiguous requirements:
 - Both conditions must hold for the same member.
 - not modelled: wanting to remain stably housed in the community.
 """
-from checkers._common import NYC
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "Homebase"
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if not m.at_risk_of_homelessness:
         return False

@@ -4,13 +4,22 @@ Readings of ambiguous requirements:
 - "Lives in NYC" means place_of_residence is "New York City".
 - "Age 10 and older" includes age 10.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "IDNYC"
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.age < 10:
         return False

@@ -11,7 +11,7 @@ Readings of ambiguous requirements:
 - "Household income" is all members' yearly work and investment income against the yearly
   column; size is the member count.
 - "At or below" includes the table amount.
-- The source states no age for the child; none is added.
+- Implied: a member under 3 (infants and toddlers; the NYC row is titled "Infants and Toddlers").
 """
 from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
@@ -24,6 +24,8 @@ INCOME_LIMITS = (
     139942, 142920, 145897, 148875, 151852, 154830, 157807,
 )
 MAX_DAYS_LOOKING = 180
+# Infant/toddler care is for children under 3.
+CHILD_AGE_BELOW = 3
 
 
 def person_has_reason(m: Member) -> bool:
@@ -57,7 +59,16 @@ def has_reason_for_care(hh: Household) -> bool:
     return False
 
 
+def has_infant_or_toddler(hh: Household) -> bool:
+    for m in hh.members:
+        if m.age < CHILD_AGE_BELOW:
+            return True
+    return False
+
+
 def check(hh: Household) -> bool:
+    if not has_infant_or_toddler(hh):
+        return False
     if not has_reason_for_care(hh):
         return False
     limit = table_limit(INCOME_LIMITS, 0, hh.size)

@@ -6,6 +6,7 @@ Readings of ambiguous requirements:
 - "NYC children" means place_of_residence is "New York City"; any relation counts.
 - Only the kindergarten requirement is given; no separate elementary-school condition is added.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "KindergartenAndElementarySchool"
@@ -13,8 +14,16 @@ ID = "KindergartenAndElementarySchool"
 KINDERGARTEN_AGE = 5
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.age != KINDERGARTEN_AGE:
         return False

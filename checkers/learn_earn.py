@@ -11,13 +11,21 @@ Readings of ambiguous requirements:
 - The note that a disabled youth's own income is looked at does not change the verdict: disability already meets the "one of these" requirement.
 - "Household income" is every member's yearly work and investment income against the yearly column; size is the number of members.
 """
-from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
+from checkers._common import NYC, NYC_ONLY_HOUSING, TEMPORARY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
 
 ID = "LearnEarn"
 
 YEARLY_LIMITS = (14580, 19720, 24860, 30000, 35140, 40280, 45420, 50560)
 EXTRA_PER_PERSON = 5140
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def household_gets_cash_or_snap(hh: Household) -> bool:
@@ -65,7 +73,7 @@ def member_qualifies(hh: Household, m: Member) -> bool:
         return False
     if m.age > 21:
         return False
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.current_school_level not in (11, 12):
         return False

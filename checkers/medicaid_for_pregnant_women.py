@@ -6,12 +6,20 @@ Readings of ambiguous requirements:
 - Family size is the number of members plus one per pregnant member; multiple babies per pregnancy are not modelled.
 - Income is household yearly work and investment income; "equal to or below" includes the limit.
 """
-from checkers._common import NYC, household_income, table_limit
+from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
 
 ID = "MedicaidForPregnantWomen"
 YEARLY_LIMITS = (33584, 45581, 57579, 69576, 81573, 93571, 105568, 117566)
 EXTRA_PER_PERSON = 11997
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def family_size(hh: Household) -> int:
@@ -25,7 +33,7 @@ def family_size(hh: Household) -> int:
 def member_qualifies(m: Member, income: int, limit: int) -> bool:
     if m.months_pregnant == 0:
         return False
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if income > limit:
         return False

@@ -6,6 +6,7 @@ Readings of ambiguous requirements:
 - Not modelled: "final year of elementary school" where that is not 5th grade.
 - The transfer note for current middle school students is advice and is dropped.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "MiddleSchool"
@@ -13,8 +14,16 @@ ID = "MiddleSchool"
 LAST_ELEMENTARY_GRADE = 5
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.current_school_level != LAST_ELEMENTARY_GRADE:
         return False

@@ -8,11 +8,19 @@ Readings of ambiguous requirements:
 - The three situations (NYCHA development, ACS help, DHS shelter) are alternatives: any one is enough.
 - NYCHA and DHS shelter are read from a parent's housing_type; ACS help from acs on a parent or on the baby.
 """
-from checkers._common import CHILD_RELATIONS, NYC
+from checkers._common import CHILD_RELATIONS, NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "NewbornHomeVisitingProgram"
 PARENT_RELATIONS = ("self", "spouse")
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def is_baby(m: Member) -> bool:
@@ -27,7 +35,7 @@ def parent_lives_in_nyc(hh: Household) -> bool:
     for m in hh.members:
         if m.relation not in PARENT_RELATIONS:
             continue
-        if m.place_of_residence == NYC:
+        if lives_in_nyc(m):
             return True
     return False
 

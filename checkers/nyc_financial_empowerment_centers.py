@@ -5,15 +5,23 @@ Readings of ambiguous requirements:
 - Not modelled: working in NYC (no feature gives a work location).
 - "At least 18 years old" includes 18.
 """
-from checkers._common import NYC
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "NYCFinancialEmpowermentCenters"
 MIN_AGE = 18
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if m.age < MIN_AGE:
         return False

@@ -8,11 +8,20 @@ Readings of ambiguous requirements:
 - "Minimum GPA of 3.00" means gpa >= 3.0.
 - not modelled: working papers for members under 18.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "NYCLaddersForLeaders"
 
 HIGH_SCHOOL_OR_COLLEGE = (9, 10, 11, 12, "college")
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def has_experience(m: Member) -> bool:
@@ -24,7 +33,7 @@ def has_experience(m: Member) -> bool:
 
 
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.current_school_level not in HIGH_SCHOOL_OR_COLLEGE:
         return False

@@ -8,11 +8,19 @@ Readings of ambiguous requirements:
 - "Eligible for WIC" means receiving SNAP or Temporary Assistance; WIC's own income test is not modelled.
 - "Regardless of age, immigration status, or gender identity" adds no condition.
 """
-from checkers._common import NYC
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "NYCNurseFamilyPartnership"
 MAX_MONTHS_PREGNANT = 6  # 28 weeks or less
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def medicaid_or_wic(m: Member) -> bool:
@@ -34,7 +42,7 @@ def member_qualifies(m: Member) -> bool:
         return False
     if m.is_parent:
         return False
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if not medicaid_or_wic(m):
         return False

@@ -5,7 +5,7 @@ Readings of ambiguous requirements:
 - "NYC youth" means place_of_residence is "New York City".
 - "Regardless of ability to pay, immigration status, sexual orientation, disability, or gender identity" adds no condition.
 """
-from checkers._common import NYC
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "NYCYouthHealth"
@@ -13,8 +13,16 @@ MIN_AGE = 12
 MAX_AGE = 21
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if m.age < MIN_AGE:
         return False

@@ -9,9 +9,18 @@ Readings of ambiguous requirements:
 - Not modelled: that the private employer is in New York State (no feature holds the place of work).
 - Not modelled: the kinds of workers excluded on the program's own eligibility page.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "NYSPaidFamilyLeave"
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def employer_covered(m: Member) -> bool:
@@ -33,7 +42,7 @@ def worked_long_enough(m: Member) -> bool:
 
 
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.work_hours_per_week < 1:
         return False

@@ -6,7 +6,7 @@ Readings of ambiguous requirements:
 - "Regardless of immigration status or whether they can pay" adds no condition.
 - Not modelled: bringing a parent or guardian to the first visit is a visit rule.
 """
-from checkers._common import NYC
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "PrimaryAndPreventiveHealthCare"
@@ -14,8 +14,16 @@ MIN_AGE = 12
 MAX_AGE = 21
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if m.age < MIN_AGE:
         return False

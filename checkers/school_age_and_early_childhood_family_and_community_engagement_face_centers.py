@@ -5,6 +5,7 @@ Readings of ambiguous requirements:
   disability whose place_of_residence is "New York City"; any relation counts.
 - "Trainings are open to everyone" does not make every household eligible for the services.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "SchoolAgeAndEarlyChildhoodFamilyAndCommunityEngagementFACECenters"
@@ -12,12 +13,20 @@ ID = "SchoolAgeAndEarlyChildhoodFamilyAndCommunityEngagementFACECenters"
 ADULT_AGE = 18
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def is_nyc_child_with_disability(m: Member) -> bool:
     if m.age >= ADULT_AGE:
         return False
     if not m.disabled:
         return False
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     return True
 

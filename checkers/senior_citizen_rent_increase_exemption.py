@@ -8,7 +8,7 @@ Readings of ambiguous requirements:
 - "Monthly income" is household income / 12; rent is the sum of members' monthly_rent_spending; "more than one-third" is strict.
 - "Live in NYC" is place_of_residence; housing is the applicant's housing_type (hotel and SRO both count; HDFC development value).
 """
-from checkers._common import NYC, household_income
+from checkers._common import NYC, NYC_ONLY_HOUSING, household_income
 from eligibench.household import Household, Member
 
 ID = "SeniorCitizenRentIncreaseExemption"
@@ -26,12 +26,20 @@ HOUSING = (
 )
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def is_applicant(m: Member) -> bool:
     if m.age < MIN_AGE:
         return False
     if not m.name_is_on_lease:
         return False
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if m.housing_type not in HOUSING:
         return False

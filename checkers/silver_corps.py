@@ -9,7 +9,7 @@ Readings of ambiguous requirements:
 - The each-additional-person amount is $6,425 as published.
 - Not modelled: committing to volunteer 15 hours a week; willingness to take part in training.
 """
-from checkers._common import household_income, table_limit
+from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
 
 ID = "SilverCorps"
@@ -17,10 +17,18 @@ INCOME_LIMITS = (60240, 81760, 103280, 124800, 146320, 167840, 189360, 210880)
 EXTRA_PER_PERSON = 6425
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
     if m.age < 55:
         return False
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.work_hours_per_week >= 35:
         return False

@@ -5,6 +5,7 @@ Readings of ambiguous requirements:
 - "In NYC public and charter schools" means place_of_residence is "New York City".
 - not modelled: whether the school is public or charter rather than private.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "STEMMattersNYC"
@@ -13,8 +14,16 @@ ID = "STEMMattersNYC"
 CURRENT_LEVELS = ("k", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.current_school_level not in CURRENT_LEVELS:
         return False

@@ -4,13 +4,22 @@ Readings of ambiguous requirements:
 - "Live in New York City" means place_of_residence is "New York City".
 - "14-24 years old" includes ages 14 and 24.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "SummerYouthEmploymentProgram"
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.age < 14:
         return False

@@ -1,36 +1,26 @@
 """Text 2 Work (TXT-2-WORK): job openings sent by text message to HRA clients.
 
 Readings of ambiguous requirements:
-- "NYC residents" means place_of_residence is "New York City".
-- "HRA clients receiving temporary cash, SNAP or housing assistance": receives_hra, receives_cash_assistance, receives_temporary_assistance or receives_snap.
+- "Available for: NYC residents; HRA clients" means either group: an NYC resident qualifies without receiving any benefit.
+- HRA clients (temporary cash, SNAP or housing assistance) are New Yorkers, so the second group adds no one outside NYC: a member who does not live in NYC does not qualify, whatever benefits they receive.
+- "NYC residents" means place_of_residence is "New York City"; a member living in a DHS or HRA shelter or in NYCHA housing lives in NYC, whatever place_of_residence says.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "TextTwoWork"
 
 
-def hra_client(m: Member) -> bool:
-    if m.receives_hra:
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
         return True
-    if m.receives_cash_assistance:
-        return True
-    if m.receives_temporary_assistance:
-        return True
-    if m.receives_snap:
+    if m.place_of_residence == NYC:
         return True
     return False
 
 
-def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
-        return False
-    if not hra_client(m):
-        return False
-    return True
-
-
 def check(hh: Household) -> bool:
     for m in hh.members:
-        if member_qualifies(m):
+        if lives_in_nyc(m):
             return True
     return False

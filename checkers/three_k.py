@@ -7,6 +7,7 @@ Readings of ambiguous requirements:
   any relation counts.
 - Disability, learning English and toilet training exclude no one; no condition is drawn from them.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "ThreeK"
@@ -14,8 +15,16 @@ ID = "ThreeK"
 THREE_K_AGE = 3
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.age != THREE_K_AGE:
         return False

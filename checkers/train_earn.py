@@ -14,7 +14,7 @@ Readings of ambiguous requirements:
 - not modelled: "needs more help to enter or complete education or to get or hold a job" (a low-income youth meets that item).
 - The closing sentence on lawful work in the US is a requirement: authorized_to_work_in_us.
 """
-from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
+from checkers._common import NYC, NYC_ONLY_HOUSING, TEMPORARY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
 
 ID = "TrainEarn"
@@ -22,6 +22,14 @@ ID = "TrainEarn"
 NO_DIPLOMA = "no high school diploma equivalent"
 YEARLY_LIMITS = (14580, 19720, 24860, 30000, 35140, 40280, 45420, 50560)
 EXTRA_PER_PERSON = 5140
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def household_gets_cash_or_snap(hh: Household) -> bool:
@@ -75,7 +83,7 @@ def schooling_qualifies(m: Member) -> bool:
 
 
 def member_qualifies(hh: Household, m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.age < 16:
         return False

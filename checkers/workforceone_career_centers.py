@@ -5,13 +5,22 @@ Readings of ambiguous requirements:
 - "18 or older" includes age 18.
 - "Legally authorized to work in the U.S." is authorized_to_work_in_us.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "WorkforceoneCareerCenters"
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.age < 18:
         return False

@@ -14,10 +14,6 @@ def test_child_aged_17_qualifies():  # clause: child under 18 (just below)
     assert check(household({"age": 45}, {"relation": "child", "age": 17, "struggles_to_relate": True}))
 
 
-def test_child_aged_17_qualifies():  # clause: child up to 18 (just below)
-    assert check(household({"age": 45}, {"relation": "child", "age": 17, "struggles_to_relate": True}))
-
-
 def test_child_aged_19_does_not_qualify():  # clause: child up to 18 (just above)
     assert not check(household({"age": 45}, {"relation": "child", "age": 19, "struggles_to_relate": True}))
 

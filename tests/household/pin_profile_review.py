@@ -3,9 +3,11 @@
 Run: PYTHONPATH=. python -m tests.household.pin_profile_review
 """
 import json
-from eligibench.household.schema import FEATURES
+
 from eligibench.household.profile import ROSTER_FEATURES
+from eligibench.household.schema import FEATURES
 from tests.household.test_profile_review import sample_sentences
+
 out = {}
 for f in FEATURES:
     if f.name in ROSTER_FEATURES:

@@ -1,8 +1,12 @@
 """ActionNYC.
 
 Readings of ambiguous requirements:
-- "All New Yorkers" means place_of_residence is "New York City".
+- "All New Yorkers" means place_of_residence is New York City.
 - Immigration status (citizenship) is not tested.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member

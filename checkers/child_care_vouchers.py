@@ -2,21 +2,19 @@
 
 Readings of ambiguous requirements:
 - "Household gets Cash Assistance" means any member has receives_cash_assistance.
-- "Experiencing homelessness" / "live in temporary housing" mean any member's housing_type is in
-  TEMPORARY_HOUSING.
-- "Household earns" is household income: all members' yearly work and investment income against
-  the yearly column; size is the member count.
-- "Less than" is strict.
-- The 2-person amount printed "$73.869.56" is read as $73,869.56.
-- The table starts at 2 people: a household of 1 uses the 2-person amount; past 18 people the
-  18-person amount applies (no additional-person rule is given).
-- "You" in a reason for care is the answering person or their spouse.
-- "Work 10+ hours per week" means work_hours_per_week >= 10.
-- "Educational or vocational training program" is enrolled_in_educational_training or
-  enrolled_in_vocational_training.
-- "Have been looking for work" means days_looking_for_work > 0.
-- "(priority access)" ranks applicants and does not change who qualifies.
-- Implied: a member under 13 (New York's child-care subsidy age); a household whose only children are 13 or older does not qualify.
+- "Experiencing homelessness" and "live in temporary housing" mean any member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
+- "Household earns" is read as household income: every member's yearly work and investment income, compared with the yearly column; household size is the number of members.
+- "Less than" is strict: income equal to the table amount does not qualify.
+- The 2-person yearly amount printed as "$73.869.56" is read as $73,869.56.
+- The table starts at 2 people; a household of 1 is held to the 2-person amount. The source gives no rule past 18 people; larger households use the 18-person amount.
+- "You" in a reason for care means the answering person or their spouse.
+- "Work 10+ hours per week" means work_hours_per_week is 10 or more.
+- "Educational or vocational training program" is read from enrolled_in_educational_training or enrolled_in_vocational_training.
+- "Have been looking for work" means days_looking_for_work is more than 0.
+- "(priority access)" for temporary housing is dropped: it ranks applicants and does not change who qualifies.
+
+Implied conditions (not stated in the source text):
+- A member of the household is under 13 years old. Reason: New York's child care subsidy pays for the care of children under 13; the reasons for care only make sense for the care of a child.
 """
 from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member

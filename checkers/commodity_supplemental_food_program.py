@@ -1,10 +1,14 @@
 """Commodity Supplemental Food Program (CSFP): monthly food packages for older adults.
 
 Readings of ambiguous requirements:
-- "60 years old or older" includes 60.
-- "New York State resident" means place_of_residence is "New York City".
-- Household income is every member's yearly work and investment income; household size is the number of members; "equal to or less than" includes the limit.
+- "60 years old or older" includes age 60.
+- "New York State resident" is read as living in New York City (place_of_residence), the only New York location the features record.
+- "Household's total pre-tax income" is every member's yearly work and investment income; household size is the number of members; "equal to or less than" includes income exactly at the limit.
 - "You do not need to be a US citizen" adds no condition.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member

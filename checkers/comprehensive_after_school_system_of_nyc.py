@@ -1,9 +1,13 @@
 """Comprehensive After School System of NYC (COMPASS).
 
 Readings of ambiguous requirements:
-- "NYC students" means place_of_residence is "New York City".
-- "Kindergarten to 12th grade" means current_school_level is "k" or a grade 1 to 12.
-- Not modelled: each program's own age and eligibility requirements.
+- "NYC students" means the member's place_of_residence is New York City.
+- "In kindergarten to 12th grade" means current_school_level is k or a grade from 1 to 12 (not pre-K, college or none).
+- not modelled: "each program may have different age and eligibility requirements"; no single program's rules are given.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member

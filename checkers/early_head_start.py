@@ -2,12 +2,14 @@
 
 Readings of ambiguous requirements:
 - "You" and "your family" mean any member of the household.
-- "Live in temporary housing" means a member's housing_type is in TEMPORARY_HOUSING.
+- "Live in temporary housing" means a member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
 - "Receive HRA Cash Assistance" is read from receives_cash_assistance.
-- "Enrolling a child who is in foster care" means a member is in foster care.
-- "Household income" is all members' yearly work and investment income; size is the member count.
-- "At or below" includes the table amount.
-- Implied: a member under 3 (the federal Early Head Start age) or a pregnant member (Early Head Start enrolls expectant parents).
+- "Enrolling a child who is in foster care" means a member of the household is in foster care.
+- "Household income" is every member's yearly work and investment income; household size is the number of members.
+- "At or below" includes the table amount itself.
+
+Implied conditions (not stated in the source text):
+- A member of the household is under 3 years old, or a member is pregnant. Reason: Early Head Start enrolls infants and toddlers under 3 (the federal definition) and expectant parents; the NYC row is titled "Infants and Toddlers".
 """
 from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member

@@ -1,9 +1,12 @@
 """Family Assessment Program (FAP).
 
 Readings of ambiguous requirements:
-- "Children up to 18 years old" means a member under 18, of any relation: FAP is the alternative to a PINS petition, which ends at 18, so an 18-year-old does not count.
-- "Struggling to relate to one another" means some member has struggles_to_relate.
+- "Children up to 18 years old" means a household member under 18, of any relation: FAP is the alternative to a PINS (Person In Need of Supervision) petition, which ends at 18, so an 18-year-old does not count.
+- "Struggling to relate to one another" means at least one household member (the child or another member) has struggles_to_relate.
 - An open ACS case is not required, so acs is not tested.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household
 

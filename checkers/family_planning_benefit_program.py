@@ -1,11 +1,15 @@
 """Family Planning Benefit Program: confidential family planning services.
 
 Readings of ambiguous requirements:
-- "New York State resident" means place_of_residence is "New York City".
-- "U.S. Citizen, National, or lawfully present" means citizenship is not "unlawful_resident".
-- "Not enrolled in Medicaid" means receives_medicaid is false.
-- Family size is the number of members; monthly income is household yearly work and investment income / 12, so the limit is met when yearly income <= 12 x the monthly amount.
-- "Equal to or less than" includes the limit.
+- "New York State resident" is read as living in New York City (place_of_residence), the only New York location the features record.
+- "U.S. Citizen, National, or lawfully present" is read as citizenship being citizen_or_national or lawful_resident.
+- "Not enrolled in Medicaid" is read as receives_medicaid being false.
+- "Family size" is the number of household members; "income in a month" is the household's yearly work and investment income divided by 12, so the limit is met when yearly income is at most 12 times the monthly amount.
+- "Equal to or less than" includes income exactly at the limit.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member

@@ -1,13 +1,16 @@
 """Family Type Homes for Adults (FTHA).
 
 Readings of ambiguous requirements:
-- "18 years or older" includes age 18.
+- "18 years or older" includes a member who is exactly 18.
 - "Unable to live independently without semi-protective care" means can_care_for_self is false.
-- The listed causes are examples ("may be due to"): a person who cannot care for themselves qualifies without a listed condition.
-- Causes that bring the day-treatment requirement: developmental disability = developmental_condition; mental illness = mental_health_condition.
-- "Attends a day treatment program" is developmental_mental_day_treatment.
-- "History of substance abuse" means years_sober >= 0 (-1 = no history); "five years clean" means years_sober >= 5.
-- Exclusions: wheelchair, bedridden, medication_treatment_non_compliance, arson, verbal_abuse, imprisonment.
+- The causes are examples ("may be due to"): a person who cannot care for themselves qualifies without any listed condition (the exclusions still apply).
+- "Attends a day treatment program" is read from developmental_mental_day_treatment.
+- "History of substance abuse" means years_sober is 0 or more (-1 = no history); "at least five years clean or sober" means years_sober is 5 or more.
+- The exclusions are read from wheelchair, bedridden, medication_treatment_non_compliance, arson, verbal_abuse and imprisonment.
+- The day-treatment requirement applies to a developmental disability (developmental_condition) or a mental illness (mental_health_condition).
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 

@@ -2,13 +2,15 @@
 
 Readings of ambiguous requirements:
 - "You" and "your family" mean any member of the household.
-- "Live in temporary housing" means a member's housing_type is in TEMPORARY_HOUSING.
+- "Live in temporary housing" means a member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
 - "Receive HRA Cash Assistance" is read from receives_cash_assistance.
-- "Enrolling a child who is in foster care" means a member is in foster care.
-- "Family income" is all members' yearly work and investment income; size is the member count.
+- "Enrolling a child who is in foster care" means a member of the household is in foster care.
+- "Family income" is every member's yearly work and investment income; household size is the number of members.
 - "Falls below" is strict: income equal to the table amount does not qualify.
 - The table starts at 2 people; a household of 1 is held to the 2-person amount.
-- Implied: a member aged 3 or 4 (Head Start is preschool for children from 3 until kindergarten).
+
+Implied conditions (not stated in the source text):
+- A member of the household is 3 or 4 years old. Reason: Head Start is preschool: it enrolls children from age 3 until they start kindergarten, so a household with no child of that age has no one to enroll.
 """
 from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member

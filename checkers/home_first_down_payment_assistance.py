@@ -1,12 +1,15 @@
 """HomeFirst Down Payment Assistance.
 
 Readings of ambiguous requirements:
-- "Household income" is every member's work plus investment income; family size is the member count; "maximum" includes the limit.
-- The buyer may be any adult member of the household (18 or older), not only the person answering; one member must meet every buyer condition.
-- "First-time homebuyer" is first_time_home_buyer; the honorable-service veteran waiver is honorable_service.
-- "An employment record" is work_experience.
-- "Pay some of the down payment or closing costs" is available_financial_resources above 0.
-- Not modelled: income documents, education course, regulated mortgage and credit, the home to be bought, future residence.
+- "Household income" is every member's yearly work plus investment income; "family size" is the number of household members; "maximum" includes the limit.
+- The buyer may be any adult member of the household, not only the person answering; one member must meet every buyer condition (first-time buyer or veteran, employment record, money of their own).
+- "First-time homebuyer" (no home owned in the last three years) is read from first_time_home_buyer; "U.S. military veteran with a DD-214 that verifies honorable service" from honorable_service.
+- "An employment record" is read from work_experience.
+- "Pay some of the down payment or closing costs" is read as having some money available: available_financial_resources above 0.
+- not modelled: providing income documents, the homebuyer education course, the mortgage from a regulated bank, enough credit, the home to be bought (type, location in the five boroughs, purchase price, inspection) and living there for 10 or 15 years afterwards; these concern future steps no household fact records.
+
+Implied conditions (not stated in the source text):
+- The buyer is 18 or older. Reason: The buyer takes out the mortgage and the loan; a minor cannot.
 """
 from checkers._common import household_income, table_limit
 from eligibench.household import Household, Member

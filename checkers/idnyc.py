@@ -1,8 +1,12 @@
 """IDNYC: the free New York City identity card.
 
 Readings of ambiguous requirements:
-- "Lives in NYC" means place_of_residence is "New York City".
-- "Age 10 and older" includes age 10.
+- "Lives in NYC" is read from place_of_residence being New York City.
+- "Age 10 and older" includes a member who is exactly 10.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member

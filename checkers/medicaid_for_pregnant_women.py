@@ -1,10 +1,14 @@
 """Medicaid for Pregnant Women.
 
 Readings of ambiguous requirements:
-- The person must be pregnant (months_pregnant above 0): the program's name and "include unborn children".
-- "New York State resident" means place_of_residence is "New York City".
-- Family size is the number of members plus one per pregnant member; multiple babies per pregnancy are not modelled.
-- Income is household yearly work and investment income; "equal to or below" includes the limit.
+- The program is for pregnant people (its name, and "include unborn children" in the family size), so the person must be pregnant (months_pregnant above 0).
+- "New York State resident" is read as living in New York City (place_of_residence), the only New York location the features record.
+- "Family size (include unborn children)" is the number of household members plus one for each pregnant member; not modelled: more than one baby from one pregnancy.
+- "Income" is the household's yearly work and investment income; "equal to or below" includes income exactly at the limit.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member

@@ -1,9 +1,13 @@
 """NYC Financial Empowerment Centers: free financial counseling.
 
 Readings of ambiguous requirements:
-- "Live in NYC" means place_of_residence is "New York City".
-- Not modelled: working in NYC (no feature gives a work location).
+- "Live in NYC" is read from place_of_residence being New York City.
+- not modelled: working in NYC (no feature gives where a person works), so the requirements keep only living in NYC.
 - "At least 18 years old" includes 18.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member

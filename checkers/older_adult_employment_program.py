@@ -2,10 +2,14 @@
 
 Readings of ambiguous requirements:
 - "55 years or older" includes age 55.
-- "Live in the five boroughs" means place_of_residence is "New York City".
-- "Unemployed" means work_hours_per_week is 0.
-- "Household income" is every member's yearly work and investment income; size is the number of members.
-- not modelled: willingness to learn new skills; commitment to actively seek employment.
+- "Live in the five boroughs" is read from place_of_residence being New York City.
+- "Unemployed" means working 0 hours a week (work_hours_per_week is 0).
+- "Household income" is every member's yearly work and investment income; household size is the number of members.
+- not modelled: willingness to learn new skills and commitment to actively seek employment.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member

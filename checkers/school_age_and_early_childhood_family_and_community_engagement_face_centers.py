@@ -1,9 +1,12 @@
 """School-Age and Early Childhood Family and Community Engagement (FACE) Centers.
 
 Readings of ambiguous requirements:
-- "NYC families who care for a child with disabilities" means a member under 18 with a
-  disability whose place_of_residence is "New York City"; any relation counts.
-- "Trainings are open to everyone" does not make every household eligible for the services.
+- "NYC families who care for a child with disabilities" means the household has a member under 18 who has a disability and whose place_of_residence is New York City; any relation counts.
+- "Trainings are open to everyone" is read as public trainings offered alongside the Centers' services; it does not make every household eligible for the services, so no condition is drawn from it.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member

@@ -1,13 +1,18 @@
 """Silver Corps.
 
 Readings of ambiguous requirements:
-- "At least 55 years of age" includes 55.
-- "NYC resident" means place_of_residence is "New York City".
-- "Unemployed or underemployed" means work_hours_per_week below 35.
-- "Your income" by household size is household income: all members' work and investment income; size = members.
-- The income limit (tied to the stipend in the source) is a condition of eligibility.
-- The each-additional-person amount is $6,425 as published.
-- Not modelled: committing to volunteer 15 hours a week; willingness to take part in training.
+- "At least 55 years of age" includes a member who is exactly 55.
+- "NYC resident" is read from place_of_residence being New York City.
+- "Unemployed or underemployed" means work_hours_per_week is below 35 (0 = unemployed; 1 to 34 = part time, read as underemployed).
+- "Your income" in the table, given by household size, means household income: all members' yearly work and investment income; household size is the number of members.
+- The income limit, which the source ties to the volunteer stipend and travel reimbursement, is read as a condition of eligibility because the source lists it among the conditions.
+- The each-additional-person amount ($6,425) is kept as published; households here have at most 6 members, so it is never needed.
+- not modelled: committing to volunteer at least 15 hours a week at a nonprofit or government agency.
+- not modelled: willingness to take part in skills training, specialized training or credentialing programs.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member

@@ -1,9 +1,12 @@
 """Text 2 Work (TXT-2-WORK): job openings sent by text message to HRA clients.
 
 Readings of ambiguous requirements:
-- "Available for: NYC residents; HRA clients" means either group: an NYC resident qualifies without receiving any benefit.
-- HRA clients (temporary cash, SNAP or housing assistance) are New Yorkers, so the second group adds no one outside NYC: a member who does not live in NYC does not qualify, whatever benefits they receive.
-- "NYC residents" means place_of_residence is "New York City"; a member living in a DHS or HRA shelter or in NYCHA housing lives in NYC, whatever place_of_residence says.
+- "Available for: NYC residents; HRA clients" means either group: an NYC resident qualifies without receiving any benefit (the service is an opt-in text service for assistance recipients and other low-income New Yorkers).
+- HRA clients are New Yorkers, so the second group adds no one: a member who does not live in New York City does not qualify, whatever benefits they receive; "NYC residents" is read from place_of_residence being New York City.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member

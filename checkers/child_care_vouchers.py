@@ -45,9 +45,8 @@ def financially_eligible(hh: Household) -> bool:
             return True
     if in_temporary_housing(hh):
         return True
-    size = hh.size
-    if size < FIRST_SIZE:
-        size = FIRST_SIZE
+    # Held to the 2-person amount at size 1 (a lone child: no consistent household has one).
+    size = max(hh.size, FIRST_SIZE)
     limit = table_limit(INCOME_LIMITS, 0, size - FIRST_SIZE + 1)
     if household_income(hh) < limit:
         return True

@@ -55,9 +55,8 @@ def check(hh: Household) -> bool:
     for m in hh.members:
         if member_meets_category(m):
             return True
-    size = hh.size
-    if size < FIRST_SIZE:
-        size = FIRST_SIZE
+    # Held to the 2-person amount at size 1 (a lone child: no consistent household has one).
+    size = max(hh.size, FIRST_SIZE)
     limit = table_limit(INCOME_LIMITS, EXTRA_PER_PERSON, size - FIRST_SIZE + 1)
     if household_income(hh) < limit:
         return True

@@ -6,7 +6,7 @@ Readings of ambiguous requirements:
 - A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
 
 Implied conditions (not stated in the source text):
-- none
+- The child with a disability is under 18. Reason: The source says "a child with disabilities" without an age; a child is under 18, the age FACE's school-age and early-childhood services end.
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member

@@ -12,7 +12,7 @@ Readings of ambiguous requirements:
 - A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
 
 Implied conditions (not stated in the source text):
-- none
+- Underemployed means working fewer than 35 hours a week. Reason: The source says "underemployed" without a measure; 35 hours a week is the usual line between part-time and full-time work, and hours are the only employment measure a household states.
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member

@@ -12,6 +12,9 @@ CHILD_RELATIONS = ("child", "stepchild", "foster child", "adopted child")
 TAX_CHILD_RELATIONS = CHILD_RELATIONS + ("grandchild", "sibling", "niece or nephew")
 NYC = "New York City"
 TEMPORARY_HOUSING = ("homeless", "DHS shelter", "HRA shelter", "temporary housing")
+# Housing that exists only in New York City: a member living in it lives in NYC, whatever
+# place_of_residence says (NYC Department of Homeless Services and HRA shelters, NYCHA).
+NYC_ONLY_HOUSING = ("DHS shelter", "HRA shelter", "NYCHA development")
 
 
 def member_income(m: Member) -> int:

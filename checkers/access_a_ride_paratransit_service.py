@@ -2,9 +2,12 @@
 
 Readings of ambiguous requirements:
 - "Prevents using accessible buses or subways for some or all trips" means can_access_subway_or_bus is false.
-- Causes: disabled, recovering_from_surgery, or chronic_health_condition (a long-term condition).
-- Residence is not tested (visitors to NYC qualify).
-- Not modelled: whether the person's needs match the ADA requirements (decided by the assessment).
+- Recovering from surgery, a long-term condition and a serious developmental, emotional or behavioral, or mental health condition are read as further causes, besides a disability, of not being able to use accessible buses or subways (ADA paratransit covers cognitive and psychiatric disability): disabled, recovering_from_surgery, chronic_health_condition, developmental_condition, emotional_behavioral_condition or mental_health_condition.
+- Where the person lives is not tested (visitors to NYC also qualify).
+- not modelled: whether the person's needs match the ADA (Americans with Disabilities Act) requirements, which the application assessment decides.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 
@@ -17,6 +20,12 @@ def has_qualifying_cause(m: Member) -> bool:
     if m.recovering_from_surgery:
         return True
     if m.chronic_health_condition:
+        return True
+    if m.developmental_condition:
+        return True
+    if m.emotional_behavioral_condition:
+        return True
+    if m.mental_health_condition:
         return True
     return False
 

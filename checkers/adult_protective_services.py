@@ -1,10 +1,13 @@
 """Adult Protective Services (APS).
 
 Readings of ambiguous requirements:
-- "18 or older" includes age 18.
-- "A physical or mental disability" is disabled.
+- "18 or older" includes a member who is exactly 18.
+- "A physical or mental disability" is read from disabled.
 - "Unable to manage resources, daily activities or own safety without help" means can_manage_self is false.
-- "No one else willing and able to help" means has_family_to_help is false.
+- "No one else willing and able to help responsibly" means has_family_to_help is false.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 

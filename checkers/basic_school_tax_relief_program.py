@@ -1,12 +1,16 @@
 """Basic School Tax Relief Program (Basic STAR), from the "School Tax Relief Program" row.
 
 Readings of ambiguous requirements:
-- "Homeowner" is is_property_owner; home types are read from the owner's housing_type ("a house" = either 1 family house value).
-- "Primary residence" is the owner's primary_residence.
-- "Owners and their spouses" is every owner, plus self and spouse members when either of them owns; all members live at the property.
-- "Total income" is work plus investment income; "or less" includes the limit.
-- The $500,000 credit limit is used; the $250,000 exemption (restore only) is not modelled.
-- The tax year the income comes from is not modelled: current yearly income is used.
+- "Homeowner" means a member who owns the property they live in (is_property_owner).
+- "A house" is either one-family house value of housing_type; the home types are read from the owner's housing_type.
+- "Live on the property as their primary residence" is read from the owner's primary_residence.
+- "Owners and their spouses who live at the property" means every owner plus, when the person answering or their spouse is an owner, both of them; all household members are taken to live at the property.
+- "Total income" is yearly work plus investment income; "or less" includes the limit.
+- The $500,000 credit limit is used; the $250,000 exemption can only be restored by past recipients and is not modelled.
+- The tax year the income is taken from (two years before the benefit year) is not modelled: current yearly income is used.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import member_income
 from eligibench.household import Household

@@ -1,9 +1,12 @@
 """Beacon Programs (school-based community centers run by DYCD).
 
 Readings of ambiguous requirements:
-- "Ages 5-21" includes 5 and 21.
-- "Enrolled in school" means current_school_level is not "none" (pre-K through college).
-- "Over 21" means 22 or older; adult programs count, with no school requirement.
+- "Ages 5-21" includes ages 5 and 21.
+- "Enrolled in school" means current_school_level is anything other than none (pre-K through college).
+- "Over 21 years old" means 22 or older; Beacon adult programs count as Beacon Programs, with no school requirement.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 

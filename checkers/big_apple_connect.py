@@ -1,8 +1,11 @@
 """Big Apple Connect.
 
 Readings of ambiguous requirements:
-- "Live in any of these NYCHA developments" is housing_type "NYCHA development".
+- "Live in any of these NYCHA developments" is read as living in a NYCHA development.
 - not modelled: which NYCHA developments are on the participating list.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 

@@ -1,17 +1,30 @@
 """Career and Technical Education (CTE): NYC public high schools and programs with career training.
 
 Readings of ambiguous requirements:
-- "New York City resident" means place_of_residence is "New York City".
+- "New York City resident" is read from place_of_residence being New York City.
 - "8th-grade student or first-time 9th-grade student" means current_school_level is 8 or 9.
-- not modelled: whether a 9th grader is in 9th grade for the first time.
+- not modelled: whether a 9th-grade student is in 9th grade for the first time (every 9th grader is treated as a first-time 9th grader).
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "CareerAndTechnicalEducation"
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.current_school_level not in (8, 9):
         return False

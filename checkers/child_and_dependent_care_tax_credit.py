@@ -1,15 +1,18 @@
 """Child and Dependent Care Tax Credit.
 
 Readings of ambiguous requirements:
-- "You" is the person answering (the filer); "married" means a spouse lives in the household; joint filing is the filer's filing_jointly.
-- "Your dependent" is a member with dependent set; the spouse counts without being a dependent.
-- "Paid someone to care for" the dependent means that dependent has_paid_caregiver.
+- "You" is the person answering, who files the tax return; "married" means a spouse lives in the household; "filing a joint return" is read from the person answering's filing_jointly.
+- "Your dependent" is a member who is the tax dependent of the person answering (dependent); the spouse counts without being a dependent.
+- "Paid someone to care for" the dependent is read from that dependent having a paid caregiver.
 - "Under age 13 at the time of care" is read from current age: 12 or younger.
 - "Adult dependent" means a tax dependent aged 18 or older.
-- "Lived with you for more than half of the last tax year" is lived_together_last_6_months.
-- "Earned income" means annual_work_income above 0 (investment income does not count).
-- "Full-time student" is enrolled_in_educational_training; "looking for work" is days_looking_for_work above 0.
-- "So that you could work or look for work" is covered by the work conditions, not modelled separately.
+- "Lived with you for more than half of the last tax year" is read from lived_together_last_6_months.
+- "Earned income" means yearly income from work above $0 (investment income does not count).
+- "Full-time student" is read as enrolled in an educational program or having a current school level (pre-K to college); full-time is not modelled; "looking for work" means days_looking_for_work above 0.
+- "So that you could work or look for work" is covered by the work conditions; the purpose of the care is not modelled separately.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 
@@ -41,6 +44,8 @@ def is_qualifying_dependent(m: Member) -> bool:
 def can_stay_home(m: Member) -> bool:
     """The spouse not working outside the home is a student, disabled or looking for work."""
     if m.enrolled_in_educational_training:
+        return True
+    if m.current_school_level != "none":
         return True
     if m.disabled:
         return True

@@ -2,21 +2,19 @@
 
 Readings of ambiguous requirements:
 - "Household gets Cash Assistance" means any member has receives_cash_assistance.
-- "Experiencing homelessness" / "live in temporary housing" mean any member's housing_type is in
-  TEMPORARY_HOUSING.
-- "Household earns" is household income: all members' yearly work and investment income against
-  the yearly column; size is the member count.
-- "Less than" is strict.
-- The 2-person amount printed "$73.869.56" is read as $73,869.56.
-- The table starts at 2 people: a household of 1 uses the 2-person amount; past 18 people the
-  18-person amount applies (no additional-person rule is given).
-- "You" in a reason for care is the answering person or their spouse.
-- "Work 10+ hours per week" means work_hours_per_week >= 10.
-- "Educational or vocational training program" is enrolled_in_educational_training or
-  enrolled_in_vocational_training.
-- "Have been looking for work" means days_looking_for_work > 0.
-- "(priority access)" ranks applicants and does not change who qualifies.
-- The source states no age for the child; none is added.
+- "Experiencing homelessness" and "live in temporary housing" mean any member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
+- "Household earns" is read as household income: every member's yearly work and investment income, compared with the yearly column; household size is the number of members.
+- "Less than" is strict: income equal to the table amount does not qualify.
+- The 2-person yearly amount printed as "$73.869.56" is read as $73,869.56.
+- The table starts at 2 people; a household of 1 is held to the 2-person amount. The source gives no rule past 18 people; larger households use the 18-person amount.
+- "You" in a reason for care means the answering person or their spouse.
+- "Work 10+ hours per week" means work_hours_per_week is 10 or more.
+- "Educational or vocational training program" is read from enrolled_in_educational_training or enrolled_in_vocational_training.
+- "Have been looking for work" means days_looking_for_work is more than 0.
+- "(priority access)" for temporary housing is dropped: it ranks applicants and does not change who qualifies.
+
+Implied conditions (not stated in the source text):
+- A member of the household is under 13 years old. Reason: New York's child care subsidy pays for the care of children under 13; the reasons for care only make sense for the care of a child.
 """
 from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
@@ -30,6 +28,8 @@ INCOME_LIMITS = (
     182501.26,
 )
 FIRST_SIZE = 2
+# New York child-care subsidies pay for care of children under 13.
+CHILD_AGE_BELOW = 13
 
 
 def in_temporary_housing(hh: Household) -> bool:
@@ -45,9 +45,8 @@ def financially_eligible(hh: Household) -> bool:
             return True
     if in_temporary_housing(hh):
         return True
-    size = hh.size
-    if size < FIRST_SIZE:
-        size = FIRST_SIZE
+    # Held to the 2-person amount at size 1 (a lone child: no consistent household has one).
+    size = max(hh.size, FIRST_SIZE)
     limit = table_limit(INCOME_LIMITS, 0, size - FIRST_SIZE + 1)
     if household_income(hh) < limit:
         return True
@@ -83,7 +82,16 @@ def has_reason_for_care(hh: Household) -> bool:
     return False
 
 
+def has_child_under_13(hh: Household) -> bool:
+    for m in hh.members:
+        if m.age < CHILD_AGE_BELOW:
+            return True
+    return False
+
+
 def check(hh: Household) -> bool:
+    if not has_child_under_13(hh):
+        return False
     if not financially_eligible(hh):
         return False
     if not has_reason_for_care(hh):

@@ -1,22 +1,34 @@
 """Child Health Plus and Children's Medicaid: health insurance for children.
 
 Readings of ambiguous requirements:
-- "Your child" is any member under 19, whatever their relation.
-- "Resident of New York State" means place_of_residence is "New York City".
-- Either program is enough: Child Health Plus needs no other health insurance (health_insurance false); Children's Medicaid is read from eligible_for_medicaid or receives_medicaid.
-- Not modelled: the family income charts (not given in the source).
+- "Your child" is any household member under 19, whatever their relation.
+- "A resident of New York State" is read as living in New York City (place_of_residence), the only New York location the features record.
+- A child qualifies for either program: "not covered by other health insurance" applies to Child Health Plus only (health_insurance is false), while Children's Medicaid is read from eligible_for_medicaid or receives_medicaid.
+- Not modelled: the family income charts (not given in the source); Child Health Plus cost depends on income but has no income cutoff in the source.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
-from checkers._common import NYC
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "ChildHealthPlusAndChildrensMedicaid"
 AGE_LIMIT = 19  # under 19
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
     if m.age >= AGE_LIMIT:
         return False
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if not m.health_insurance:
         return True  # Child Health Plus

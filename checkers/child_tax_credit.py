@@ -1,13 +1,16 @@
 """Child Tax Credit.
 
 Readings of ambiguous requirements:
-- "You" is the person answering (the filer); "married filing jointly" is their filing_jointly.
-- "You earned" is the filers' work plus investment income: self, plus every spouse when filing jointly.
+- "You" is the person answering, who files the tax return; "married filing jointly" is read from their filing_jointly.
+- "You earned" means the filers' yearly work plus investment income: the person answering's own, plus every spouse's when filing jointly.
 - "The tax year" is the last tax year; "up to" includes the limit itself.
 - "16 or younger" is read from current age.
-- "Lived with you for over half of the year in the U.S." is lived_together_last_6_months; the U.S. part is not modelled.
-- "Claiming them as a dependent" is the child's dependent flag.
-- Qualifying relations: TAX_CHILD_RELATIONS (child, stepchild, foster child, adopted child, grandchild, sibling, niece or nephew).
+- "Lived with you for over half of the year in the U.S." is read from lived_together_last_6_months; not modelled: that the home was in the U.S. (left out of the requirements).
+- "Claiming them as a dependent" is read from the child's dependent flag.
+- Qualifying relations: child, stepchild, grandchild, foster child, adopted child, sibling, niece or nephew.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import TAX_CHILD_RELATIONS, member_income
 from eligibench.household import Household, Member

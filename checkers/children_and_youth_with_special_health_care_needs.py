@@ -1,17 +1,29 @@
 """Children and Youth with Special Health Care Needs.
 
 Readings of ambiguous requirements:
-- "Children" are any members aged 21 or younger (21 included), whatever their relation.
-- "Live in New York City" means place_of_residence is "New York City".
-- Conditions: chronic_health_condition, mental_health_condition, disabled, developmental_condition, emotional_behavioral_condition.
-- "Diagnosed with or may have" a condition means the condition's feature is true.
-- Not modelled: "need extra health care and assistance", taken to follow from having a condition.
+- "Children" are any household members aged 21 or younger, whatever their relation; "21 or younger" includes age 21.
+- "Live in New York City" is read from place_of_residence.
+- "Serious or chronic health condition" is read as chronic_health_condition or mental_health_condition (a serious mental health condition); "physical disability" as disabled; "developmental or emotional/behavioral condition" as developmental_condition or emotional_behavioral_condition.
+- "Diagnosed with or may have" a condition is read as the condition's feature being true.
+- Not modelled: "need extra health care and assistance" (no feature records it); it is taken to follow from having one of the conditions.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
-from checkers._common import NYC
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "ChildrenAndYouthWithSpecialHealthCareNeeds"
 MAX_AGE = 21
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def has_condition(m: Member) -> bool:
@@ -31,7 +43,7 @@ def has_condition(m: Member) -> bool:
 def member_qualifies(m: Member) -> bool:
     if m.age > MAX_AGE:
         return False
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if not has_condition(m):
         return False

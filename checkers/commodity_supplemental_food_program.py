@@ -1,12 +1,16 @@
 """Commodity Supplemental Food Program (CSFP): monthly food packages for older adults.
 
 Readings of ambiguous requirements:
-- "60 years old or older" includes 60.
-- "New York State resident" means place_of_residence is "New York City".
-- Household income is every member's yearly work and investment income; household size is the number of members; "equal to or less than" includes the limit.
+- "60 years old or older" includes age 60.
+- "New York State resident" is read as living in New York City (place_of_residence), the only New York location the features record.
+- "Household's total pre-tax income" is every member's yearly work and investment income; household size is the number of members; "equal to or less than" includes income exactly at the limit.
 - "You do not need to be a US citizen" adds no condition.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
-from checkers._common import NYC, household_income, table_limit
+from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
 
 ID = "CommoditySupplementalFoodProgram"
@@ -15,10 +19,18 @@ YEARLY_LIMITS = (19578, 26572, 33566, 40560, 47554, 54548, 61542, 68536)
 EXTRA_PER_PERSON = 6994
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member, income: int, limit: int) -> bool:
     if m.age < MIN_AGE:
         return False
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if income > limit:
         return False

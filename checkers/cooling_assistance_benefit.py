@@ -1,15 +1,18 @@
 """HEAP Cooling Assistance Benefit.
 
 Readings of ambiguous requirements:
-- "You"/"your household" mean anyone in the household; the household is tested as a whole.
-- "Eligible for HEAP or already get HEAP" is meeting HEAP's income guideline, the same as the last condition's (SNAP, TA, Code A SSI, or the income table); stated once.
-- "Regular HEAP benefit of $21+ and subsidized housing with heat included" adds no one under that reading (benefit amount not modelled); left out.
-- "Code A SSI (SSI Living Alone)" is a one-person household receiving SSI.
-- "Gross monthly income" is all members' yearly work and investment income / 12; size is the member count; income at the limit qualifies.
-- "Documented medical condition exacerbated by extreme heat" is heat_exacerbated_condition; written verification assumed.
-- "Satisfactory immigration status" is citizenship lawful_resident; citizens and nationals also qualify.
-- "Working air conditioner less than five years old" is ac; any member having one fails.
-- HEAP air conditioner "in the last five years": got_heap_ac 1 to 4 fails; 5 or more (or 0 = never) passes.
+- "You" and "your household" mean anyone in the household; the household is tested as a whole.
+- "Eligible for HEAP or already get HEAP" is read as meeting HEAP's income guideline, which is the same as the last condition's: receiving SNAP, Temporary Assistance or Code A SSI, or gross monthly income within the table. The two conditions are therefore stated once.
+- The option "getting a Regular HEAP benefit of $21 or more and living in subsidized housing with heat included in the rent" adds no one under that reading (the benefit amount is not modelled) and is left out.
+- "Code A Supplemental Security Income (SSI Living Alone)" is a one-person household receiving SSI.
+- "Gross monthly income" is every member's yearly work and investment income divided by 12; household size is the number of members; income at the limit qualifies.
+- "Documented medical condition exacerbated by extreme heat" is a member with a heat-exacerbated condition; the written verification is assumed.
+- "Satisfactory immigration status" is citizenship lawful_resident; citizens and nationals also meet the rule.
+- "Working air conditioner less than five years old" is the ac fact; any member having one fails the condition.
+- "Did not get a HEAP-funded air conditioner in the last five years": one received 1 to 4 years ago fails; one received 5 or more years ago (at least five years old) does not.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import household_income, table_limit
 from eligibench.household import Household, Member

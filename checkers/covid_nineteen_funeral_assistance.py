@@ -1,8 +1,11 @@
 """COVID-19 Funeral Assistance.
 
 Readings of ambiguous requirements:
-- "U.S. citizen or noncitizen national" is citizen_or_national; "qualified noncitizen" is lawful_resident.
-- Paying COVID-19 funeral expenses on or after January 20, 2020, for a death attributed to COVID-19 on the death certificate, is covid_funeral_expenses.
+- "U.S. citizen or noncitizen national" is citizenship citizen_or_national; "qualified noncitizen" is read as lawful_resident.
+- "Incurred COVID-19-related funeral expenses on or after January 20, 2020" and "death attributed to COVID-19 on the death certificate" are read together from covid_funeral_expenses (the program start date is a fixed date, kept as is).
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 

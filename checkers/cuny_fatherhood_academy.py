@@ -1,21 +1,34 @@
 """CUNY Fatherhood Academy: high school equivalency and college prep for young fathers.
 
 Readings of ambiguous requirements:
-- "Live in New York City" means place_of_residence is "New York City".
-- "A father" means sex is male and is_parent.
-- "An expecting father" means a male self whose spouse is pregnant, or a male spouse whose self is pregnant (months_pregnant > 0).
+- "Live in New York City" is read from place_of_residence being New York City.
+- "A father" means a male member who is a parent (is_parent).
+- "An expecting father" means a male member whose partner in the household is pregnant: the answering person (self) whose spouse is pregnant, or a spouse when the answering person is pregnant.
 - "Between 18 and 30 years old" includes ages 18 and 30.
-- The high school equivalency track is for high_school_equivalent "no high school diploma equivalent".
-- "High school diploma, HSE diploma, or GED" means any other high_school_equivalent value.
-- "Less than 12 college credits" means college_credits < 12; "not enrolled in college" means current_school_level is not "college".
+- The high school equivalency track is for members without a high school diploma or equivalency (high_school_equivalent is "no high school diploma equivalent").
+- "High school diploma, HSE diploma, or GED" means high_school_equivalent is any of those three.
+- "Less than 12 college credits" means 11 or fewer; "not enrolled in college" means current_school_level is not college.
 - not modelled: committing to a 16-week program three days a week.
-- A member qualifies when they qualify for either track.
+- A member qualifies for the academy when they qualify for either track.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "CUNYFatherhoodAcademy"
 
 NO_DIPLOMA = "no high school diploma equivalent"
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def partner_is_pregnant(hh: Household, m: Member) -> bool:
@@ -52,7 +65,7 @@ def college_prep_track(m: Member) -> bool:
 
 
 def member_qualifies(hh: Household, m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if not father_or_expecting(hh, m):
         return False

@@ -1,10 +1,13 @@
 """CUNY Start: low-cost preparation in reading, writing and math for students admitted to CUNY.
 
 Readings of ambiguous requirements:
-- "High school or high school equivalency diploma" means high_school_equivalent is not "no high school diploma equivalent".
-- "Completed CUNY admissions requirements and accepted the offer" is accepted_to_cuny.
-- "Could benefit from extra support in English and/or math" means not proficient_in_math or not proficient_in_english_reading_and_writing.
-- not modelled: committing to the schedule and approach; other criteria of specific colleges.
+- "Earned a high school or high school equivalency diploma" means high_school_equivalent is a high school diploma, an HSE diploma or a GED.
+- "Completed all CUNY admissions requirements and accepted your offer to CUNY" is read from accepted_to_cuny.
+- "Could benefit from extra support in English and/or math based on proficiency scores" means not proficient in math, or not proficient in English reading and writing.
+- not modelled: committing to the program's academic schedule and instructional approach; other criteria of specific colleges.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 

@@ -1,15 +1,19 @@
 """Disability Rent Increase Exemption (DRIE).
 
 Readings of ambiguous requirements:
-- The applicant is a member meeting age, lease, housing and benefit; income and rent are tested on the household.
-- "18 years old or older" is current age, including 18.
-- "Name on the lease" is name_is_on_lease.
-- "Combined household income" is every member's work plus investment income; "or less" includes the limit.
-- "Monthly income" is household income / 12; rent is the sum of members' monthly_rent_spending; "more than one-third" is strict.
-- "Live in NYC" is place_of_residence; housing is the applicant's housing_type (hotel and SRO both count; HDFC development value).
-- "Income from" a benefit is receiving it; disability Medicaid counts with has_received_ssi_or_ssdi.
+- The applicant is a household member who meets clauses 1, 2, 5 and 6 (age, lease, housing, disability benefit); the income and rent tests are on the whole household.
+- "18 years old or older" is read from current age and includes 18.
+- "Name on the lease" is read from name_is_on_lease.
+- "Combined household income" is every member's yearly work plus investment income; "or less" includes the limit.
+- "Monthly income" is household income divided by 12; "rent" is the sum of every member's monthly_rent_spending; "more than one-third" is strict.
+- "Live in NYC" is read from place_of_residence; the housing type from the applicant's housing_type ("rent regulated hotel or single room occupancy unit" covers both schema values; the HDFC Cooperative development is the HDFC development value).
+- "Income from" a benefit is read from receiving it (receives_ssi, receives_ssdi, receives_va_disability); "disability-related Medicaid if you received SSI or SSDI in the past" is receives_disability_medicaid together with has_received_ssi_or_ssdi.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
-from checkers._common import NYC, household_income
+from checkers._common import NYC, NYC_ONLY_HOUSING, household_income
 from eligibench.household import Household, Member
 
 ID = "DisabilityRentIncreaseExemption"
@@ -26,6 +30,14 @@ HOUSING = (
     "rent regulated hotel",
     "rent regulated single room occupancy (SRO)",
 )
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def receives_disability_benefit(m: Member) -> bool:
@@ -46,7 +58,7 @@ def is_applicant(m: Member) -> bool:
         return False
     if not m.name_is_on_lease:
         return False
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if m.housing_type not in HOUSING:
         return False

@@ -1,14 +1,17 @@
 """Disabled Homeowners' Exemption (DHE).
 
 Readings of ambiguous requirements:
-- "Owners" are members with is_property_owner; the home type is each owner's housing_type.
-- "One-, two-, or three-family home" is either 1 family house value (the schema has no 2-3 family value).
-- "People with disabilities" is disabled.
-- "Own with a spouse or sibling" means every owner is self, spouse or sibling; then one disabled owner is enough.
-- "You must live on the property as your primary residence": at least one disabled owner has primary_residence.
-- "Combined income for all owners" is the owners' work plus investment income; "less than or equal to" includes the limit.
-- An HDFC development qualifies; Division of Alternative Management Program membership is not modelled.
-- Limited Profit Housing Company is not modelled; Mitchell-Lama, limited dividend and redevelopment company developments are excluded.
+- "Owners" are the members who own the property they live in (is_property_owner); the home type is read from each owner's housing_type.
+- "One-, two-, or three-family home" is read as either one-family house value of housing_type (the schema has no two- or three-family value).
+- "People with disabilities" is read from disabled.
+- "Own the property with a spouse or sibling" means every owner is the person answering, their spouse or their sibling; then one owner with a disability is enough.
+- "You must live on the property as your primary residence" means at least one owner with a disability has the home as their primary residence.
+- "Combined income for all owners" is the owners' yearly work plus investment income; "less than or equal to" includes the limit.
+- "May be eligible" for a Housing Development Fund Corporation (HDFC) development is read as qualifying; not modelled: membership in the Division of Alternative Management Program (left out of the requirements).
+- not modelled: developments controlled by a Limited Profit Housing Company (no housing_type value; left out of the requirements). Mitchell-Lama, Limited Dividend and redevelopment company developments are excluded.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import member_income
 from eligibench.household import Household

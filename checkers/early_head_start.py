@@ -2,17 +2,22 @@
 
 Readings of ambiguous requirements:
 - "You" and "your family" mean any member of the household.
-- "Live in temporary housing" means a member's housing_type is in TEMPORARY_HOUSING.
+- "Live in temporary housing" means a member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
 - "Receive HRA Cash Assistance" is read from receives_cash_assistance.
-- "Enrolling a child who is in foster care" means a member is in foster care.
-- "Household income" is all members' yearly work and investment income; size is the member count.
-- "At or below" includes the table amount.
-- The source states no age for the child; none is added.
+- "Enrolling a child who is in foster care" means a member of the household is in foster care.
+- "Household income" is every member's yearly work and investment income; household size is the number of members.
+- "At or below" includes the table amount itself.
+
+Implied conditions (not stated in the source text):
+- A member of the household is under 3 years old, or a member is pregnant. Reason: Early Head Start enrolls infants and toddlers under 3 (the federal definition) and expectant parents; the NYC row is titled "Infants and Toddlers".
 """
 from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
 
 ID = "EarlyHeadStart"
+
+# Early Head Start serves children under 3 (a 3-year-old moves on to Head Start).
+CHILD_AGE_BELOW = 3
 
 # Yearly income limits by household size 1..8, plus the amount for each additional person.
 INCOME_LIMITS = (14580, 19720, 24860, 30000, 35140, 40280, 45420, 50560)
@@ -31,7 +36,18 @@ def member_meets_category(m: Member) -> bool:
     return False
 
 
+def has_infant_or_pregnancy(hh: Household) -> bool:
+    for m in hh.members:
+        if m.age < CHILD_AGE_BELOW:
+            return True
+        if m.months_pregnant > 0:
+            return True
+    return False
+
+
 def check(hh: Household) -> bool:
+    if not has_infant_or_pregnancy(hh):
+        return False
     for m in hh.members:
         if member_meets_category(m):
             return True

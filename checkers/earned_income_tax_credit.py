@@ -1,15 +1,19 @@
 """Earned Income Tax Credit.
 
 Readings of ambiguous requirements:
-- "You" is the person answering (the filer); the year meant is the last tax year.
-- Married filing jointly is self.filing_jointly; married filing separately is a spouse member without joint filing; else single.
-- "Earning" is the filers' work plus investment income (self, plus every spouse when filing jointly); "up to" includes the limit.
-- Married filing separately uses the single limits.
-- Qualifying children: relation child, adopted child, stepchild, foster child or grandchild; no age test.
-- "Between ages 25 and 64" includes both ends; when filing jointly, either spouse in range suffices.
-- "Lived with you more than half the year" and "lived apart for the last 6 months" read lived_together_last_6_months.
-- Not modelled: legal separation under state law.
-- Investment income is the filers' annual_investment_income (self, plus spouse when filing jointly).
+- "You" is the person answering, who files the tax return; the year meant is the last tax year.
+- "Married" filing jointly is read from the person answering's filing_jointly; "married filing separately" means a spouse lives in the household and the person answering does not file jointly; everyone else files as single.
+- "Earning" means the filers' yearly work plus investment income: the person answering's own, plus every spouse's when filing jointly; "up to" includes the limit.
+- A married person filing separately is held to the single limits (the source gives no separate limits).
+- "Qualifying children" are members whose relation is child, adopted child (read as a biological child's equal), stepchild, foster child or grandchild, and who meet the age test (an implied condition).
+- "Filers between ages 25 and 64" includes 25 and 64; when filing jointly, either spouse in that range is enough.
+- "Lived with you for more than half of the year" and "lived apart from your spouse for the last 6 months" are read from lived_together_last_6_months.
+- not modelled: legal separation under state law (only living apart is checked).
+- "Investment income" is the filers' yearly investment income (self, plus spouse when filing jointly).
+- "Full-time student" (for the age test) is read as enrolled in an educational program or having a current school level (pre-K to college); full-time is not modelled.
+
+Implied conditions (not stated in the source text):
+- A qualifying child is under 19, or under 24 and a full-time student, or disabled at any age. Reason: The IRS qualifying-child age test for the EITC: without it a grown son or daughter would make a filer one "with qualifying children".
 """
 from checkers._common import member_income
 from eligibench.household import Household, Member
@@ -23,6 +27,9 @@ SINGLE_NO_CHILDREN = 17_640
 INVESTMENT_LIMIT = 11_000  # must be less than this
 MIN_AGE_NO_CHILDREN = 25
 MAX_AGE_NO_CHILDREN = 64
+# IRS qualifying child: under 19, under 24 if a full-time student, any age if disabled.
+CHILD_AGE_BELOW = 19
+STUDENT_AGE_BELOW = 24
 
 
 def filers(hh: Household) -> list[Member]:
@@ -35,16 +42,44 @@ def filers(hh: Household) -> list[Member]:
     return found
 
 
+def is_full_time_student(m: Member) -> bool:
+    if m.enrolled_in_educational_training:
+        return True
+    if m.current_school_level != "none":
+        return True
+    return False
+
+
+def meets_child_age_test(m: Member) -> bool:
+    if m.age < CHILD_AGE_BELOW:
+        return True
+    if m.disabled:
+        return True
+    if m.age >= STUDENT_AGE_BELOW:
+        return False
+    if is_full_time_student(m):
+        return True
+    return False
+
+
+def is_qualifying_child(m: Member) -> bool:
+    if m.relation not in QUALIFYING_CHILD_RELATIONS:
+        return False
+    if not meets_child_age_test(m):
+        return False
+    return True
+
+
 def has_qualifying_child(hh: Household) -> bool:
     for m in hh.members:
-        if m.relation in QUALIFYING_CHILD_RELATIONS:
+        if is_qualifying_child(m):
             return True
     return False
 
 
 def has_resident_qualifying_child(hh: Household) -> bool:
     for m in hh.members:
-        if m.relation not in QUALIFYING_CHILD_RELATIONS:
+        if not is_qualifying_child(m):
             continue
         if m.lived_together_last_6_months:
             return True

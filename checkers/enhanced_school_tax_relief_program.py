@@ -1,13 +1,17 @@
 """Enhanced School Tax Relief Program (Enhanced STAR), from the "School Tax Relief Program" row.
 
 Readings of ambiguous requirements:
-- "Owner" is is_property_owner; home types are read from the owner's housing_type ("a house" = either 1 family house value).
-- "65 or older as of December 31" is current age 65 or older; turning 65 later in the year is not modelled.
-- "Only a married couple" means the owners are exactly two members, both self or spouse; "only siblings" means every owner is self or sibling.
-- "Primary residence" is primary_residence.
-- "Owners and resident spouses" is every owner, plus self and spouse members when either of them owns; all members live at the property.
-- Not modelled: registered domestic partners.
-- "Total income" is work plus investment income; "or less" includes the limit; the income tax year is not modelled.
+- "Homeowner" and "owner" mean a member who owns the property they live in (is_property_owner).
+- "A house" is either one-family house value of housing_type; the home types are read from the owner's housing_type.
+- "65 or older as of December 31 of the exemption year" is read from current age, 65 or older; not modelled: turning 65 later in the exemption year (the age features give whole years only).
+- "Jointly owned by only a married couple" means the only owners are the person answering and their spouse; "only siblings" means every owner is the person answering or their sibling.
+- "Live on the property as their primary residence" is read from primary_residence.
+- "All owners and resident spouses" means every owner plus, when the person answering or their spouse is an owner, both of them; all household members are taken to live at the property.
+- not modelled: registered domestic partners (the schema has no such relation).
+- "Total income" is yearly work plus investment income; "or less" includes the limit; the tax year the income is taken from is not modelled.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import member_income
 from eligibench.household import Household

@@ -1,12 +1,16 @@
 """Fair Fares NYC.
 
 Readings of ambiguous requirements:
-- "Lives in New York City" means place_of_residence is "New York City".
-- "18-64 years old" includes 18 and 64.
-- "Household income" is all members' yearly work and investment income; size is the number of members.
-- The table stops at 14 people with no extension rule (households have at most 6 members).
+- "Lives in New York City" is read from place_of_residence being New York City.
+- "18-64 years old" includes ages 18 and 64.
+- "Household income" means all members' yearly work and investment income; household size is the number of members.
+- The table has no rule for more than 14 people; households here have at most 6 members, so it is never needed.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
-from checkers._common import household_income, table_limit
+from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
 
 ID = "FairFaresNYC"
@@ -16,8 +20,16 @@ INCOME_LIMITS = (
 )
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.age < 18:
         return False

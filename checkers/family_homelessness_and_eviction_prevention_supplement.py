@@ -2,15 +2,18 @@
 
 Readings of ambiguous requirements:
 - "Your family" is the whole household; each condition is met when any member meets it.
-- "A child" is relation child, stepchild, foster child, adopted child, grandchild, sibling, or niece or nephew.
-- "Enrolled in high school" is school level grade 9-12; "vocational or technical training" is enrolled_in_vocational_training; full-time is assumed.
-- "A pregnant person" is a member with months_pregnant above 0.
-- "An active Cash Assistance case" is a member with receives_cash_assistance.
+- "A child" is a member whose relation is child, stepchild, foster child, adopted child, grandchild, sibling, or niece or nephew.
+- "Enrolled in high school" is a current school level of grade 9 to 12; "vocational or technical training program" is enrollment in vocational training; full-time enrollment is assumed (not modelled separately).
+- "A pregnant person" is a member who is any months pregnant.
+- "An active Cash Assistance case" is a member who receives cash assistance.
 - "In DHS shelter and eligible for HRA shelter" must hold for the same member.
-- "Evicted within the last 12 months" is evicted_months_ago 1 to 12; currently_being_evicted covers the listed forms of eviction.
-- "In DHS shelter and evicted in NYC in the year before entering shelter" is read as evicted in the last 12 months (shelter entry date not modelled), already covered by the eviction option.
-- not modelled: qualifying for Cash Assistance on leaving shelter.
+- "Evicted within the last 12 months" is an eviction 1 to 12 months ago; "currently being evicted" covers the listed forms of eviction (proceeding, foreclosure, City vacate order, rent demand letter threatening eviction).
+- "In DHS shelter and evicted in NYC in the year before entering shelter" is read as evicted in the last 12 months (the shelter entry date is not modelled), which the eviction option already covers.
+- not modelled: qualifying for Cash Assistance on leaving shelter (no feature says so).
 - not modelled: that the eviction happened in NYC.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import TAX_CHILD_RELATIONS
 from eligibench.household import Household, Member

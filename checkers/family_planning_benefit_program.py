@@ -1,13 +1,17 @@
 """Family Planning Benefit Program: confidential family planning services.
 
 Readings of ambiguous requirements:
-- "New York State resident" means place_of_residence is "New York City".
-- "U.S. Citizen, National, or lawfully present" means citizenship is not "unlawful_resident".
-- "Not enrolled in Medicaid" means receives_medicaid is false.
-- Family size is the number of members; monthly income is household yearly work and investment income / 12, so the limit is met when yearly income <= 12 x the monthly amount.
-- "Equal to or less than" includes the limit.
+- "New York State resident" is read as living in New York City (place_of_residence), the only New York location the features record.
+- "U.S. Citizen, National, or lawfully present" is read as citizenship being citizen_or_national or lawful_resident.
+- "Not enrolled in Medicaid" is read as receives_medicaid being false.
+- "Family size" is the number of household members; "income in a month" is the household's yearly work and investment income divided by 12, so the limit is met when yearly income is at most 12 times the monthly amount.
+- "Equal to or less than" includes income exactly at the limit.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
-from checkers._common import NYC, household_income, table_limit
+from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
 
 ID = "FamilyPlanningBenefitProgram"
@@ -15,8 +19,16 @@ MONTHLY_LIMITS = (2799, 3799, 4799, 5598, 6798, 7798, 8798, 9798)
 MONTHLY_EXTRA_PER_PERSON = 1000
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member, yearly_income: int, yearly_limit: int) -> bool:
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if m.citizenship == "unlawful_resident":
         return False

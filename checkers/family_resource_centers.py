@@ -1,12 +1,15 @@
 """Family Resource Centers.
 
 Readings of ambiguous requirements:
-- The parent or caregiver is the answering person (relation "self").
-- "Parent": the member's relation is child, stepchild, foster child or adopted child.
-- "Caregiver": the member is a grandchild, sibling or niece or nephew and the answering person is responsible_for_day_to_day.
-- "0 to 24 years old" includes 0 and 24.
-- "Emotional, behavioral or mental health challenges": emotional_behavioral_condition or mental_health_condition.
-- Not modelled: a child only at risk of such challenges.
+- The parent or caregiver is the person answering for the household (relation "self").
+- "Parent" covers a member whose relation is child, stepchild, foster child or adopted child.
+- "Caregiver" covers a grandchild, sibling or niece or nephew when the answering person is responsible_for_day_to_day.
+- "0 to 24 years old" includes ages 0 and 24.
+- "Emotional, behavioral or mental health challenges" means emotional_behavioral_condition or mental_health_condition.
+- not modelled: a child who is only at risk of such challenges (no feature holds the risk).
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import CHILD_RELATIONS
 from eligibench.household import Household, Member

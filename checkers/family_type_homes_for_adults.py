@@ -1,27 +1,20 @@
 """Family Type Homes for Adults (FTHA).
 
 Readings of ambiguous requirements:
-- "18 years or older" includes age 18.
+- "18 years or older" includes a member who is exactly 18.
 - "Unable to live independently without semi-protective care" means can_care_for_self is false.
-- Causes: developmental disability = developmental_condition; mental illness = mental_health_condition;
-  physical disability or mental impairment = disabled.
-- "Attends a day treatment program" is developmental_mental_day_treatment.
-- "History of substance abuse" means years_sober >= 0 (-1 = no history); "five years clean" means years_sober >= 5.
-- Exclusions: wheelchair, bedridden, medication_treatment_non_compliance, arson, verbal_abuse, imprisonment.
+- The causes are examples ("may be due to"): a person who cannot care for themselves qualifies without any listed condition (the exclusions still apply).
+- "Attends a day treatment program" is read from developmental_mental_day_treatment.
+- "History of substance abuse" means years_sober is 0 or more (-1 = no history); "at least five years clean or sober" means years_sober is 5 or more.
+- The exclusions are read from wheelchair, bedridden, medication_treatment_non_compliance, arson, verbal_abuse and imprisonment.
+- The day-treatment requirement applies to a developmental disability (developmental_condition) or a mental illness (mental_health_condition).
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 
 ID = "FamilyTypeHomesForAdults"
-
-
-def has_qualifying_condition(m: Member) -> bool:
-    if m.developmental_condition:
-        return True
-    if m.mental_health_condition:
-        return True
-    if m.disabled:
-        return True
-    return False
 
 
 def needs_day_treatment(m: Member) -> bool:
@@ -36,8 +29,6 @@ def member_qualifies(m: Member) -> bool:
     if m.age < 18:
         return False
     if m.can_care_for_self:
-        return False
-    if not has_qualifying_condition(m):
         return False
     if needs_day_treatment(m):
         if not m.developmental_mental_day_treatment:

@@ -2,18 +2,24 @@
 
 Readings of ambiguous requirements:
 - "You" and "your family" mean any member of the household.
-- "Live in temporary housing" means a member's housing_type is in TEMPORARY_HOUSING.
+- "Live in temporary housing" means a member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
 - "Receive HRA Cash Assistance" is read from receives_cash_assistance.
-- "Enrolling a child who is in foster care" means a member is in foster care.
-- "Family income" is all members' yearly work and investment income; size is the member count.
+- "Enrolling a child who is in foster care" means a member of the household is in foster care.
+- "Family income" is every member's yearly work and investment income; household size is the number of members.
 - "Falls below" is strict: income equal to the table amount does not qualify.
 - The table starts at 2 people; a household of 1 is held to the 2-person amount.
-- The source states no age for the child; none is added.
+
+Implied conditions (not stated in the source text):
+- A member of the household is 3 or 4 years old. Reason: Head Start is preschool: it enrolls children from age 3 until they start kindergarten, so a household with no child of that age has no one to enroll.
 """
 from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
 
 ID = "HeadStart"
+
+# Head Start enrolls children aged 3 and 4 (preschool age before kindergarten).
+MIN_CHILD_AGE = 3
+MAX_CHILD_AGE = 4
 
 # Yearly income limits by household size 2..8, plus the amount for each additional person.
 INCOME_LIMITS = (20440, 25820, 31200, 36580, 41960, 47340, 52720)
@@ -35,13 +41,22 @@ def member_meets_category(m: Member) -> bool:
     return False
 
 
+def has_preschool_child(hh: Household) -> bool:
+    for m in hh.members:
+        if m.age >= MIN_CHILD_AGE:
+            if m.age <= MAX_CHILD_AGE:
+                return True
+    return False
+
+
 def check(hh: Household) -> bool:
+    if not has_preschool_child(hh):
+        return False
     for m in hh.members:
         if member_meets_category(m):
             return True
-    size = hh.size
-    if size < FIRST_SIZE:
-        size = FIRST_SIZE
+    # Held to the 2-person amount at size 1 (a lone child: no consistent household has one).
+    size = max(hh.size, FIRST_SIZE)
     limit = table_limit(INCOME_LIMITS, EXTRA_PER_PERSON, size - FIRST_SIZE + 1)
     if household_income(hh) < limit:
         return True

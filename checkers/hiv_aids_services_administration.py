@@ -1,7 +1,10 @@
 """HIV/AIDS Services Administration (HASA).
 
 Readings of ambiguous requirements:
-- "Diagnosed with HIV or with AIDS, as defined by the CDC" means hiv_aids is true; symptoms are not required.
+- "Diagnosed with HIV or with AIDS, as defined by the CDC (Centers for Disease Control and Prevention)" is read from hiv_aids; having symptoms is not required.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 

@@ -1,15 +1,18 @@
 """Home Energy Assistance Program (HEAP).
 
 Readings of ambiguous requirements:
-- The household qualifies for HEAP when it qualifies for Regular HEAP or Emergency HEAP.
-- Regular HEAP: a member under 6, 60+, or permanently disabled and the heating source shape the benefit, not eligibility; eligibility is the income table.
-- "Gross monthly income" is all members' yearly work and investment income / 12; size is the member count; income at the limit qualifies.
-- "You"/"your" in the Emergency HEAP questions mean anyone in the household.
-- "Out of fuel or less than a quarter tank" is out_of_fuel.
-- "Available resources" is the sum of all members' available_financial_resources; limits are strict.
-- "Code A SSI" is SSI received by a person living alone: a one-person household receiving SSI.
-- Temporary Assistance is receives_temporary_assistance.
+- The household qualifies for HEAP when it qualifies for Regular HEAP or for Emergency HEAP.
+- For Regular HEAP, a member under 6, 60 or older, or permanently disabled and the primary heating source are read as shaping the benefit, not eligibility; eligibility is the income table.
+- "Gross monthly income" is every member's yearly work and investment income divided by 12; household size is the number of members; income at the limit qualifies.
+- "You" and "your" in the Emergency HEAP questions mean anyone in the household.
+- "Out of fuel or less than a quarter tank" is the out_of_fuel fact.
+- "Available resources" is the sum of all members' available money (savings, cash); the limits are strict ("less than").
+- "Code A Supplemental Security Income" is SSI received by a person living alone: a one-person household receiving SSI.
+- Temporary Assistance is New York State (OTDA) Temporary Assistance.
 - not modelled: the primary heating source.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import household_income, table_limit
 from eligibench.household import Household, Member

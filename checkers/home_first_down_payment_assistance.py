@@ -1,12 +1,15 @@
 """HomeFirst Down Payment Assistance.
 
 Readings of ambiguous requirements:
-- "Household income" is every member's work plus investment income; family size is the member count; "maximum" includes the limit.
-- The buyer is the person answering.
-- "First-time homebuyer" is first_time_home_buyer; the honorable-service veteran waiver is honorable_service.
-- "An employment record" is work_experience.
-- "Pay some of the down payment or closing costs" is available_financial_resources above 0.
-- Not modelled: income documents, education course, regulated mortgage and credit, the home to be bought, future residence.
+- "Household income" is every member's yearly work plus investment income; "family size" is the number of household members; "maximum" includes the limit.
+- The buyer may be any adult member of the household, not only the person answering; one member must meet every buyer condition (first-time buyer or veteran, employment record, money of their own).
+- "First-time homebuyer" (no home owned in the last three years) is read from first_time_home_buyer; "U.S. military veteran with a DD-214 that verifies honorable service" from honorable_service.
+- "An employment record" is read from work_experience.
+- "Pay some of the down payment or closing costs" is read as having some money available: available_financial_resources above 0.
+- not modelled: providing income documents, the homebuyer education course, the mortgage from a regulated bank, enough credit, the home to be bought (type, location in the five boroughs, purchase price, inspection) and living there for 10 or 15 years afterwards; these concern future steps no household fact records.
+
+Implied conditions (not stated in the source text):
+- The buyer is 18 or older. Reason: The buyer takes out the mortgage and the loan; a minor cannot.
 """
 from checkers._common import household_income, table_limit
 from eligibench.household import Household, Member
@@ -17,23 +20,34 @@ INCOME_LIMITS = (87_100, 99_550, 111_950, 124_400, 134_350, 144_300, 154_250, 16
 EXTRA_PER_PERSON = 0  # the source gives no rule past 8 people; households have at most 6
 
 
-def first_time_buyer_rule(me: Member) -> bool:
-    if me.first_time_home_buyer:
+ADULT_AGE = 18
+
+
+def first_time_buyer_rule(m: Member) -> bool:
+    if m.first_time_home_buyer:
         return True
-    if me.honorable_service:
+    if m.honorable_service:
         return True
     return False
 
 
+def can_be_buyer(m: Member) -> bool:
+    if m.age < ADULT_AGE:
+        return False
+    if not first_time_buyer_rule(m):
+        return False
+    if not m.work_experience:
+        return False
+    if m.available_financial_resources <= 0:
+        return False
+    return True
+
+
 def check(hh: Household) -> bool:
-    me = hh.self_member
     limit = table_limit(INCOME_LIMITS, EXTRA_PER_PERSON, hh.size)
     if household_income(hh) > limit:
         return False
-    if not first_time_buyer_rule(me):
-        return False
-    if not me.work_experience:
-        return False
-    if me.available_financial_resources <= 0:
-        return False
-    return True
+    for m in hh.members:
+        if can_be_buyer(m):
+            return True
+    return False

@@ -1,16 +1,29 @@
 """IDNYC: the free New York City identity card.
 
 Readings of ambiguous requirements:
-- "Lives in NYC" means place_of_residence is "New York City".
-- "Age 10 and older" includes age 10.
+- "Lives in NYC" is read from place_of_residence being New York City.
+- "Age 10 and older" includes a member who is exactly 10.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "IDNYC"
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.age < 10:
         return False

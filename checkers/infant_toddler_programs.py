@@ -1,17 +1,16 @@
 """Infant/Toddler Programs (the Infant/Toddler part of NYC's "Infants and Toddlers" row).
 
 Readings of ambiguous requirements:
-- The income line listed among the reasons for care is a separate requirement, also needed.
-- "You" in a reason for care is the answering person or their spouse; temporary housing is any
-  member's housing_type in TEMPORARY_HOUSING.
-- "Work 10+ hours per week" means work_hours_per_week >= 10.
-- "Educational or vocational training program" is enrolled_in_educational_training or
-  enrolled_in_vocational_training.
-- "Looking for work for up to 6 months" means days_looking_for_work is 1 to 180.
-- "Household income" is all members' yearly work and investment income against the yearly
-  column; size is the member count.
-- "At or below" includes the table amount.
-- The source states no age for the child; none is added.
+- The income line listed among the reasons for care is read as a separate requirement that must also be met, not as one more reason for care.
+- "You" in a reason for care means the answering person or their spouse; "live in temporary housing" is true when any member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
+- "Work 10+ hours per week" means work_hours_per_week is 10 or more.
+- "Educational or vocational training program" is read from enrolled_in_educational_training or enrolled_in_vocational_training.
+- "Starting to look for work or looking for up to 6 months" means days_looking_for_work is 1 to 180 (6 months of 30 days); receiving unemployment does not matter.
+- "Household income" is every member's yearly work and investment income, compared with the yearly column; household size is the number of members.
+- "At or below" includes the table amount itself.
+
+Implied conditions (not stated in the source text):
+- A member of the household is under 3 years old. Reason: Infant/toddler care is care for children under 3 (the NYC row is titled "Infants and Toddlers"); the reasons for care only make sense for the care of a child.
 """
 from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
@@ -24,6 +23,8 @@ INCOME_LIMITS = (
     139942, 142920, 145897, 148875, 151852, 154830, 157807,
 )
 MAX_DAYS_LOOKING = 180
+# Infant/toddler care is for children under 3.
+CHILD_AGE_BELOW = 3
 
 
 def person_has_reason(m: Member) -> bool:
@@ -57,7 +58,16 @@ def has_reason_for_care(hh: Household) -> bool:
     return False
 
 
+def has_infant_or_toddler(hh: Household) -> bool:
+    for m in hh.members:
+        if m.age < CHILD_AGE_BELOW:
+            return True
+    return False
+
+
 def check(hh: Household) -> bool:
+    if not has_infant_or_toddler(hh):
+        return False
     if not has_reason_for_care(hh):
         return False
     limit = table_limit(INCOME_LIMITS, 0, hh.size)

@@ -1,10 +1,13 @@
 """Jobs-Plus.
 
 Readings of ambiguous requirements:
-- "NYCHA residents" are members with housing_type "NYCHA development".
-- "Live in one of the 27 developments served" is lives_in_jobs_plus_neighborhood.
-- "Old enough to work" is 18 or older; exactly 18 qualifies.
+- "NYCHA residents" are members whose housing is a NYCHA development.
+- "Live in one of the 27 developments served" is the member living in a Jobs-Plus neighborhood.
+- "Old enough to work" is read as 18 or older (Jobs-Plus serves working-age adults); a member exactly 18 qualifies.
 - All conditions must hold for the same member.
+
+Implied conditions (not stated in the source text):
+- The member is 18 or older. Reason: The source says "old enough to work" without an age; Jobs-Plus serves working-age adults.
 """
 from eligibench.household import Household, Member
 

@@ -2,22 +2,34 @@
 
 Readings of ambiguous requirements:
 - "Between 16 - 21 years old" includes ages 16 and 21.
-- "NYC high school junior or senior" means place_of_residence is New York City and current_school_level is 11 or 12.
+- "NYC high school junior or senior" means living in New York City and currently in grade 11 or 12.
 - "Can legally work in the US" is read from authorized_to_work_in_us.
-- "Registered for selective service, if an eligible male" applies only when is_eligible_for_selective_service; then selective_service must be true.
-- "Gets cash assistance" is receives_cash_assistance; "someone in your household" is any member.
-- "Homeless youth" means housing_type in TEMPORARY_HOUSING; "runaway youth" is is_runaway.
-- "Pregnant" means months_pregnant > 0; "a parent" is is_parent.
-- The note that a disabled youth's own income is looked at does not change the verdict: disability already meets the "one of these" requirement.
-- "Household income" is every member's yearly work and investment income against the yearly column; size is the number of members.
+- "Registered for selective service, if you are an eligible male" applies only to a member who is required to register (is_eligible_for_selective_service); such a member must be registered.
+- "Gets cash assistance" is read from receives_cash_assistance; "someone in your household" means any member of the household.
+- "Homeless youth" means housing_type is homeless, a DHS shelter, an HRA shelter or temporary housing; "runaway youth" is read from is_runaway.
+- "Pregnant" means months_pregnant is above 0; "a parent" is read from is_parent.
+- The note that Learn & Earn looks at a disabled youth's own income does not change the verdict: having a disability already meets the "one of these" requirement.
+- "Household income" is every member's yearly work and investment income, compared with the yearly column; household size is the number of members.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
-from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
+from checkers._common import NYC, NYC_ONLY_HOUSING, TEMPORARY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
 
 ID = "LearnEarn"
 
 YEARLY_LIMITS = (14580, 19720, 24860, 30000, 35140, 40280, 45420, 50560)
 EXTRA_PER_PERSON = 5140
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def household_gets_cash_or_snap(hh: Household) -> bool:
@@ -65,7 +77,7 @@ def member_qualifies(hh: Household, m: Member) -> bool:
         return False
     if m.age > 21:
         return False
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.current_school_level not in (11, 12):
         return False

@@ -3,7 +3,10 @@
 Readings of ambiguous requirements:
 - "Someone in your household participates" is any member receiving the benefit.
 - "Medicaid" includes Medicaid received because of a disability.
-- "Your income" is household income: all members' yearly work and investment income; size is the member count; income equal to the limit qualifies.
+- "Your income" is household income: every member's yearly work and investment income; household size is the number of members; income equal to the limit qualifies.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import household_income, table_limit
 from eligibench.household import Household, Member

@@ -1,17 +1,29 @@
 """Medicaid for Pregnant Women.
 
 Readings of ambiguous requirements:
-- The person must be pregnant (months_pregnant above 0): the program's name and "include unborn children".
-- "New York State resident" means place_of_residence is "New York City".
-- Family size is the number of members plus one per pregnant member; multiple babies per pregnancy are not modelled.
-- Income is household yearly work and investment income; "equal to or below" includes the limit.
+- The program is for pregnant people (its name, and "include unborn children" in the family size), so the person must be pregnant (months_pregnant above 0).
+- "New York State resident" is read as living in New York City (place_of_residence), the only New York location the features record.
+- "Family size (include unborn children)" is the number of household members plus one for each pregnant member; not modelled: more than one baby from one pregnancy.
+- "Income" is the household's yearly work and investment income; "equal to or below" includes income exactly at the limit.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
-from checkers._common import NYC, household_income, table_limit
+from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
 
 ID = "MedicaidForPregnantWomen"
 YEARLY_LIMITS = (33584, 45581, 57579, 69576, 81573, 93571, 105568, 117566)
 EXTRA_PER_PERSON = 11997
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def family_size(hh: Household) -> int:
@@ -25,7 +37,7 @@ def family_size(hh: Household) -> int:
 def member_qualifies(m: Member, income: int, limit: int) -> bool:
     if m.months_pregnant == 0:
         return False
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if income > limit:
         return False

@@ -1,18 +1,30 @@
 """Newborn Home Visiting Program: home visits for new parents.
 
 Readings of ambiguous requirements:
-- The parent is the person answering or their spouse; their children are members whose relation is in CHILD_RELATIONS.
-- "First-time parent" means every child of the parents in the household is a baby aged 0 (one baby, or twins).
-- "A baby less than 3 months old" means a child aged 0 (ages are whole years); the 3-month limit is not modelled.
-- "Lives in one of these neighborhoods" means a parent lives in New York City; the neighborhoods are not modelled.
-- The three situations (NYCHA development, ACS help, DHS shelter) are alternatives: any one is enough.
-- NYCHA and DHS shelter are read from a parent's housing_type; ACS help from acs on a parent or on the baby.
+- The "parent" is the person answering or their spouse; their children are members whose relation is child, stepchild, foster child or adopted child.
+- "First-time parent" is read as a parent whose children in the household are all babies under 1 year old (age 0): one baby, or twins.
+- "A baby less than 3 months old" is read as a child aged 0, since ages are whole years; the 3-month limit is not modelled.
+- "Lives in one of these neighborhoods" is read as a parent living in New York City (place_of_residence); the specific neighborhoods are not modelled.
+- The three situations for a parent of a baby (NYCHA development, ACS help, DHS shelter) are alternatives: any one is enough.
+- "Lives in a NYCHA development" and "lives in a DHS shelter" are read from a parent's housing_type; "gets help from ACS" is read from acs on a parent or on the baby.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
-from checkers._common import CHILD_RELATIONS, NYC
+from checkers._common import CHILD_RELATIONS, NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "NewbornHomeVisitingProgram"
 PARENT_RELATIONS = ("self", "spouse")
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def is_baby(m: Member) -> bool:
@@ -27,7 +39,7 @@ def parent_lives_in_nyc(hh: Household) -> bool:
     for m in hh.members:
         if m.relation not in PARENT_RELATIONS:
             continue
-        if m.place_of_residence == NYC:
+        if lives_in_nyc(m):
             return True
     return False
 

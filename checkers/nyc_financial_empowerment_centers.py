@@ -1,19 +1,31 @@
 """NYC Financial Empowerment Centers: free financial counseling.
 
 Readings of ambiguous requirements:
-- "Live in NYC" means place_of_residence is "New York City".
-- Not modelled: working in NYC (no feature gives a work location).
+- "Live in NYC" is read from place_of_residence being New York City.
+- not modelled: working in NYC (no feature gives where a person works), so the requirements keep only living in NYC.
 - "At least 18 years old" includes 18.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
-from checkers._common import NYC
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "NYCFinancialEmpowermentCenters"
 MIN_AGE = 18
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if m.age < MIN_AGE:
         return False

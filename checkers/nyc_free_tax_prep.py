@@ -1,9 +1,12 @@
 """NYC Free Tax Prep.
 
 Readings of ambiguous requirements:
-- "You" is the person answering (the filer); the year is the last tax year.
-- "Earned" is the filers' work plus investment income (self, plus every spouse when filing jointly); "or less" includes the limit.
-- "Have dependents" means some member has dependent set.
+- "You" is the person answering, who files the tax return; the year meant is the last tax year.
+- "Earned" means the filers' yearly work plus investment income: the person answering's own, plus every spouse's when they file jointly (filing_jointly); "or less" includes the limit.
+- "Have dependents" means at least one member is a tax dependent of the person answering (dependent).
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import member_income
 from eligibench.household import Household

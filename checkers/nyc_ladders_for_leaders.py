@@ -1,18 +1,31 @@
 """NYC Ladders for Leaders: paid professional summer internships for high school and college students.
 
 Readings of ambiguous requirements:
-- "Live in New York City" means place_of_residence is "New York City".
-- "Enrolled in high school or college" means current_school_level is 9, 10, 11, 12 or "college".
+- "Live in New York City" is read from place_of_residence being New York City.
+- "Enrolled in high school or college" means current_school_level is grade 9, 10, 11, 12 or college.
 - "Between 16 - 22 years old" includes ages 16 and 22.
-- "Previous work experience (even as a volunteer)" is work_or_volunteer_experience or work_experience.
-- "Minimum GPA of 3.00" means gpa >= 3.0.
+- "Previous work experience (even as a volunteer)" is met by work_or_volunteer_experience or work_experience.
+- "Minimum GPA of 3.00" means a GPA of 3.0 or higher.
 - not modelled: working papers for members under 18.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "NYCLaddersForLeaders"
 
 HIGH_SCHOOL_OR_COLLEGE = (9, 10, 11, 12, "college")
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def has_experience(m: Member) -> bool:
@@ -24,7 +37,7 @@ def has_experience(m: Member) -> bool:
 
 
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.current_school_level not in HIGH_SCHOOL_OR_COLLEGE:
         return False

@@ -1,10 +1,13 @@
 """NYC Mitchell-Lama.
 
 Readings of ambiguous requirements:
-- "Total household income" is all members' yearly work and investment income; size is the member count; income at a limit qualifies.
-- "Different developments have different limits": qualifies when income is at or below the limit for its size in at least one kind of development.
+- "Total household income" is every member's yearly work and investment income; household size is the number of members; income exactly at a limit qualifies.
+- "Different developments have different limits" is read as: the household qualifies when its income is at or below the limit for its size in at least one of the three kinds of development.
 - No limit past 8 people is given; households have at most 6 members, so none is added.
-- not modelled: unit size and people per unit.
+- not modelled: the size of the unit and the number of people per unit (no feature describes the unit applied for).
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import household_income
 from eligibench.household import Household

@@ -1,18 +1,30 @@
 """NYC Nurse-Family Partnership: home visits by a nurse for first-time pregnant people.
 
 Readings of ambiguous requirements:
-- "28 weeks pregnant or less" means months_pregnant from 1 to 6 (whole months completed).
-- "With your first baby" means the pregnant person is not already a parent (is_parent is false).
-- "Lives in New York City" means place_of_residence is "New York City".
-- "Eligible for Medicaid" means eligible_for_medicaid or receives_medicaid.
-- "Eligible for WIC" means receiving SNAP or Temporary Assistance; WIC's own income test is not modelled.
+- "28 weeks pregnant or less" is read as months_pregnant from 1 to 6: months are whole months completed, and 7 completed months is past 30 weeks.
+- "With your first baby" is read as the pregnant person not already being a parent (is_parent is false).
+- "Lives in New York City" is read from place_of_residence being New York City.
+- "Eligible (or believes they may be eligible) for Medicaid" is read as eligible_for_medicaid or receives_medicaid.
+- "Eligible for WIC" is read as receiving SNAP or Temporary Assistance, which make a pregnant person income-eligible for WIC; WIC's own income test is not modelled.
 - "Regardless of age, immigration status, or gender identity" adds no condition.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
-from checkers._common import NYC
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "NYCNurseFamilyPartnership"
 MAX_MONTHS_PREGNANT = 6  # 28 weeks or less
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def medicaid_or_wic(m: Member) -> bool:
@@ -34,7 +46,7 @@ def member_qualifies(m: Member) -> bool:
         return False
     if m.is_parent:
         return False
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if not medicaid_or_wic(m):
         return False

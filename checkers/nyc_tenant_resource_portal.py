@@ -1,8 +1,11 @@
 """NYC Tenant Resource Portal.
 
 Readings of ambiguous requirements:
-- "Renter" is a member with monthly_rent_spending above 0 or name_is_on_lease.
+- "Renter" is a member who pays rent (monthly rent above $0) or whose name is on a lease.
 - "Regardless of immigration status": citizenship is not tested.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 

@@ -2,8 +2,11 @@
 
 Readings of ambiguous requirements:
 - "14 - 21 years old" includes ages 14 and 21.
-- "Enrolled in high school" means current_school_level is 9, 10, 11 or 12.
-- "Enrolled in an equivalency program" means enrolled_in_educational_training with high_school_equivalent "no high school diploma equivalent".
+- "Enrolled in high school" means current_school_level is grade 9, 10, 11 or 12.
+- "Enrolled in an equivalency program" means enrolled in an educational program (enrolled_in_educational_training) while having no high school diploma or equivalency.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 

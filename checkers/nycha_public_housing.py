@@ -1,13 +1,16 @@
 """NYCHA Public Housing.
 
 Readings of ambiguous requirements:
-- "Legal immigration status" is citizenship "lawful_resident"; citizens and nationals also meet the rule.
-- "You" is the person answering (member 0); "someone you apply with (a spouse or domestic partner)" is every member with relation spouse.
-- NYCHA "family": a single person, or members all related; every relation except "friend" counts as related (foster child through guardianship or custody).
-- "Family's income" is all members' yearly work and investment income; size is the member count; income at the limit qualifies.
+- "Legal immigration status" (permanent resident, refugee, asylum) is citizenship "lawful_resident"; a US citizen or national also meets the status rule.
+- "You" is the person answering (member 0); "someone you apply with (a spouse or domestic partner)" is every member whose relation is spouse.
+- NYCHA's "family" is a single person, or people related by blood, marriage, adoption, guardianship or custody: every relation except "friend" counts as related (foster child counts through guardianship or custody); a member listed as "friend" is not family.
+- "Family's income" is every member's yearly work and investment income; family size is the number of members; income exactly at the limit qualifies.
 - No limit past 8 people is given; households have at most 6 members, so none is added.
-- not modelled: senior public housing (everyone 62+) applies only to senior-housing applicants; general public housing is checked.
+- not modelled: senior public housing (everyone 62 or older) applies only to those applying for senior housing; no feature says which housing is applied for, so general public housing is checked.
 - not modelled: domestic partnership has no relation value of its own.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import household_income
 from eligibench.household import Household, Member

@@ -1,8 +1,11 @@
 """NYCHA Resident Economic Empowerment and Sustainability (REES).
 
 Readings of ambiguous requirements:
-- "Lives in NYCHA housing" is housing_type "NYCHA development".
-- The rules of the services REES refers people to are not part of REES eligibility.
+- "Lives in NYCHA housing" is the member's housing being a NYCHA development.
+- The separate rules of the services REES refers people to are not part of REES eligibility.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 

@@ -1,17 +1,30 @@
 """NYS Paid Family Leave.
 
 Readings of ambiguous requirements:
-- "Resident of New York State" means place_of_residence is "New York City" (the only NYS value).
+- "Resident of New York State" is read from place_of_residence being New York City (the only New York State value; "Jersey" is outside the state).
 - "Works for an employer" means work_hours_per_week is at least 1.
-- A public employer is government_job; any other employer is private; "opted in" is employer_opt_in.
-- Full time means work_hours_per_week of 20 or more.
-- 26 consecutive weeks is consecutive_work_weeks >= 26; 175 days is nonconsecutive_work_days >= 175.
-- Not modelled: that the private employer is in New York State (no feature holds the place of work).
-- Not modelled: the kinds of workers excluded on the program's own eligibility page.
+- A public employer is read from government_job; any other employer is read as private; "opted in" is read from employer_opt_in.
+- "Regularly works 20 or more hours a week" is read from work_hours_per_week; 20 hours counts as full time.
+- "26 consecutive weeks" is read from consecutive_work_weeks (26 included); "175 days" from nonconsecutive_work_days (175 included).
+- not modelled: that the private employer is in New York State (no feature holds the place of work).
+- not modelled: the kinds of workers excluded on the program's own eligibility page (the source does not list them).
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "NYSPaidFamilyLeave"
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def employer_covered(m: Member) -> bool:
@@ -33,7 +46,7 @@ def worked_long_enough(m: Member) -> bool:
 
 
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.work_hours_per_week < 1:
         return False

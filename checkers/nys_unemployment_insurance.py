@@ -2,12 +2,15 @@
 
 Readings of ambiguous requirements:
 - "Lost the job through no fault of their own" is read from lost_job.
-- "Worked within the last 18 months" means months_since_worked is 0 to 18 inclusive; -1 (never worked) fails.
+- "Worked within the last 18 months" means months_since_worked is 0 to 18, both included; -1 (never worked) does not count.
 - "Ready, willing and able to work immediately" is read from can_work_immediately.
 - "Actively seeking work" means days_looking_for_work is more than 0.
-- Work authorization now and at job loss: authorized_to_work_in_us and was_authorized_to_work_when_job_lost.
-- Not modelled: keeping a record of job-search efforts.
-- Not modelled: having earned enough from the most recent work to establish a claim.
+- Work authorization now and at job loss is read from authorized_to_work_in_us and was_authorized_to_work_when_job_lost.
+- not modelled: keeping an online or written record of job-search efforts.
+- not modelled: having earned enough from the most recent work to establish a claim (the source gives no amount and no feature holds past earnings).
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 

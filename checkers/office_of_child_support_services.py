@@ -1,12 +1,15 @@
 """Office of Child Support Services.
 
 Readings of ambiguous requirements:
-- The parent is the answering person (relation "self").
-- "Single parent" means no member has relation "spouse".
-- "Child" means relation child, stepchild, foster child or adopted child.
+- The parent is the person answering for the household (relation "self").
+- "Single parent" means no household member is the answering person's spouse.
+- "Child" means a member whose relation is child, stepchild, foster child or adopted child.
 - "Under the age of 21" means age 20 or younger.
-- "Primarily responsible for day-to-day life" is the answering person's responsible_for_day_to_day.
-- Not modelled: legal guardianship of a child who is not the answering person's own, step, foster or adopted child.
+- "Primarily responsible for the child's day-to-day life" is read from the answering person's responsible_for_day_to_day.
+- not modelled: legal guardianship of a child who is not the answering person's own, step, foster or adopted child.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import CHILD_RELATIONS
 from eligibench.household import Household, Member

@@ -1,10 +1,13 @@
 """Outpatient Treatment Services: mental health clinic and day treatment for children.
 
 Readings of ambiguous requirements:
-- "Children" are any members in the age range, whatever their relation; "birth to age 18" includes 18.
-- Both clinic conditions are required: age 18 or younger, and emotional_behavioral_condition or mental_health_condition.
-- Day treatment serves only children who also meet the clinic conditions; "serious difficulties in a regular classroom" is not modelled.
-- Not modelled: some clinics not accepting children under 5.
+- "Children" are any household members in the age range, whatever their relation; "birth to age 18" includes age 18.
+- The clinic conditions are both required: age 18 or younger and an emotional, behavioral or mental health challenge (emotional_behavioral_condition or mental_health_condition).
+- Day treatment (ages 3 to 18, a mental health disorder that seriously interferes with school or social life, serious difficulties in a regular classroom) serves only children who also meet the clinic conditions, so it adds no one; not modelled: "serious difficulties in a regular classroom".
+- Not modelled: some clinics not accepting children under 5 (a limit of particular clinics, not of the program).
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 

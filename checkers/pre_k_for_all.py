@@ -1,11 +1,15 @@
 """Pre-K for All.
 
 Readings of ambiguous requirements:
-- "Born in 2020, for the 2024-2025 school year" means turning 4 in the calendar year the school
-  year starts; from whole-year age, the member is 4.
-- "NYC children" means place_of_residence is "New York City"; any relation counts.
-- Disability, learning English and toilet training exclude no one; no condition is drawn from them.
+- "Children born in 2020 can enroll for the 2024-2025 school year" is read relative to the school year: a child who turns 4 in the calendar year the school year starts; with age in whole years this is a member who is 4 years old.
+- "NYC children" means the member's place_of_residence is New York City; any member of that age counts, whatever their relation.
+- Disability, learning English and toilet training are named only to say they do not exclude anyone; no condition is drawn from them.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- The child is 4 years old. Reason: The source says "born in 2020" for the 2024-2025 school year: a child who turns 4 in the calendar year the school year starts; ages are whole years.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "PreKForAll"
@@ -13,8 +17,16 @@ ID = "PreKForAll"
 PRE_K_AGE = 4
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.age != PRE_K_AGE:
         return False

@@ -1,13 +1,16 @@
 """Safe and Sick Leave (NYC Paid Safe and Sick Leave).
 
 Readings of ambiguous requirements:
-- "Employee" means work_hours_per_week is at least 1 (full or part time).
-- Residence is not tested; a transitional job does not exclude.
-- The licensed-therapist exclusion is is_therapist.
-- The independent-contractor exclusion is contractor.
-- Other exclusions: federal_work_study, scholarship, government_job, wep, collective_bargaining.
-- Not modelled: that the employer is in NYC.
-- Not modelled: the NYS COVID-19 leave for people under quarantine or isolation orders.
+- "Employee" means work_hours_per_week is at least 1; full-time and part-time both count.
+- Where the person lives is not tested (employees who live outside NYC are covered); a transitional_job does not exclude.
+- The licensed-therapist exclusion (physical, occupational or speech therapist, audiologist, meeting the pay threshold) is read from is_therapist.
+- An independent contractor who is not an employee under New York State labor law is read from contractor.
+- The exclusions are read from federal_work_study, scholarship, government_job, wep and collective_bargaining.
+- not modelled: that the employer is in NYC (no feature holds the place of work).
+- not modelled: the separate New York State COVID-19 leave for people under a quarantine or isolation order (no feature holds it).
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 

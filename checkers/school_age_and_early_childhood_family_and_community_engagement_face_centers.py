@@ -1,10 +1,14 @@
 """School-Age and Early Childhood Family and Community Engagement (FACE) Centers.
 
 Readings of ambiguous requirements:
-- "NYC families who care for a child with disabilities" means a member under 18 with a
-  disability whose place_of_residence is "New York City"; any relation counts.
-- "Trainings are open to everyone" does not make every household eligible for the services.
+- "NYC families who care for a child with disabilities" means the household has a member under 18 who has a disability and whose place_of_residence is New York City; any relation counts.
+- "Trainings are open to everyone" is read as public trainings offered alongside the Centers' services; it does not make every household eligible for the services, so no condition is drawn from it.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- The child with a disability is under 18. Reason: The source says "a child with disabilities" without an age; a child is under 18, the age FACE's school-age and early-childhood services end.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "SchoolAgeAndEarlyChildhoodFamilyAndCommunityEngagementFACECenters"
@@ -12,12 +16,20 @@ ID = "SchoolAgeAndEarlyChildhoodFamilyAndCommunityEngagementFACECenters"
 ADULT_AGE = 18
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def is_nyc_child_with_disability(m: Member) -> bool:
     if m.age >= ADULT_AGE:
         return False
     if not m.disabled:
         return False
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     return True
 

@@ -1,10 +1,13 @@
 """Section 8 / Housing Choice Voucher Program.
 
 Readings of ambiguous requirements:
-- "How much your family earns" is household income: all members' yearly work and investment income.
+- "How much your family earns" is the household income: every member's yearly work and investment income added together.
 - "Family size" is the number of household members.
-- Table amounts are maximums: income exactly at the amount qualifies.
-- No rule past 8 people is given; households have at most 6 members, so none is added.
+- The table amounts are maximums: income exactly at the amount qualifies.
+- The source gives no amount past 8 people and households have at most 6 members, so no rule for larger households is added.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import household_income
 from eligibench.household import Household

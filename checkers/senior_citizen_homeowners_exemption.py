@@ -1,13 +1,16 @@
 """Senior Citizen Homeowners' Exemption (SCHE).
 
 Readings of ambiguous requirements:
-- "Owners" are members with is_property_owner; the home type is each owner's housing_type.
-- "One-, two-, or three-family home" is either 1 family house value (the schema has no 2-3 family value).
-- "65 or older" is current age, including 65.
-- "Own with a spouse or sibling" means every owner is self, spouse or sibling; then one owner 65+ is enough.
-- "Primary residence" is each owner's primary_residence.
-- "Combined income for all owners" is the owners' work plus investment income; "less than or equal to" includes the limit.
-- "12 consecutive months" is an owner's months_owned_property of 12 or more; the prior-exemption waiver is had_previous_sche on an owner.
+- "Owners" are the members who own the property they live in (is_property_owner); the home type is read from each owner's housing_type.
+- "One-, two-, or three-family home" is read as either one-family house value of housing_type (the schema has no two- or three-family value).
+- "65 or older" is read from current age and includes 65.
+- "Own the property with a spouse or sibling" means every owner is the person answering, their spouse or their sibling; then one owner aged 65 or older is enough.
+- "Live on the property as the primary residence" is read from each owner's primary_residence.
+- "Combined income for all owners" is the owners' yearly work plus investment income; "less than or equal to" includes the limit.
+- "Owned for at least 12 consecutive months" is met when an owner has months_owned_property of 12 or more; "got the exemption on a property owned before" is had_previous_sche on an owner.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import member_income
 from eligibench.household import Household

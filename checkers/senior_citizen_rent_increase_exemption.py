@@ -1,14 +1,18 @@
 """Senior Citizen Rent Increase Exemption (SCRIE).
 
 Readings of ambiguous requirements:
-- The applicant is a member meeting age, lease and housing; income and rent are tested on the household.
-- "62 or older" is current age, including 62.
-- "Name on the lease (or share certificate)" is name_is_on_lease.
-- "Combined household income" is every member's work plus investment income; "or less" includes the limit.
-- "Monthly income" is household income / 12; rent is the sum of members' monthly_rent_spending; "more than one-third" is strict.
-- "Live in NYC" is place_of_residence; housing is the applicant's housing_type (hotel and SRO both count; HDFC development value).
+- The applicant is a household member who meets clauses 1, 2 and 5 (age, lease, housing); the income and rent tests are on the whole household.
+- "62 or older" is read from current age and includes 62.
+- "Name on the lease (or the share certificate in a Mitchell-Lama development)" is read from name_is_on_lease.
+- "Combined household income" is every member's yearly work plus investment income; "or less" includes the limit.
+- "Monthly income" is household income divided by 12; "rent" is the sum of every member's monthly_rent_spending; "more than one-third" is strict.
+- "Live in NYC" is read from place_of_residence; the housing type from the applicant's housing_type ("rent regulated hotel or single room occupancy unit" covers both schema values; "Housing Development Fund Company" is the HDFC development value).
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
-from checkers._common import NYC, household_income
+from checkers._common import NYC, NYC_ONLY_HOUSING, household_income
 from eligibench.household import Household, Member
 
 ID = "SeniorCitizenRentIncreaseExemption"
@@ -26,12 +30,20 @@ HOUSING = (
 )
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def is_applicant(m: Member) -> bool:
     if m.age < MIN_AGE:
         return False
     if not m.name_is_on_lease:
         return False
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if m.housing_type not in HOUSING:
         return False

@@ -1,10 +1,15 @@
 """STEM Matters NYC: free summer science, technology, engineering and math programs for NYC students.
 
 Readings of ambiguous requirements:
-- "Entering grades 1 through 12 in September" means current_school_level is "k" or 1 through 11.
-- "In NYC public and charter schools" means place_of_residence is "New York City".
-- not modelled: whether the school is public or charter rather than private.
+- "Students entering grades 1 through 12 in September 2024" becomes students entering grades 1 through 12 in the coming September, that is students whose current school level is kindergarten through grade 11.
+- "In NYC public and charter schools" is read as living in New York City (place_of_residence).
+- not modelled: whether the school is a public or charter school rather than a private one.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "STEMMattersNYC"
@@ -13,8 +18,16 @@ ID = "STEMMattersNYC"
 CURRENT_LEVELS = ("k", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.current_school_level not in CURRENT_LEVELS:
         return False

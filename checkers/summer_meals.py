@@ -1,7 +1,10 @@
 """Summer Meals (free meals for young people in the summer).
 
 Readings of ambiguous requirements:
-- "Age 18 or younger" includes age 18.
+- "Age 18 or younger" includes a member who is exactly 18.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 

@@ -1,36 +1,29 @@
 """Text 2 Work (TXT-2-WORK): job openings sent by text message to HRA clients.
 
 Readings of ambiguous requirements:
-- "NYC residents" means place_of_residence is "New York City".
-- "HRA clients receiving temporary cash, SNAP or housing assistance": receives_hra, receives_cash_assistance, receives_temporary_assistance or receives_snap.
+- "Available for: NYC residents; HRA clients" means either group: an NYC resident qualifies without receiving any benefit (the service is an opt-in text service for assistance recipients and other low-income New Yorkers).
+- HRA clients are New Yorkers, so the second group adds no one: a member who does not live in New York City does not qualify, whatever benefits they receive; "NYC residents" is read from place_of_residence being New York City.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "TextTwoWork"
 
 
-def hra_client(m: Member) -> bool:
-    if m.receives_hra:
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
         return True
-    if m.receives_cash_assistance:
-        return True
-    if m.receives_temporary_assistance:
-        return True
-    if m.receives_snap:
+    if m.place_of_residence == NYC:
         return True
     return False
 
 
-def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
-        return False
-    if not hra_client(m):
-        return False
-    return True
-
-
 def check(hh: Household) -> bool:
     for m in hh.members:
-        if member_qualifies(m):
+        if lives_in_nyc(m):
             return True
     return False

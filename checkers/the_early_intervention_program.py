@@ -1,19 +1,32 @@
 """The Early Intervention Program: help for infants and toddlers.
 
 Readings of ambiguous requirements:
-- "Your child" is any member aged 3 or younger, whatever their relation; age 3 is included.
-- "Live in New York City" means place_of_residence is "New York City".
-- Not modelled: "be evaluated" is an application step, not a household fact.
+- "Your child" is any household member aged 3 or younger, whatever their relation.
+- "Three years old or younger" includes age 3.
+- "Live in New York City" is read from place_of_residence.
+- Not modelled: "be evaluated" is a step of applying (program staff help choose the evaluating agency), not a fact about the household.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
-from checkers._common import NYC
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "TheEarlyInterventionProgram"
 MAX_AGE = 3
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != NYC:
+    if not lives_in_nyc(m):
         return False
     if m.age > MAX_AGE:
         return False

@@ -1,12 +1,15 @@
 """3-K (free early education for three-year-olds).
 
 Readings of ambiguous requirements:
-- "Born in 2021, for the 2024-2025 school year" means turning 3 in the calendar year the school
-  year starts; from whole-year age, the member is 3.
-- "New York City families with children" means the child's place_of_residence is "New York City";
-  any relation counts.
-- Disability, learning English and toilet training exclude no one; no condition is drawn from them.
+- "Children born in 2021 can enroll for the 2024-2025 school year" is read relative to the school year: a child who turns 3 in the calendar year the school year starts; with age in whole years this is a member who is 3 years old.
+- "New York City families with children" means the child's place_of_residence is New York City; any member of that age counts, whatever their relation.
+- Disability, learning English and toilet training are named only to say they do not exclude anyone; no condition is drawn from them.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- The child is 3 years old. Reason: The source says "born in 2021" for the 2024-2025 school year: a child who turns 3 in the calendar year the school year starts; ages are whole years.
 """
+from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "ThreeK"
@@ -14,8 +17,16 @@ ID = "ThreeK"
 THREE_K_AGE = 3
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_qualifies(m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.age != THREE_K_AGE:
         return False

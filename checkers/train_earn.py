@@ -1,20 +1,24 @@
 """Train & Earn: job training, high school equivalency help and paid work for out-of-school youth.
 
 Readings of ambiguous requirements:
-- "Resident of NYC" means place_of_residence is "New York City".
+- "Resident of NYC" is read from place_of_residence being New York City.
 - "16-24 years old" includes ages 16 and 24.
-- "Not working" means work_hours_per_week is 0.
-- "Registered for selective service, if an eligible male" applies only when is_eligible_for_selective_service; then selective_service must be true.
-- "Not attending school" means current_school_level is "none" in both alternatives; "not graduated / no equivalency" means high_school_equivalent is "no high school diploma equivalent".
-- "English language learner or needs to improve basic literacy skills" means not proficient_in_english_reading_and_writing.
-- "Gets cash assistance" is receives_cash_assistance; "someone in your household" is any member.
-- "Homeless youth" means housing_type in TEMPORARY_HOUSING; "runaway youth" is is_runaway.
-- "Pregnant" means months_pregnant > 0; "a parent" is is_parent.
-- "Low-income" is the income chart (all members' work and investment income against the yearly column); the chart is not a separate requirement.
-- not modelled: "needs more help to enter or complete education or to get or hold a job" (a low-income youth meets that item).
-- The closing sentence on lawful work in the US is a requirement: authorized_to_work_in_us.
+- "Not working" means working 0 hours a week (work_hours_per_week is 0).
+- "Registered for selective service, if you are an eligible male" applies only to a member who is required to register (is_eligible_for_selective_service); such a member must be registered.
+- "Not attending school" means current_school_level is none, in both alternatives; "have not graduated / no equivalency diploma" means high_school_equivalent is "no high school diploma equivalent".
+- "English language learner or need to improve basic literacy skills" means not proficient in English reading and writing.
+- "Gets cash assistance" is read from receives_cash_assistance; "someone in your household" means any member of the household.
+- "Homeless youth" means housing_type is homeless, a DHS shelter, an HRA shelter or temporary housing; "runaway youth" is read from is_runaway.
+- "Pregnant" means months_pregnant is above 0; "a parent" is read from is_parent.
+- "Low-income" is defined by the income chart: every member's yearly work and investment income at or below the yearly column for the household size (number of members); the chart is not a separate requirement.
+- not modelled: "need more help to enter or complete an education program, or to get or hold a job" (a low-income youth meets that item).
+- The closing sentence (must be able to work lawfully in the US to take part in paid work experiences) is read as a requirement, from authorized_to_work_in_us.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
 """
-from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
+from checkers._common import NYC, NYC_ONLY_HOUSING, TEMPORARY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
 
 ID = "TrainEarn"
@@ -22,6 +26,14 @@ ID = "TrainEarn"
 NO_DIPLOMA = "no high school diploma equivalent"
 YEARLY_LIMITS = (14580, 19720, 24860, 30000, 35140, 40280, 45420, 50560)
 EXTRA_PER_PERSON = 5140
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
 
 
 def household_gets_cash_or_snap(hh: Household) -> bool:
@@ -75,7 +87,7 @@ def schooling_qualifies(m: Member) -> bool:
 
 
 def member_qualifies(hh: Household, m: Member) -> bool:
-    if m.place_of_residence != "New York City":
+    if not lives_in_nyc(m):
         return False
     if m.age < 16:
         return False

@@ -2,10 +2,13 @@
 
 Readings of ambiguous requirements:
 - "Eligible for VA health care" is the member's va_healthcare fact.
-- "Homeless" is housing_type homeless, DHS shelter, HRA shelter, or temporary housing.
+- "Homeless" means the member's housing is homeless, a DHS (Department of Homeless Services) shelter, an HRA shelter, or temporary housing.
 - Both conditions must hold for the same member.
-- not modelled: "income within the program guidelines" (no guidelines given).
+- not modelled: "income within the program guidelines" (the source gives no guidelines).
 - not modelled: willingness to receive VA case management.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from checkers._common import TEMPORARY_HOUSING
 from eligibench.household import Household, Member

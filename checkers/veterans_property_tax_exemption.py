@@ -1,11 +1,14 @@
 """Veterans' Property Tax Exemption.
 
 Readings of ambiguous requirements:
-- "Deeded owner" is is_property_owner.
-- "Spouse of the property owner" is self when a spouse member owns, or a spouse member when self owns.
-- "Surviving un-remarried widow/widower" is propery_owner_widow; remarriage is not modelled.
-- "Primary residence" is the person's own primary_residence.
-- "Served during one of the listed conflicts" is conflict_veteran.
+- "Deeded owner" is read from is_property_owner.
+- "Spouse of the property owner" means the person answering when a spouse member owns, or a spouse member when the person answering owns.
+- "Surviving un-remarried widow/widower of the property owner" is read from propery_owner_widow; not modelled: that they have not remarried (left out of the requirements).
+- "Property is your primary residence" is read from the person's own primary_residence.
+- "Served during one of the listed conflicts" is read from conflict_veteran.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 

@@ -1,8 +1,11 @@
 """We Speak NYC.
 
 Readings of ambiguous requirements:
-- "Anyone can sign up; classes are for learners ages 16 and above": anyone aged 16 or older qualifies.
-- English level is not tested.
+- "Anyone can sign up; classes are made for learners ages 16 and above" is read as: anyone aged 16 or older qualifies (16 included).
+- English level is not tested: the classes are made for intermediate English learners, but anyone may sign up.
+
+Implied conditions (not stated in the source text):
+- none
 """
 from eligibench.household import Household, Member
 

@@ -29,7 +29,8 @@ SCOPES = ("individual", "household")
 SOURCE_DATASET = "kvhd-5fmu"
 _ID = re.compile(r"^[A-Z][A-Za-z]+$")
 _SHA = re.compile(r"^[0-9a-f]{64}$")
-_FIELDS = ("id", "name", "category", "scope", "source", "split", "interpretation", "requirements")
+_FIELDS = ("id", "name", "category", "scope", "source", "split", "interpretation", "implied", "requirements")
+_IMPLIED_FIELDS = ("condition", "reason")
 _SOURCE_FIELDS = ("dataset", "program_name", "unique_id", "snapshot", "eligibility_sha256", "text_fingerprint")
 _FINGERPRINT = re.compile(r"^[0-9a-f]{256}$")
 
@@ -50,6 +51,14 @@ class Source:
 
 
 @dataclass(frozen=True)
+class ImpliedCondition:
+    """A condition the checker adds that the NYC source text does not state, and why."""
+
+    condition: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class Opportunity:
     id: str
     name: str
@@ -58,13 +67,16 @@ class Opportunity:
     source: Source
     split: str | None
     interpretation: tuple[str, ...]
+    implied: tuple[ImpliedCondition, ...]
     requirements: str
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id, "name": self.name, "category": self.category, "scope": self.scope,
             "source": vars(self.source).copy(), "split": self.split,
-            "interpretation": list(self.interpretation), "requirements": self.requirements,
+            "interpretation": list(self.interpretation),
+            "implied": [{"condition": c.condition, "reason": c.reason} for c in self.implied],
+            "requirements": self.requirements,
         }
 
 
@@ -124,8 +136,24 @@ def load_opportunity(path: Path) -> Opportunity:
         _need(isinstance(line, str) and bool(line.strip()), path, f"interpretation[{i}]", "expected a non-empty string")
     return Opportunity(
         oid, _string(raw, "name", path), category, scope, source,
-        _string(raw, "split", path, optional=True), tuple(interp), _string(raw, "requirements", path).strip() + "\n",
+        _string(raw, "split", path, optional=True), tuple(interp), _implied(raw["implied"], path),
+        _string(raw, "requirements", path).strip() + "\n",
     )
+
+
+def _implied(raw: Any, path: Path) -> tuple[ImpliedCondition, ...]:
+    """`implied`: a list (empty when the checker adds nothing) of {condition, reason}."""
+    _need(isinstance(raw, list), path, "implied", "expected a list of {condition, reason} (use [] for none)")
+    out = []
+    for i, item in enumerate(raw):
+        _need(isinstance(item, dict), path, f"implied[{i}]", f"expected a mapping with {', '.join(_IMPLIED_FIELDS)}")
+        unknown = sorted(set(item) - set(_IMPLIED_FIELDS))
+        _need(not unknown, path, f"implied[{i}].{unknown[0] if unknown else ''}", f"unknown field (allowed: {', '.join(_IMPLIED_FIELDS)})")
+        for key in _IMPLIED_FIELDS:
+            _need(key in item, path, f"implied[{i}].{key}", "missing")
+            _string(item, key, path, f"implied[{i}].{key}")
+        out.append(ImpliedCondition(" ".join(item["condition"].split()), " ".join(item["reason"].split())))
+    return tuple(out)
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,14 @@ def parse_row(raw: Any, known_ids: frozenset[str]) -> LabeledHousehold:
 
 def iter_rows(path: str, fmt: str, known_ids: frozenset[str]) -> Iterator[tuple[int, LabeledHousehold | RowError]]:
     if fmt == "v1":
+        from eligibench.datasets.v1import import derive_dependents
+
         rows = [row for row, _ in read_jsonl(path)]
-        yield from zip(rows, iter_v1_file(path, known_ids))
+        for row, item in zip(rows, iter_v1_file(path, known_ids)):
+            if isinstance(item, LabeledHousehold):
+                # v1's dependent=false is a generator artifact, not evidence (see datasets.v1import)
+                item = LabeledHousehold(derive_dependents(item.household)[0], item.opportunities, item.labels)
+            yield row, item
         return
     for row, line in read_jsonl(path):
         try:
@@ -80,10 +86,14 @@ def _import_v1(args: argparse.Namespace) -> int:
     from eligibench.datasets.v1import import import_v1
     from eligibench.truth.tracing import traced_checkers
 
-    rows, disagreements = import_v1(args.file, args.dataset, traced_checkers(registry()))
+    report = import_v1(args.file, args.dataset, traced_checkers(registry()))
+    rows, disagreements = report.rows, report.disagreements
     write_parquet(args.out, rows)
     pairs = sum(len(r.opportunities) for r in rows)
     print(f"{len(rows)} households, {pairs} pairs -> {args.out}; v1 labels kept where given")
+    print(f"dependent: v1 writes false for every member but the first (a generator artifact), so "
+          f"{report.members_rederived} such members were decided by the tax tests instead; "
+          f"{report.dependents_derived} are tax dependents")
     for d in disagreements:
         print(f"  {d.row} {d.opportunity}: v1 says {d.v1_label}, our checker says {d.checker}")
     print(f"{len(disagreements)} of {pairs} v1 labels disagree with our checkers")

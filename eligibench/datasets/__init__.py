@@ -10,7 +10,8 @@ Modules:
 - `rows`: a dataset row (household, opportunities, labels, traces, profile) and its Parquet file.
 - `version`: the data version: a digest of a dataset's content.
 - `publish`: the `benyfits/` folder (card + Parquet), finding published files, and the Hub upload.
-- `v1import`: BeNYfits v1 data as rows, with checker disagreements listed.
+- `v1import`: BeNYfits v1 data as rows (v1's dependent=false artifact re-decided), with checker disagreements listed.
+- `ground_truth_report`: the one-page review sheet (implied conditions, pairs per trace, verdict counts).
 """
 from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import Row, build_row, read_parquet, write_parquet

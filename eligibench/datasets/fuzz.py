@@ -346,7 +346,21 @@ def fuzz_household(rng: random.Random, thresholds: Thresholds, max_members: int 
             p["is_parent"] = True
         if p["gpa"] > 0 and not (level in cons.GRADES or level == "college" or p["college_credits"] > 0):
             p["gpa"] = 0.0
+        _work_agrees(rng, plan, p)
+        if p["housing_type"] in cons.NYC_ONLY_HOUSING:
+            p["place_of_residence"] = cons.NYC
     return Household(tuple(_build(p) for p in people))
+
+
+def _work_agrees(rng: random.Random, plan: Mapping[str, tuple], p: dict) -> None:
+    """Keep rule work_hours_and_income: income was drawn first (aimed at the income tables), so
+    a member with work income works at least an hour a week, one without works none."""
+    if p["annual_work_income"] > 0:
+        if p["work_hours_per_week"] == 0:
+            p["work_hours_per_week"] = _draw(rng, plan, "work_hours_per_week", 1)
+    else:
+        p["work_hours_per_week"] = 0
+        p["works_outside_home"] = False
 
 
 def _build(values: dict) -> Member:

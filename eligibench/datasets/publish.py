@@ -23,7 +23,8 @@ LICENSE = "cc-by-4.0"
 
 OPPORTUNITY_SCHEMA = pa.schema([
     ("id", pa.string()), ("name", pa.string()), ("category", pa.string()), ("scope", pa.string()),
-    ("requirements", pa.string()), ("interpretation", pa.list_(pa.string())), ("split", pa.string()),
+    ("requirements", pa.string()), ("interpretation", pa.list_(pa.string())),
+    ("implied", pa.list_(pa.struct([("condition", pa.string()), ("reason", pa.string())]))), ("split", pa.string()),
     ("source_program_name", pa.string()), ("source_unique_id", pa.string()), ("source_eligibility_sha256", pa.string()),
 ])
 
@@ -42,7 +43,8 @@ def write_opportunities_parquet(path: Path, catalog: dict[str, Any]) -> None:
     for o in catalog["opportunities"]:
         src = o["source"]
         for key, value in (("id", o["id"]), ("name", o["name"]), ("category", o["category"]), ("scope", o["scope"]),
-                           ("requirements", o["requirements"]), ("interpretation", o["interpretation"]), ("split", o["split"]),
+                           ("requirements", o["requirements"]), ("interpretation", o["interpretation"]),
+                           ("implied", o.get("implied", [])), ("split", o["split"]),
                            ("source_program_name", src["program_name"]), ("source_unique_id", src["unique_id"]),
                            ("source_eligibility_sha256", src["eligibility_sha256"])):
             cols[key].append(value)
@@ -152,8 +154,9 @@ Data terms of use); requirement texts, profiles and households are ours.
 ## Limitations
 
 - Labels are as good as the checkers' readings of the program texts; each reading is listed in
-  the `opportunities` config (`interpretation`). Eligibility in the real programs is decided
-  by the agencies.
+  the `opportunities` config (`interpretation`), and every condition a checker adds that the
+  NYC text does not state is listed with its reason (`implied`; also in the requirement texts).
+  Eligibility in the real programs is decided by the agencies.
 - Households are synthetic. The Diverse set is chosen for checker coverage, not realism; the
   Representative set follows population marginals with documented fixes, not joint
   distributions.

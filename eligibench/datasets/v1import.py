@@ -2,14 +2,24 @@
 
 Labels are taken from the file where it has them; our checkers label the rest, and every
 disagreement between a v1 label and our checker is reported (a useful audit of both).
+
+The v1 generator wrote `dependent: false` for every member but the first: an artifact, not a
+fact, which would keep every v1 child from a child tax credit. So a `false` there is not taken
+as evidence: `derive_dependents` decides each such member by the tax tests the Representative
+sampler uses (population rule `tax_dependent`: relation, age, schooling, own support, income),
+and the import report counts the members whose flag it set.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
+from eligibench.datasets.population.load import load_population
+from eligibench.datasets.population.rules import RULES, _Ctx
 from eligibench.datasets.rows import Row, build_row
-from eligibench.household.v1format import load_v1_file
+from eligibench.household.model import Household, member_to_dict
+from eligibench.household.v1format import LabeledHousehold, load_v1_file
 from eligibench.truth.tracing import TracedChecker
 
 
@@ -21,8 +31,44 @@ class Disagreement:
     checker: bool
 
 
-def import_v1(path: Path | str, dataset: str, checkers: dict[str, TracedChecker]) -> tuple[list[Row], list[Disagreement]]:
-    items = load_v1_file(path, frozenset(checkers))
+@dataclass(frozen=True)
+class ImportReport:
+    rows: tuple[Row, ...]
+    disagreements: tuple[Disagreement, ...]
+    dependents_derived: int  # members whose v1 `dependent: false` our tax tests turned true
+    members_rederived: int  # members (not the first) whose v1 `false` was not taken as evidence
+
+
+def derive_dependents(hh: Household) -> tuple[Household, int, int]:
+    """`hh` with `dependent` decided by the tax tests for every member after the first whose v1
+    value is false (a v1 `true` is kept); also (members set true, members re-decided)."""
+    fp = load_population()["dependent"]
+    rule = RULES[fp.rule]
+    dicts = [member_to_dict(m) for m in hh.members]
+    derived = rule.compute(None, _Ctx(dicts), fp)  # the tax tests draw nothing: rng unused
+    members, set_true, redone = [hh.members[0]], 0, 0
+    for m, value in zip(hh.members[1:], derived[1:]):
+        if m.dependent:
+            members.append(m)
+            continue
+        redone += 1
+        set_true += value
+        members.append(dataclasses.replace(m, dependent=bool(value)))
+    return Household(tuple(members)), set_true, redone
+
+
+def import_v1_households(items: list[LabeledHousehold]) -> tuple[list[LabeledHousehold], int, int]:
+    out, set_true, redone = [], 0, 0
+    for item in items:
+        hh, t, r = derive_dependents(item.household)
+        out.append(LabeledHousehold(hh, item.opportunities, item.labels))
+        set_true += t
+        redone += r
+    return out, set_true, redone
+
+
+def import_v1(path: Path | str, dataset: str, checkers: dict[str, TracedChecker]) -> ImportReport:
+    items, set_true, redone = import_v1_households(load_v1_file(path, frozenset(checkers)))
     rows, disagreements = [], []
     for n, item in enumerate(items):
         opps = item.opportunities or tuple(sorted(item.labels))
@@ -35,4 +81,4 @@ def import_v1(path: Path | str, dataset: str, checkers: dict[str, TracedChecker]
             labels.append(ours if theirs is None else theirs)
         rows.append(Row(row.id, row.dataset, row.household, row.opportunities, tuple(labels), row.trace_ids,
                         row.profile, row.roster, row.data_version))
-    return rows, disagreements
+    return ImportReport(tuple(rows), tuple(disagreements), set_true, redone)

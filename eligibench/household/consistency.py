@@ -41,6 +41,10 @@ EMANCIPATED_AGES = (14, 17)
 CHILD_RELATIONS = ("child", "stepchild", "adopted child", "foster child")
 PARENTED_RELATIONS = ("child", "stepchild", "adopted child")  # make self and spouse parents
 NO_DIPLOMA = "no high school diploma equivalent"
+NYC = "New York City"
+# Housing that exists only in New York City (DHS and HRA shelters, NYCHA): its residents live in
+# NYC. The checkers read residence the same way (`checkers._common.NYC_ONLY_HOUSING`).
+NYC_ONLY_HOUSING = ("DHS shelter", "HRA shelter", "NYCHA development")
 GRADES = tuple(range(1, 13))
 
 # Numbers that mean having a job (or looking for one): 0 under WORK_MIN_AGE.
@@ -521,6 +525,32 @@ def rule_college_age(hh: Household) -> list[str]:
     return out
 
 
+def rule_work_hours_and_income(hh: Household) -> list[str]:
+    """Work hours and work income go together: weekly work hours above 0 exactly when yearly
+    work income is above 0 (a job pays; pay comes from a job), and working outside the home
+    means working some hours."""
+    out = []
+    for i, m in enumerate(hh.members):
+        if m.age < WORK_MIN_AGE:
+            continue  # any work at all is reported by no_child_labor
+        if m.work_hours_per_week > 0 and m.annual_work_income == 0:
+            out.append(_msg(i, m, f"works {m.work_hours_per_week} hours a week but has no work income", "work_hours_and_income"))
+        elif m.work_hours_per_week == 0 and m.annual_work_income > 0:
+            out.append(_msg(i, m, f"has work income {m.annual_work_income} but works 0 hours a week", "work_hours_and_income"))
+        if m.works_outside_home and m.work_hours_per_week == 0:
+            out.append(_msg(i, m, "works outside the home but works 0 hours a week", "work_hours_and_income"))
+    return out
+
+
+def rule_nyc_only_housing(hh: Household) -> list[str]:
+    """A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City."""
+    return [
+        _msg(i, m, f"lives in {m.housing_type!r} (NYC only) but place_of_residence is {m.place_of_residence!r}", "nyc_only_housing")
+        for i, m in enumerate(hh.members)
+        if m.housing_type in NYC_ONLY_HOUSING and m.place_of_residence != NYC
+    ]
+
+
 _RULE_FUNCS: tuple[Rule, ...] = (
     rule_one_self,
     rule_at_most_one_spouse,
@@ -546,6 +576,8 @@ _RULE_FUNCS: tuple[Rule, ...] = (
     rule_self_not_dependent,
     rule_gpa_needs_schooling,
     rule_college_age,
+    rule_work_hours_and_income,
+    rule_nyc_only_housing,
 )
 
 RULE_FUNCTIONS: dict[str, Rule] = {f.__name__.removeprefix("rule_"): f for f in _RULE_FUNCS}

@@ -297,8 +297,8 @@ BOOL_TEMPLATES: dict[str, tuple[str, str]] = {
         "{S} {be} not currently facing eviction.",
     ),
     "employer_opt_in": (
-        "{S} work{s} for a private employer that has opted in to New York State Paid Family Leave.",
-        "{S} {do} not work for a private employer that has opted in to New York State Paid Family Leave.",
+        "{S} work{s} for a public employer that has opted in to New York State Paid Family Leave.",
+        "{S} {do} not work for a public employer that has opted in to New York State Paid Family Leave.",
     ),
     "developmental_mental_day_treatment": (
         "{S} attend{s} a developmental or mental health day treatment program.",

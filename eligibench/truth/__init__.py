@@ -5,6 +5,7 @@ Modules:
 - `tracing`: AST-instrumented checkers (`TracedChecker`): verdict plus the set of lines run.
 - `trace_all`: every checker over many households, as a `TraceMatrix`.
 - `discipline`: the checkers' coding rules (one condition per `if`, no and/or...), checked.
+- `readings`: a checker docstring's readings and implied conditions against its curated YAML.
 """
 from eligibench.truth.discipline import violations
 from eligibench.truth.trace_all import TraceMatrix, trace_all

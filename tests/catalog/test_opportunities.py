@@ -1,4 +1,5 @@
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -115,3 +116,27 @@ def test_empty_folder_and_missing_folder(tmp_path):
 def test_single_file_loader_strips_to_one_trailing_newline():
     o = load_opportunity(ROOT / "opportunities" / "IDNYC.yaml")
     assert o.requirements.endswith("\n") and not o.requirements.endswith("\n\n")
+
+
+def test_implied_conditions_are_read_with_their_reasons():
+    hs = load_catalog()["HeadStart"]
+    assert [c.condition for c in hs.implied] == ["A member of the household is 3 or 4 years old."]
+    assert "preschool" in hs.implied[0].reason
+    assert load_catalog()["IDNYC"].implied == ()
+
+
+@pytest.mark.parametrize("bad, field, problem", [
+    ("implied: []", "implied", None),  # control: valid
+    ("implied: none", "implied", "expected a list of {condition, reason}"),
+    ("implied:\n  - condition: 'x'", "implied[0].reason", "missing"),
+    ("implied:\n  - condition: 'x'\n    reason: ''", "implied[0].reason", "expected a non-empty string"),
+    ("implied:\n  - condition: 'x'\n    reason: 'y'\n    why: 'z'", "implied[0].why", "unknown field"),
+    ("implied:\n  - 'just text'", "implied[0]", "expected a mapping"),
+])
+def test_bad_implied_names_file_and_field(one, bad, field, problem):
+    _rewrite(one / "IDNYC.yaml", "implied: []", bad)
+    if problem is None:
+        assert load_catalog(one)["IDNYC"].implied == ()
+        return
+    with pytest.raises(CatalogError, match=rf"IDNYC\.yaml: field '{re.escape(field)}': {re.escape(problem)}"):
+        load_catalog(one)

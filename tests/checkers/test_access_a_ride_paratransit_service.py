@@ -1,3 +1,5 @@
+import pytest
+
 from checkers.access_a_ride_paratransit_service import check
 from eligibench.household.model import household
 
@@ -36,3 +38,16 @@ def test_qualifies_through_spouse():  # individual scope: non-self member
 
 def test_household_with_no_relevant_member_does_not_qualify():  # no relevant member
     assert not check(household({"disabled": True}, {"relation": "child", "age": 5}))
+
+
+@pytest.mark.parametrize("condition", ["developmental_condition", "emotional_behavioral_condition", "mental_health_condition"])
+def test_serious_mental_or_developmental_condition_is_a_cause(condition):  # clause: cause (ADA covers psychiatric)
+    assert check(household(rider(disabled=False, **{condition: True})))
+
+
+def test_serious_condition_but_can_use_transit_does_not_qualify():  # clause: cannot use transit
+    assert not check(household(rider(disabled=False, can_access_subway_or_bus=True, mental_health_condition=True)))
+
+
+def test_no_cause_does_not_qualify():  # clause: cause (none)
+    assert not check(household(rider(disabled=False)))

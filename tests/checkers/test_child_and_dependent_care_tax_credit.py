@@ -96,3 +96,8 @@ def test_married_filer_at_home_student_with_working_spouse_qualifies():  # claus
 
 def test_no_dependent_in_household_does_not_qualify():  # no relevant member
     assert not check(household(WORKER, {"relation": "sibling", "age": 30}))
+
+
+def test_married_spouse_in_college_qualifies():  # clause 4: full-time student = a current school level
+    spouse = {"relation": "spouse", "current_school_level": "college"}
+    assert check(household(WORKER, spouse, KID))

@@ -31,8 +31,27 @@ def test_size_2_just_above_limit_fails():  # clause 1: income table size 2 (just
 
 
 def test_size_1_uses_two_person_amount():  # clause 1: household of 1 uses the 2-person amount
-    assert check(household(dict(WORKS, annual_work_income=73869)))
-    assert not check(household(dict(WORKS, annual_work_income=73870)))
+    # Only a child alone makes a household of 1 with a child; the reason for care is housing.
+    alone = {"age": 12, "housing_type": "homeless"}
+    assert check(household(dict(alone, annual_investment_income=73869)))
+    assert check(household(dict(alone, annual_investment_income=80000)))  # homeless: financially eligible anyway
+
+
+def test_size_2_edges():  # clause 1: income table, size 2 (just below, at)
+    assert check(household(dict(WORKS, annual_work_income=73869), KID))
+    assert not check(household(dict(WORKS, annual_work_income=73870), KID))
+
+
+def test_lone_adult_fails():  # implied: a member under 13 (none)
+    assert not check(household(dict(WORKS, receives_cash_assistance=True)))
+
+
+def test_only_child_aged_13_fails():  # implied: under 13 (at 13)
+    assert not check(household(dict(WORKS, receives_cash_assistance=True), {"relation": "child", "age": 13}))
+
+
+def test_child_aged_12_counts():  # implied: under 13 (just below)
+    assert check(household(dict(WORKS, receives_cash_assistance=True), {"relation": "child", "age": 12}))
 
 
 def test_size_6_edges():  # clause 1: income table, size 6 (largest household)

@@ -105,3 +105,24 @@ def test_investment_income_10999_qualifies():  # clause 6 (just below)
 
 def test_investment_income_11000_does_not_qualify():  # clause 6 (edge: must be less than)
     assert not check(household({"annual_work_income": 20000, "annual_investment_income": 11000}, KID))
+
+
+def test_child_aged_18_counts():  # implied: qualifying child under 19 (just below)
+    assert check(household({"annual_work_income": 30000, "age": 45}, dict(KID, age=18)))
+
+
+def test_child_aged_19_not_a_student_does_not_count():  # implied: under 19 (at 19), so the no-children limit applies
+    assert not check(household({"annual_work_income": 30000, "age": 45}, dict(KID, age=19)))
+
+
+def test_student_child_aged_23_counts():  # implied: under 24 and a full-time student (school level)
+    assert check(household({"annual_work_income": 30000, "age": 50}, dict(KID, age=23, current_school_level="college")))
+    assert check(household({"annual_work_income": 30000, "age": 50}, dict(KID, age=23, enrolled_in_educational_training=True)))
+
+
+def test_student_child_aged_24_does_not_count():  # implied: under 24 (at 24)
+    assert not check(household({"annual_work_income": 30000, "age": 50}, dict(KID, age=24, current_school_level="college")))
+
+
+def test_disabled_adult_child_counts():  # implied: disabled at any age
+    assert check(household({"annual_work_income": 30000, "age": 60}, dict(KID, age=35, disabled=True)))

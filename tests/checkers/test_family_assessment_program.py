@@ -6,11 +6,11 @@ def test_family_with_teen_struggling_qualifies():  # both clauses
     assert check(household({"age": 45}, {"relation": "child", "age": 15, "struggles_to_relate": True}))
 
 
-def test_child_exactly_18_qualifies():  # clause: child up to 18 (edge)
-    assert check(household({"age": 45}, {"relation": "child", "age": 18, "struggles_to_relate": True}))
+def test_member_exactly_18_does_not_count():  # clause: child under 18 (at 18: PINS ends at 18)
+    assert not check(household({"age": 45}, {"relation": "child", "age": 18, "struggles_to_relate": True}))
 
 
-def test_child_aged_17_qualifies():  # clause: child up to 18 (just below)
+def test_child_aged_17_qualifies():  # clause: child under 18 (just below)
     assert check(household({"age": 45}, {"relation": "child", "age": 17, "struggles_to_relate": True}))
 
 

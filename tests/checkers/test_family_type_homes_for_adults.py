@@ -28,8 +28,16 @@ def test_can_live_independently_does_not_qualify():  # clause: cannot live indep
     assert not check(household(adult(can_care_for_self=True)))
 
 
-def test_needs_care_without_listed_condition_does_not_qualify():  # clause: because of a listed condition
-    assert not check(household(adult(disabled=False)))
+def test_needs_care_without_listed_condition_qualifies():  # clause: causes are examples ("may be due to")
+    assert check(household(adult(disabled=False)))
+
+
+def test_can_care_for_self_with_condition_does_not_qualify():  # clause: unable to live independently
+    assert not check(household(adult(can_care_for_self=True, mental_health_condition=True, developmental_mental_day_treatment=True)))
+
+
+def test_no_listed_condition_still_needs_exclusions_checked():  # exclusions apply without a listed condition
+    assert not check(household(adult(disabled=False, bedridden=True)))
 
 
 def test_mental_illness_with_day_treatment_qualifies():  # clause: mental illness -> day treatment (met)

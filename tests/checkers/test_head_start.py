@@ -50,8 +50,23 @@ def test_size_2_counts_investment_income():  # clause: family income = work + in
 
 
 def test_size_1_uses_two_person_amount():  # clause: household of 1 uses the 2-person amount
-    assert check(household({"annual_work_income": 20439}))
-    assert not check(household({"annual_work_income": 20440}))
+    # Only a child alone makes a household of 1 with a child of Head Start age.
+    assert check(household({"age": 4, "annual_investment_income": 20439}))
+    assert not check(household({"age": 4, "annual_investment_income": 20440}))
+
+
+def test_lone_low_income_adult_fails():  # implied: a member aged 3 or 4 (none)
+    assert not check(household({"annual_work_income": 0, "receives_snap": True}))
+
+
+def test_child_ages_2_and_5_do_not_count():  # implied: aged 3 or 4 (just outside both ends)
+    for age in (2, 5):
+        assert not check(household({"receives_snap": True}, dict(KID, age=age)))
+
+
+def test_child_ages_3_and_4_count():  # implied: aged 3 or 4 (both ends)
+    for age in (3, 4):
+        assert check(household({"receives_snap": True}, dict(KID, age=age)))
 
 
 def test_size_6_edges():  # clause: income table, size 6 (largest household)

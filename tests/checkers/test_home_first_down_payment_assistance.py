@@ -51,3 +51,21 @@ def test_no_employment_record_does_not_qualify():  # clause 3
 
 def test_no_money_available_does_not_qualify():  # clause 4
     assert not check(household(dict(BUYER, available_financial_resources=0.0)))
+
+
+def test_buyer_may_be_a_spouse():  # clause 2-4: the buyer is any adult member, not only self
+    assert check(household({"age": 40}, dict(BUYER, relation="spouse", age=38)))
+
+
+def test_buyer_may_be_an_adult_child():  # clause 2-4: an adult child can be the buyer (at 18)
+    assert check(household({"age": 50}, dict(BUYER, relation="child", age=18)))
+
+
+def test_minor_cannot_be_the_buyer():  # clause 2-4: a buyer under 18 does not count (just below)
+    assert not check(household({"age": 50}, dict(BUYER, relation="child", age=17)))
+
+
+def test_buyer_conditions_met_by_one_member():  # clause 2-4: conditions are not pooled across members
+    me = {"first_time_home_buyer": True, "work_experience": False, "available_financial_resources": 0.0}
+    spouse = {"relation": "spouse", "work_experience": True, "available_financial_resources": 5000.0}
+    assert not check(household(me, spouse))

@@ -52,16 +52,18 @@ def test_substance_treatment_qualifies():  # clause 1: substance use treatment
     assert check(household({"receiving_treatment_for_substance_abuse": True}, BABY))
 
 
-def test_income_size_1_at_limit_qualifies():  # clause 2: income table size 1 (at)
-    assert check(household({"work_hours_per_week": 40, "annual_work_income": 51610}))
+def test_income_size_1_at_limit_qualifies():  # clause 2: income table size 1 (at; a lone infant)
+    assert check(household({"age": 2, "in_foster_care": True, "housing_type": "homeless", "annual_investment_income": 51610}))
 
 
-def test_income_size_1_just_below_qualifies():  # clause 2: income table size 1 (just below)
-    assert check(household({"work_hours_per_week": 40, "annual_work_income": 51609}))
+def test_income_size_2_at_and_around_limit():  # clause 2: income table size 2 (below, at, above)
+    assert check(household({"work_hours_per_week": 40, "annual_work_income": 67489}, BABY))
+    assert check(household({"work_hours_per_week": 40, "annual_work_income": 67490}, BABY))
+    assert not check(household({"work_hours_per_week": 40, "annual_work_income": 67491}, BABY))
 
 
 def test_income_size_1_just_above_fails():  # clause 2: income table size 1 (just above)
-    assert not check(household({"work_hours_per_week": 40, "annual_work_income": 51611}))
+    assert not check(household({"age": 2, "housing_type": "homeless", "annual_investment_income": 51611}))
 
 
 def test_income_size_6_at_and_above():  # clause 2: income table, size 6 (largest household)
@@ -72,3 +74,15 @@ def test_income_size_6_at_and_above():  # clause 2: income table, size 6 (larges
 
 def test_high_income_fails_even_with_reason():  # clause 2 with clause 1 met
     assert not check(household({"housing_type": "homeless", "annual_investment_income": 70000}, BABY))
+
+
+def test_no_child_under_3_fails():  # implied: a member under 3 (none: a working adult alone)
+    assert not check(household({"work_hours_per_week": 40}))
+
+
+def test_child_aged_3_does_not_count():  # implied: under 3 (at 3)
+    assert not check(household({"work_hours_per_week": 40}, {"relation": "child", "age": 3}))
+
+
+def test_child_aged_2_counts():  # implied: under 3 (just below)
+    assert check(household({"work_hours_per_week": 40}, {"relation": "child", "age": 2}))

@@ -64,3 +64,30 @@ def test_non_boolean_verdict_is_an_error(tmp_path):
     mod.__file__ = str(p)
     with pytest.raises(TypeError, match="expected True or False"):
         TracedChecker("Weird", mod).run(household({}))
+
+
+def test_docstring_readings_match_the_yaml():
+    # issue 11: the readings a checker's author sees and the ones published must be the same
+    from eligibench.truth.readings import mismatches
+
+    catalog = load_catalog()
+    found = [msg for oid, mod in registry().items() for msg in mismatches(catalog[oid], mod.__doc__, mod.__file__)]
+    assert not found, "\n".join(found)
+
+
+def test_readings_mismatch_is_reported():
+    from eligibench.truth.readings import mismatches
+
+    opp = load_catalog()["HeadStart"]
+    doc = registry()["HeadStart"].__doc__
+    assert mismatches(opp, doc, "hs") == []
+    changed = doc.replace("is strict: income equal", "is loose: income equal")
+    msgs = mismatches(opp, changed, "hs")
+    assert any("missing from the docstring" in m for m in msgs) and any("not in the YAML" in m for m in msgs)
+    no_implied = doc.split("Implied conditions")[0]
+    assert any("no 'Implied conditions" in m for m in mismatches(opp, no_implied, "hs"))
+    other_reason = doc.replace("Reason: Head Start is preschool", "Reason: Because")
+    assert any("implied conditions differ" in m for m in mismatches(opp, other_reason, "hs"))
+    reordered = doc.replace('- "You" and "your family" mean any member of the household.\n', "").replace(
+        "- The table starts", '- "You" and "your family" mean any member of the household.\n- The table starts')
+    assert any("different order" in m for m in mismatches(opp, reordered, "hs"))

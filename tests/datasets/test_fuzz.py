@@ -83,6 +83,23 @@ def test_all_fuzzed_households_consistent(households):
     assert bad == []
 
 
+def test_work_hours_agree_with_work_income(households):
+    # rule work_hours_and_income, both directions, and both kinds of member actually drawn
+    members = [m for h in households for m in h.members]
+    workers = [m for m in members if m.annual_work_income > 0]
+    idle = [m for m in members if m.annual_work_income == 0]
+    assert len(workers) > 500 and len(idle) > 500
+    assert all(m.work_hours_per_week > 0 for m in workers)
+    assert all(m.work_hours_per_week == 0 and not m.works_outside_home for m in idle)
+    # hour thresholds (10, 20, 35 hours) are still reached by workers
+    assert {9, 10, 19, 20, 35} <= {m.work_hours_per_week for m in workers}
+
+
+def test_nyc_only_housing_lives_in_nyc(households):
+    members = [m for h in households for m in h.members if m.housing_type in cons.NYC_ONLY_HOUSING]
+    assert members and all(m.place_of_residence == cons.NYC for m in members)
+
+
 def test_all_fuzzed_households_validate(households):
     for h in households:
         assert Household.from_dict(h.to_dict()) == h

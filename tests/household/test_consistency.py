@@ -90,7 +90,7 @@ CASES = {
     ),
     "no_child_labor": (
         lambda: hh(parent(), kid(age=13, current_school_level=8, annual_work_income=500)),
-        lambda: hh(parent(), kid(age=14, current_school_level=9, annual_work_income=500)),
+        lambda: hh(parent(), kid(age=14, current_school_level=9, annual_work_income=500, work_hours_per_week=5)),
     ),
     "adult_only": (
         lambda: hh(adult(), adult(relation="sibling", age=17, high_school_equivalent=NO, conflict_veteran=True)),
@@ -136,7 +136,30 @@ CASES = {
         lambda: hh(parent(), kid(age=13, current_school_level=8, college_credits=3)),
         lambda: hh(parent(), kid(age=14, current_school_level=9, college_credits=3)),
     ),
+    "work_hours_and_income": (
+        lambda: hh(adult(work_hours_per_week=20, annual_work_income=0)),
+        lambda: hh(adult(work_hours_per_week=20, annual_work_income=1)),
+    ),
+    "nyc_only_housing": (
+        lambda: hh(adult(housing_type="DHS shelter", place_of_residence="Jersey")),
+        lambda: hh(adult(housing_type="homeless", place_of_residence="Jersey")),
+    ),
 }
+
+
+@pytest.mark.parametrize("values", [
+    {"work_hours_per_week": 0, "annual_work_income": 5000},  # pay without a job
+    {"work_hours_per_week": 1, "annual_work_income": 0},  # a job without pay (edge: 1 hour)
+    {"works_outside_home": True, "work_hours_per_week": 0, "annual_work_income": 0},
+])
+def test_work_hours_and_income_both_directions(values):
+    assert cons.broken_rules(hh(adult(**values))) == ["work_hours_and_income"]
+
+
+@pytest.mark.parametrize("housing", ["DHS shelter", "HRA shelter", "NYCHA development"])
+def test_nyc_only_housing_each_kind(housing):
+    assert cons.broken_rules(hh(adult(housing_type=housing, place_of_residence="Jersey"))) == ["nyc_only_housing"]
+    assert cons.violations(hh(adult(housing_type=housing))) == []
 
 
 def test_every_rule_has_a_case_and_a_docstring():

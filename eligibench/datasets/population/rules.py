@@ -134,6 +134,10 @@ CONDITIONS: dict[str, Condition] = {
         "members aged 18-64 not in school", ("age", "current_school_level"),
         lambda c, i: 18 <= c.m[i]["age"] <= 64 and c.m[i]["current_school_level"] == "none",
     ),
+    "not_nyc_only_housing": Condition(
+        "households not in NYC-only housing (DHS or HRA shelter, NYCHA)", ("housing_type",),
+        lambda c, i: c.housing() not in cons.NYC_ONLY_HOUSING,
+    ),
     "lives_in_nyc": Condition(
         "members living in New York City", ("place_of_residence",),
         lambda c, i: c.m[i]["place_of_residence"] == "New York City",

@@ -37,6 +37,7 @@ def server():
         srv.stop()  # also on failure; atexit is the last resort
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
 def pytest_collection_modifyitems(items):
     """Every test that uses a model server is marked `model`, so `pytest -m "not model"` is quick."""
     for item in items:

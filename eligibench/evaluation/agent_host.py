@@ -101,8 +101,10 @@ class ProcessAgent(Agent):
 
     def _spawn(self) -> None:
         self._stderr = tempfile.TemporaryFile()
+        # jailed: bwrap itself gets a bare environment (its reaper keeps it; the worker's is set by --setenv)
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"} if self.jailed else None
         self.proc = subprocess.Popen(self._argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
-                                     bufsize=0, cwd=self.cwd,
+                                     bufsize=0, cwd=self.cwd, env=env,
                                      preexec_fn=isolation.limits(self.memory_mb, self.processes, self.open_files))
         self._buf = bytearray()
         self._exchange(self.init, time.monotonic() + self.call_timeout_s, "init")
@@ -275,7 +277,12 @@ class ProcessAgent(Agent):
         used["calls"] += 1
         self._usage["calls"] += 1
         try:
-            c = self._model(role).chat(messages, json_schema=schema, max_tokens=limit)
+            model = self._model(role)
+        except Exception as e:  # noqa: BLE001 - the host's own model could not be set up: infrastructure
+            self._infra = f"{type(e).__name__}: {e}"
+            return {"model_error": "unavailable", "message": str(e)}
+        try:
+            c = model.chat(messages, json_schema=schema, max_tokens=limit)
         except ModelUnavailable as e:
             self._infra = f"ModelUnavailable ({e.endpoint}): {e}"
             return {"model_error": "unavailable", "message": str(e)}

@@ -113,6 +113,8 @@ def jail_command(argv: Sequence[str], jail: Jail, bwrap: str | None = None) -> l
     for etc in ("/etc/ld.so.cache", "/etc/localtime", "/etc/nsswitch.conf", "/etc/passwd", "/etc/group"):
         if os.path.exists(etc):
             cmd += ["--ro-bind", etc, etc]
+    # the private /tmp first: binds below /tmp (a test's folders) go on top of it, not under it
+    cmd += ["--size", str(jail.tmp_bytes), "--perms", "01777", "--tmpfs", "/tmp"]
     visible = _unique([*runtime_paths(), *harness_paths(), *jail.read_only])
     # parents of mount points: bwrap would create them 0700 root, untraversable for the jail's uid
     parents = sorted({q for p in [*visible, jail.cwd] for q in p.parents if q != Path("/")}, key=lambda q: len(q.parts))
@@ -122,8 +124,7 @@ def jail_command(argv: Sequence[str], jail: Jail, bwrap: str | None = None) -> l
     for p in visible:
         if p.exists() and not str(p).startswith("/usr/"):
             cmd += ["--ro-bind", str(p), str(p)]
-    cmd += ["--dev", "/dev", "--proc", "/proc", "--size", str(jail.tmp_bytes), "--perms", "01777", "--tmpfs", "/tmp",
-            "--perms", "0755", "--dir", str(jail.cwd), "--chdir", str(jail.cwd)]
+    cmd += ["--dev", "/dev", "--proc", "/proc", "--perms", "0755", "--dir", str(jail.cwd), "--chdir", str(jail.cwd)]
     env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "TMPDIR": "/tmp", "LANG": "C.UTF-8", "PYTHONNOUSERSITE": "1",
            "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"}
     if jail.python_path:

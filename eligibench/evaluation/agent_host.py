@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -32,21 +32,12 @@ from eligibench.evaluation import isolation
 from eligibench.evaluation.agent_api import Agent, AgentContext
 from eligibench.evaluation.agent_wire import dialog_to_wire
 from eligibench.evaluation.dialog_loop import AgentFault, AgentInfraError, BudgetExceeded
-from eligibench.evaluation.types import Dialog, OpportunityBrief
+from eligibench.evaluation.types import Dialog, DialogBudget, OpportunityBrief
 from eligibench.models import ChatModel, ModelError, ModelSpec, ModelUnavailable, make_model
 
 WORKER_ARGV = (sys.executable, "-m", "eligibench.evaluation.agent_worker")
 MAX_MESSAGE_BYTES = 8 * 1024 * 1024
 MAX_TOKENS_PER_CALL = 8192
-
-
-@dataclass(frozen=True)
-class DialogBudget:
-    """What one dialog of an agent may spend (params `evaluate.budget`)."""
-
-    calls: int = 500
-    tokens: int = 2_000_000
-    wall_s: float = 3600.0
 
 
 class ProcessAgent(Agent):

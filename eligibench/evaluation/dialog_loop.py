@@ -21,7 +21,16 @@ from eligibench.evaluation.agent_api import Agent
 from eligibench.evaluation.simulated_user import SimulatedUser, UserError
 from eligibench.evaluation.types import Dialog, OpportunityBrief
 from eligibench.models import ModelUnavailable
-from eligibench.results.records import AGENT_ERROR, BUDGET_EXCEEDED, INFRA_ERROR, READY, TURN_LIMIT, USER_ERROR, DialogResult, Turn
+from eligibench.results.records import (
+    AGENT_ERROR,
+    BUDGET_EXCEEDED,
+    INFRA_ERROR,
+    READY,
+    TURN_LIMIT,
+    USER_ERROR,
+    DialogResult,
+    Turn,
+)
 
 
 class AgentFault(Exception):

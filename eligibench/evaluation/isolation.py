@@ -141,6 +141,15 @@ def jail_command(argv: Sequence[str], jail: Jail, bwrap: str | None = None) -> l
     return cmd + list(argv)
 
 
+def trusted(name: str, folder: Path, project: Path) -> bool:
+    """Whether a submission may run without the jail when bubblewrap is missing: only the
+    project's own reference agents (a folder in `<project>/submissions/`), and only when named in
+    the environment variable BENYFITS_TRUSTED_AGENTS (comma-separated names)."""
+    names = {n.strip() for n in os.environ.get("BENYFITS_TRUSTED_AGENTS", "").split(",") if n.strip()}
+    own = Path(project).resolve() / "submissions"
+    return name in names and Path(folder).resolve().parent == own
+
+
 def limits(memory_mb: int, processes: int = 64, open_files: int = 256):
     """A preexec function: a new process group (killed as one) and the jail's resource limits."""
 

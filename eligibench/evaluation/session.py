@@ -19,6 +19,7 @@ import pyarrow.parquet as pq
 from eligibench import paths
 from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import Row
+from eligibench.evaluation import isolation
 from eligibench.evaluation.agent_host import ProcessAgent
 from eligibench.evaluation.config import EvalConfig, load_rows
 from eligibench.evaluation.dialog_loop import run_dialog
@@ -57,7 +58,10 @@ class Session:
         c = self.config
         return ProcessAgent(self.manifest.folder, self.manifest.entry_point, self.roles, c.seed,
                             self.manifest.options, [self.project / h for h in paths.HIDDEN],
-                            c.call_timeout_s, c.agent_memory_mb)
+                            c.call_timeout_s, c.agent_memory_mb,
+                            read_only=[self.project / paths.GENERATED / self.manifest.name], cwd=self.project,
+                            trusted=isolation.trusted(self.manifest.name, self.manifest.folder, self.project),
+                            budget=c.budget)
 
     def run(self, progress_factory: Callable | None = None) -> dict:
         """Evaluate every pending dialog into the store; the run's summary."""

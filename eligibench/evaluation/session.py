@@ -28,7 +28,8 @@ from eligibench.evaluation.simulated_user import SimulatedUser
 from eligibench.evaluation.submissions import Manifest
 from eligibench.evaluation.types import OpportunityBrief
 from eligibench.models import ModelSpec, make_model
-from eligibench.models.serving import attach_servers
+from eligibench.models.serving import attach_servers, model_identity
+from eligibench.results.identity import code_hash
 from eligibench.results.records import DialogResult, RunSpec
 from eligibench.results.store import ResultStore
 
@@ -101,6 +102,7 @@ def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path(".
     rows = dict(rows) if rows is not None else load_rows(config, dataset_dir)
     data_version = next(iter(r.data_version for rs in rows.values() for r in rs), "unknown")
     briefs = load_briefs(dataset_dir, data_version)
+    user_model_given = user_model
     with ExitStack() as stack:
         wanted = dict(role_specs(manifest, config))
         if user_model is None:
@@ -115,9 +117,15 @@ def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path(".
             simulator=user_label,
             params={"subset": dict(config.subset), "subset_select": config.subset_select,
                     "trials": config.trials, "seed": config.seed, "max_questions": config.max_questions,
-                    "simulator_max_tokens": config.simulator.max_tokens},
+                    "simulator_max_tokens": config.simulator.max_tokens,
+                    # issue 13: every limit and identity that changes results is part of the run id
+                    "call_timeout_s": config.call_timeout_s, "agent_memory_mb": config.agent_memory_mb,
+                    "budget": asdict(config.budget),
+                    "model_ids": {role: model_identity(s) for role, s in sorted(specs.items())},
+                    "simulator_id": model_identity(config.simulator) if user_model_given is None else user_label},
             data_version=data_version, datasets=tuple(rows), trials=config.trials,
-            extra={"strategy": manifest.strategy, "authors": list(manifest.authors), "license": manifest.license},
+            extra={"strategy": manifest.strategy, "authors": list(manifest.authors), "license": manifest.license,
+                   "code_sha256": code_hash(manifest.folder)},
         )
         plan = RunPlan(spec, rows, briefs, config.concurrency, config.infra_retries, config.max_questions,
                        config.bootstrap, config.seed)

@@ -23,14 +23,14 @@ from eligibench.evaluation import isolation
 from eligibench.evaluation.agent_host import ProcessAgent
 from eligibench.evaluation.config import EvalConfig, load_rows
 from eligibench.evaluation.dialog_loop import run_dialog
-from eligibench.evaluation.runner import RunPlan, evaluate
+from eligibench.evaluation.runner import RunIncomplete, RunPlan, evaluate
 from eligibench.evaluation.simulated_user import SimulatedUser
 from eligibench.evaluation.submissions import Manifest
 from eligibench.evaluation.types import OpportunityBrief
 from eligibench.models import ModelSpec, make_model
 from eligibench.models.serving import attach_servers, model_identity
 from eligibench.results.identity import code_hash
-from eligibench.results.records import DialogResult, RunSpec
+from eligibench.results.records import INFRA_ERROR, DialogResult, RunSpec
 from eligibench.results.store import ResultStore
 
 
@@ -74,6 +74,10 @@ class Session:
         else:
             run_id = evaluate(self.plan, store, self.make_agent, self.user_model)
         metrics = {f"{m['dataset']}.{m['name']}": m["value"] for m in store.metrics(run_id)}
+        results = store.dialog_results(run_id)
+        failed = sum(r.termination == INFRA_ERROR for r in results)
+        if failed or not results:
+            raise RunIncomplete(run_id, failed)  # stored, status `incomplete`: not a result (issue 13)
         return {"submission": self.manifest.name, "run_id": run_id, "data_version": self.spec.data_version,
                 "simulator": self.spec.simulator, "metrics": dict(sorted(metrics.items()))}
 

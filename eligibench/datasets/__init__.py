@@ -11,6 +11,7 @@ Modules:
 - `version`: the data version: a digest of a dataset's content.
 - `publish`: the `benyfits/` folder (card + Parquet), finding published files, and the Hub upload.
 - `v1import`: BeNYfits v1 data as rows, with checker disagreements listed.
+- `sealed`: the sealed evaluation split, built like the public one from a secret seed; its public manifest.
 """
 from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import Row, build_row, read_parquet, write_parquet

@@ -99,10 +99,13 @@ def read_config(params: Mapping[str, Any]) -> EvalConfig:
 
 
 def load_rows(config: EvalConfig, folder: Path = Path("benyfits")) -> dict[str, list[Row]]:
+    return subset_rows(config, {d: read_parquet(dataset_path(folder, d)) for d in DATASETS})
+
+
+def subset_rows(config: EvalConfig, rows_by_dataset: Mapping[str, list[Row]]) -> dict[str, list[Row]]:
+    """The configured subset of each dataset's rows (public or sealed split alike)."""
     out = {}
-    for d in DATASETS:
-        path = dataset_path(folder, d)
-        rows = read_parquet(path)
+    for d, rows in rows_by_dataset.items():
         n = config.subset.get(d)
         if n is not None and config.subset_select == "shortest":
             keep = {r.id for r in sorted(rows, key=lambda r: (len(r.profile), r.id))[:n]}

@@ -17,11 +17,12 @@ from typing import Any, Callable, Iterator, Mapping
 import pyarrow.parquet as pq
 
 from eligibench import paths
+from eligibench.datasets import sealed
 from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import Row
 from eligibench.evaluation import isolation
 from eligibench.evaluation.agent_host import ProcessAgent
-from eligibench.evaluation.config import EvalConfig, load_rows
+from eligibench.evaluation.config import EvalConfig, load_rows, subset_rows
 from eligibench.evaluation.dialog_loop import run_dialog
 from eligibench.evaluation.runner import RunIncomplete, RunPlan, evaluate
 from eligibench.evaluation.simulated_user import SimulatedUser
@@ -96,13 +97,17 @@ class Session:
 @contextmanager
 def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path("."),
                  rows: Mapping[str, list[Row]] | None = None, user_model: Any = None,
-                 user_label: str | None = None) -> Iterator[Session]:
+                 user_label: str | None = None, split: str = "public") -> Iterator[Session]:
     """Start (or attach) model servers, build the run; servers stop when the block ends.
 
     `user_model` replaces the configured simulator (the quoting test stand-in) and must come with
     the `user_label` runs are recorded under."""
     project = Path(project)
     dataset_dir = project / paths.DATASET_DIR
+    if split not in sealed.SPLITS:
+        raise ValueError(f"split is {split!r}, expected one of {sealed.SPLITS}")
+    if rows is None and split == "sealed":  # the official protocol: households built from the secret seed
+        rows = subset_rows(config, sealed.load_rows(project, sealed.read_secret().round))
     rows = dict(rows) if rows is not None else load_rows(config, dataset_dir)
     data_version = next(iter(r.data_version for rs in rows.values() for r in rs), "unknown")
     briefs = load_briefs(dataset_dir, data_version)
@@ -123,6 +128,7 @@ def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path(".
                     "trials": config.trials, "seed": config.seed, "max_questions": config.max_questions,
                     "simulator_max_tokens": config.simulator.max_tokens,
                     # issue 13: every limit and identity that changes results is part of the run id
+                    "split": split,  # public (development) and sealed runs are never ranked together
                     "call_timeout_s": config.call_timeout_s, "agent_memory_mb": config.agent_memory_mb,
                     "budget": asdict(config.budget),
                     "model_ids": {role: model_identity(s) for role, s in sorted(specs.items())},
@@ -139,9 +145,9 @@ def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path(".
 
 def run_submission(manifest: Manifest, config: EvalConfig, progress_factory: Callable | None = None,
                    project: Path = Path("."), rows: Mapping[str, list[Row]] | None = None,
-                   user_model: Any = None, user_label: str | None = None) -> dict:
+                   user_model: Any = None, user_label: str | None = None, split: str = "public") -> dict:
     """Evaluate a submission under `config`; the run's summary (also what the stage writes)."""
-    with open_session(manifest, config, project, rows, user_model, user_label) as session:
+    with open_session(manifest, config, project, rows, user_model, user_label, split) as session:
         return session.run(progress_factory)
 
 

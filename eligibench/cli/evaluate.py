@@ -17,7 +17,6 @@ def _run(args: argparse.Namespace) -> int:
     rows = None
     if args.rows:
         from eligibench.datasets.rows import read_parquet
-
         from eligibench.errors import BenyfitsError
 
         loaded = read_parquet(args.rows)

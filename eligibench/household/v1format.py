@@ -95,6 +95,9 @@ def iter_v1_file(path: Path | str, known_ids: frozenset[str] | None = None) -> I
         except json.JSONDecodeError as e:
             yield RowError(path, row, f"not valid JSON ({e.msg} at column {e.colno}; truncated line?)")
             continue
+        except RecursionError:
+            yield RowError(path, row, "JSON nested too deeply")
+            continue
         try:
             yield parse_v1_row(raw, known_ids)
         except HouseholdError as e:

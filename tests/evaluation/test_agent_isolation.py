@@ -272,3 +272,8 @@ def test_without_bubblewrap_untrusted_agents_are_refused(project, monkeypatch):
         assert not trusted.jailed
     finally:
         trusted.close()
+
+
+def test_the_proada_sandbox_works_inside_the_jail(project):
+    report = _ask(_agent(project, "UsesSandbox"))
+    assert report == {"value": 42, "missing": "missing_key", "key": "y"}

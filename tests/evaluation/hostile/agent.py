@@ -258,3 +258,15 @@ def _protocol_fd() -> int:
         except OSError:
             continue
     raise RuntimeError("protocol pipe not found")
+
+
+class UsesSandbox(_Base):
+    """Not hostile: runs generated code in the ProADA sandbox, as ProADA does inside the jail."""
+
+    def ask(self, dialog):
+        from eligibench.agents.sandbox import Sandbox
+
+        with Sandbox(timeout_s=10, startup_timeout_s=30) as box:
+            r = box.run("def f(x):\n    return x + 1\n", "f", args=(41,))
+            missing = box.run("def g(facts):\n    return facts['y']\n", "g", facts={})
+        return json.dumps({"value": r.value, "missing": missing.error_kind, "key": missing.key})

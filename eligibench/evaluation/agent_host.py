@@ -9,8 +9,9 @@ open-file limits. Everything it sends is untrusted:
 - every call, `init` (import and `__init__`) included, has the call timeout; on timeout or exit
   the worker's whole process group is killed (and, jailed, its pid namespace dies with it);
 - model calls: the worker asks, the host calls the run's model for that role and counts the
-  usage itself. Only the host's own `ModelUnavailable` makes a dialog an infrastructure error:
-  what the agent raises, whatever its class is called, is an agent error;
+  usage itself. Only the host's own `ModelUnavailable`, with the endpoint then failing a health
+  check, makes a dialog an infrastructure error (a request that fails a healthy server is the
+  agent's doing); what the agent raises, whatever its class is called, is an agent error;
 - a per-dialog budget (`DialogBudget`: model calls, tokens, wall time) ends the dialog as
   `budget_exceeded`.
 """
@@ -34,6 +35,7 @@ from eligibench.evaluation.agent_wire import dialog_to_wire
 from eligibench.evaluation.dialog_loop import AgentFault, AgentInfraError, BudgetExceeded
 from eligibench.evaluation.types import Dialog, DialogBudget, OpportunityBrief
 from eligibench.models import ChatModel, ModelError, ModelSpec, ModelUnavailable, make_model
+from eligibench.models.servers import check_health
 
 WORKER_ARGV = (sys.executable, "-m", "eligibench.evaluation.agent_worker")
 MAX_MESSAGE_BYTES = 8 * 1024 * 1024
@@ -275,6 +277,10 @@ class ProcessAgent(Agent):
         try:
             c = model.chat(messages, json_schema=schema, max_tokens=limit)
         except ModelUnavailable as e:
+            if self._endpoint_healthy(role):
+                # the server is up: the agent's own request failed it (a schema or prompt that makes
+                # the server error or time out): the agent's doing, never an outage to launder
+                return {"model_error": "rejected", "message": f"the model could not serve this request: {e}"}
             self._infra = f"ModelUnavailable ({e.endpoint}): {e}"
             return {"model_error": "unavailable", "message": str(e)}
         except ModelError as e:  # rejected request or bad arguments: the agent's doing
@@ -286,6 +292,16 @@ class ProcessAgent(Agent):
         return {"completion": {"text": c.text, "prompt_tokens": c.prompt_tokens, "completion_tokens": c.completion_tokens,
                                "cached_tokens": c.cached_tokens, "latency_s": c.latency_s,
                                "finish_reason": c.finish_reason}}
+
+    def _endpoint_healthy(self, role: str) -> bool:
+        base_url = self.specs[role].base_url
+        if not base_url:
+            return False
+        try:
+            check_health(base_url, timeout_s=5.0)
+        except ModelUnavailable:
+            return False
+        return True
 
     def _new_dialog(self) -> None:
         self._dialog_usage = {"calls": 0, "tokens": 0}

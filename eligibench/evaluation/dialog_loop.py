@@ -32,6 +32,8 @@ from eligibench.results.records import (
     Turn,
 )
 
+MAX_QUESTION_CHARS = 2000
+
 
 class AgentFault(Exception):
     """The agent broke the protocol; the message says how."""
@@ -89,6 +91,10 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
             asked = time.perf_counter() - t0
             if not isinstance(question, str) or not question.strip():
                 raise AgentFault(f"ask returned {question!r}, expected a non-empty question")
+            if len(question) > MAX_QUESTION_CHARS:
+                # a question is one question: a huge one could only overflow the simulated user's
+                # context and turn an agent's fault into the user's (or the infrastructure's)
+                raise AgentFault(f"ask returned a question of {len(question)} characters (at most {MAX_QUESTION_CHARS})")
             ans = user.answer(turns, question)
             user_calls += 1
             user_prompt += ans.prompt_tokens

@@ -277,3 +277,38 @@ def test_without_bubblewrap_untrusted_agents_are_refused(project, monkeypatch):
 def test_the_proada_sandbox_works_inside_the_jail(project):
     report = _ask(_agent(project, "UsesSandbox"))
     assert report == {"value": 42, "missing": "missing_key", "key": "y"}
+
+
+def test_a_request_that_fails_a_healthy_server_is_not_an_outage(project):
+    """TEST STAND-IN server: healthy (/v1/models answers) but every chat request fails with 500,
+    as a crafted schema or prompt could make a real server do. The agent must not launder that."""
+    import http.server
+    import threading
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = json.dumps({"data": [{"id": "SmolLM2-135M-Instruct"}]}).encode()
+            self.send_response(200)
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_POST(self):
+            self.send_response(500)
+            self.end_headers()
+            self.wfile.write(b'{"error": "crashed on this request"}')
+
+        def log_message(self, *a):
+            pass
+
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    spec = {"backend": "embedded", "model": "SmolLM2-135M-Instruct",
+            "base_url": f"http://127.0.0.1:{srv.server_address[1]}/v1", "retries": 0, "timeout_s": 5}
+    agent = ProcessAgent(project / "submissions" / "hostile", "agent:ModelCaller", {"dialog": spec}, 0, {},
+                         cwd=project, call_timeout_s=30)
+    try:
+        r = run_dialog(agent, SimulatedUser(ExtractiveUserModel(), PROFILE), BRIEFS, {"A": True, "B": False}, "h1", "diverse")
+    finally:
+        agent.close()
+        srv.shutdown()
+    assert r.termination == AGENT_ERROR and "could not serve this request" in r.error

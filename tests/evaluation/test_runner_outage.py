@@ -93,7 +93,10 @@ class HugeUsage(ScriptedAgent):
 
 class SurrogateQuestion(ScriptedAgent):
     def ask(self, dialog):
-        return "How old \ud800 are you?\x00" + "x" * 100_000
+        return "How old \ud800 are you?\x00"
+
+    def predict(self, dialog):
+        raise ValueError("bad \udcff value " + "y" * 100_000)
 
 
 def test_one_bad_value_fails_that_dialog_never_the_run(tmp_path):
@@ -114,5 +117,16 @@ def test_text_is_sanitised_before_storage(tmp_path):
     run_id = evaluate(_plan(1), store, lambda: SurrogateQuestion(questions=1), ExtractiveUserModel())
     (r,) = store.dialog_results(run_id)
     q = r.turns[0].question
-    assert "\ud800" not in q and "\x00" not in q and "\ufffd" in q
-    assert len(q) <= 20_000 and "cut: " in q
+    assert q == "How old \ufffd are you?\ufffd"
+    assert r.termination == AGENT_ERROR and "\udcff" not in r.error and "\ufffd" in r.error
+    assert len(r.error) <= 4_000 and "cut: " in r.error
+
+
+def test_over_long_question_is_the_agents_fault(tmp_path):
+    class Long(ScriptedAgent):
+        def ask(self, dialog):
+            return "x" * 5000
+
+    store = ResultStore(tmp_path / "r.duckdb")
+    (r,) = store.dialog_results(evaluate(_plan(1), store, lambda: Long(questions=1), ExtractiveUserModel()))
+    assert r.termination == AGENT_ERROR and "5000 characters" in r.error and not r.turns

@@ -234,19 +234,6 @@ class ModelCaller(_Base):
         return self.context.model("dialog").chat([{"role": "user", "content": "Ask one question."}], max_tokens=8).text or "Age?"
 
 
-class SurrogateText(_Base):
-    """Asks a question holding a lone surrogate and raises an error message holding another."""
-
-    def ready(self, dialog):
-        return len(dialog.turns) >= 1
-
-    def ask(self, dialog):
-        return "How old \ud800 are you?" + "x" * 200_000
-
-    def predict(self, dialog):
-        raise ValueError("bad \udcff value")
-
-
 def _protocol_fd() -> int:
     # the worker keeps its protocol stream on a dup of the original stdout: find the pipe fd
     for fd in range(3, 64):

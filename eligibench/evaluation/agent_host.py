@@ -150,7 +150,7 @@ class ProcessAgent(Agent):
         return f"; stderr: ...{tail[-600:]}" if tail else ""
 
     # the wire -----------------------------------------------------------------------
-    def _died(self, op: str) -> AgentFault:
+    def _died(self, op: str) -> Exception:
         code = self.proc.poll() if self.proc else None
         if code is None and self.proc is not None:
             try:
@@ -159,6 +159,9 @@ class ProcessAgent(Agent):
                 code = None
         tail = self._stderr_tail()
         self._kill()
+        if self.jailed and "bwrap:" in tail:
+            # the jail itself could not start: the harness's failure, never scored against the agent
+            return AgentInfraError(f"the agent jail (bubblewrap) failed to start{tail}")
         return AgentFault(f"agent process died during {op} (exit code {code}; memory limit {self.memory_mb} MB){tail}")
 
     def _timed_out(self, op: str) -> Exception:

@@ -312,3 +312,15 @@ def test_a_request_that_fails_a_healthy_server_is_not_an_outage(project):
         agent.close()
         srv.shutdown()
     assert r.termination == AGENT_ERROR and "could not serve this request" in r.error
+
+
+def test_a_jail_that_cannot_start_is_infrastructure_not_the_agents_fault(project, monkeypatch):
+    real = isolation.jail_command
+    monkeypatch.setattr(isolation, "jail_command", lambda argv, jail, bwrap=None: real(argv, jail, bwrap)[:1]
+                        + ["--ro-bind", "/nonexistent-for-the-test", "/x"] + real(argv, jail, bwrap)[1:])
+    agent = _agent(project, "SpoofInfra")
+    try:
+        r = run_dialog(agent, SimulatedUser(ExtractiveUserModel(), PROFILE), BRIEFS, {"A": True, "B": False}, "h1", "diverse")
+    finally:
+        agent.close()
+    assert r.termination == INFRA_ERROR and "bubblewrap" in r.error and not r.scored

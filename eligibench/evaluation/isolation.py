@@ -17,7 +17,7 @@ capabilities and `no_new_privs`:
   inside); outside it the process is the harness user, never root.
 
 `limits(memory_mb, processes, open_files)` is the preexec function that sets the memory (address
-space), process and open-file limits the jail inherits.
+space), process, open-file and file-size limits the jail inherits.
 
 Where bubblewrap is missing, `require_bwrap()` raises IsolationUnavailable naming the package;
 callers run an agent without the jail only when told it is trusted (the project's reference
@@ -38,6 +38,7 @@ from eligibench.errors import BenyfitsError
 
 JAIL_UID_BASE = 200_000
 TMP_BYTES = 64 * 1024 * 1024
+FILE_BYTES = 64 * 1024 * 1024  # largest file (or stderr log) a jailed process may write
 _counter = itertools.count()
 
 
@@ -160,5 +161,7 @@ def limits(memory_mb: int, processes: int = 64, open_files: int = 256):
         resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))
         resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        # bounds what it can write anywhere, its stderr file on the host included
+        resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_BYTES, FILE_BYTES))
 
     return apply

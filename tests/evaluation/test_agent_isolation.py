@@ -324,3 +324,9 @@ def test_a_jail_that_cannot_start_is_infrastructure_not_the_agents_fault(project
     finally:
         agent.close()
     assert r.termination == INFRA_ERROR and "bubblewrap" in r.error and not r.scored
+
+
+def test_stderr_flood_is_capped(project):
+    agent = _agent(project, "StderrFlood", call_timeout_s=60)
+    with pytest.raises(AgentFault, match="File too large"):  # RLIMIT_FSIZE: 64 MB, then EFBIG
+        _ask(agent)

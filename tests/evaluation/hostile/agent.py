@@ -257,3 +257,12 @@ class UsesSandbox(_Base):
             r = box.run("def f(x):\n    return x + 1\n", "f", args=(41,))
             missing = box.run("def g(facts):\n    return facts['y']\n", "g", facts={})
         return json.dumps({"value": r.value, "missing": missing.error_kind, "key": missing.key})
+
+
+class StderrFlood(_Base):
+    """Prints without end to stderr (a file on the host)."""
+
+    def ask(self, dialog):
+        line = "y" * 1023 + "\n"
+        while True:
+            sys.stderr.write(line)

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Sequence
 
 from eligibench.errors import BenyfitsError
+from eligibench.models.lifeline import die_with_parent
 
 JAIL_UID_BASE = 200_000
 TMP_BYTES = 64 * 1024 * 1024
@@ -156,6 +157,7 @@ def limits(memory_mb: int, processes: int = 64, open_files: int = 256):
 
     def apply() -> None:
         os.setsid()
+        die_with_parent()  # the worker (or bwrap) gets SIGKILL when the harness dies
         mem = int(memory_mb) * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
         resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))

@@ -330,3 +330,14 @@ def test_stderr_flood_is_capped(project):
     agent = _agent(project, "StderrFlood", call_timeout_s=60)
     with pytest.raises(AgentFault, match="File too large"):  # RLIMIT_FSIZE: 64 MB, then EFBIG
         _ask(agent)
+
+
+def test_memory_limit_holds_in_the_jail(project):
+    agent = _agent(project, "MemoryHog", memory_mb=1024)
+    with pytest.raises(AgentFault, match="MemoryError|died during ask"):
+        _ask(agent)
+
+
+def test_deeply_nested_reply_is_a_protocol_error_not_a_host_crash(project):
+    with pytest.raises(AgentFault, match="malformed message"):
+        _ask(_agent(project, "DeepReply"))

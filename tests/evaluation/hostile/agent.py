@@ -266,3 +266,24 @@ class StderrFlood(_Base):
         line = "y" * 1023 + "\n"
         while True:
             sys.stderr.write(line)
+
+
+class MemoryHog(_Base):
+    """Allocates far more than its memory limit."""
+
+    def ask(self, dialog):
+        blocks = []
+        for _ in range(64):
+            blocks.append(bytearray(256 * 1024 * 1024))
+        return f"allocated {len(blocks) * 256} MB"
+
+
+class DeepReply(_Base):
+    """Answers with 100k nested brackets (a parser bomb for the host)."""
+
+    def ask(self, dialog):
+        out = os.fdopen(os.dup(_protocol_fd()), "wb")
+        out.write(b"[" * 100_000 + b"\n")
+        out.flush()
+        time.sleep(60)
+        return "never"

@@ -341,3 +341,70 @@ def test_memory_limit_holds_in_the_jail(project):
 def test_deeply_nested_reply_is_a_protocol_error_not_a_host_crash(project):
     with pytest.raises(AgentFault, match="malformed message"):
         _ask(_agent(project, "DeepReply"))
+
+
+def _descendants(root: int) -> dict[int, str]:
+    """pid -> start time of every live descendant of `root` (host pids, jailed ones included)."""
+    parent, start = {}, {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                fields = (d / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[0] != "Z":
+                parent[int(d.name)], start[int(d.name)] = int(fields[1]), fields[19]
+    out, todo = {}, [root]
+    while todo:
+        p = todo.pop()
+        for child, par in parent.items():
+            if par == p and child not in out:
+                out[child] = start[child]
+                todo.append(child)
+    return out
+
+
+def _still_alive(procs: dict[int, str]) -> list[int]:
+    alive = []
+    for pid, started in procs.items():
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[19] == started and fields[0] != "Z":
+            alive.append(pid)
+    return alive
+
+
+@pytest.mark.model
+def test_kill_9_of_an_evaluation_leaves_no_process_behind(tmp_path):
+    """A real `run_submission`: llama.cpp simulator server under its lifeline, the jailed agent with
+    a detached grandchild. SIGKILL the harness: every process it started must be gone."""
+    import subprocess
+    import sys
+
+    marker = f"{random.randint(100000, 999999)}.125"
+    harness = subprocess.Popen([sys.executable, "-m", "tests.evaluation.run_evaluate_for_kill", str(tmp_path)],
+                               cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), "MARKER": marker},
+                               stdout=subprocess.DEVNULL)
+    procs: dict[int, str] = {}
+    try:
+        deadline = time.time() + 240
+        while not _alive_with(marker) and time.time() < deadline:
+            assert harness.poll() is None, "the evaluation ended early"
+            time.sleep(0.5)
+        assert _alive_with(marker), "the agent never started"
+        procs = _descendants(harness.pid)
+        cmdlines = " ".join(Path(f"/proc/{p}/cmdline").read_bytes().decode(errors="replace") for p in procs
+                            if Path(f"/proc/{p}/cmdline").exists())
+        assert "llama_cpp.server" in cmdlines and "bwrap" in cmdlines and "lifeline" in cmdlines
+    finally:
+        harness.kill()
+        harness.wait()
+    deadline = time.time() + 20
+    while _still_alive(procs) and time.time() < deadline:
+        time.sleep(0.3)
+    left = _still_alive(procs)
+    for pid in left:
+        os.kill(pid, 9)
+    assert not left and not _alive_with(marker)

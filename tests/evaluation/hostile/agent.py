@@ -287,3 +287,19 @@ class DeepReply(_Base):
         out.flush()
         time.sleep(60)
         return "never"
+
+
+class Lingerer(_Base):
+    """Leaves a detached grandchild with a marker (through libc), then hangs in READY."""
+
+    def ready(self, dialog):
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.fork() == 0:
+            os.setsid()
+            if libc.fork() == 0:
+                argv = (ctypes.c_char_p * 3)(b"/bin/sleep", self.context.options["marker"].encode(), None)
+                libc.execv(b"/bin/sleep", argv)
+            os._exit(0)
+        time.sleep(600)
+        return True

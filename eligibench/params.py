@@ -1,12 +1,12 @@
 """params.yaml, read and validated at the edge: each error names the key and what was expected."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from eligibench.errors import ParamsError
+from eligibench.files import UnsafeYamlError, read_yaml
 
 DEFAULT_PATH = Path("params.yaml")
 
@@ -14,11 +14,11 @@ DEFAULT_PATH = Path("params.yaml")
 def load(path: Path | str = DEFAULT_PATH) -> dict[str, Any]:
     path = Path(path)
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = read_yaml(path)
     except FileNotFoundError:
         raise ParamsError(f"{path}: not found (run from the project root)") from None
-    except yaml.YAMLError as e:
-        raise ParamsError(f"{path}: malformed YAML: {e}") from None
+    except UnsafeYamlError as e:
+        raise ParamsError(str(e)) from None
     if not isinstance(raw, dict):
         raise ParamsError(f"{path}: expected a mapping of sections")
     return raw
@@ -39,6 +39,8 @@ def get(sec: dict[str, Any], dotted: str, kind: type | tuple[type, ...], lo: flo
     if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         raise ParamsError(f"params.yaml: '{dotted}' is {value!r}, expected {names}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ParamsError(f"params.yaml: '{dotted}' is {value!r}, expected a finite number")
     if lo is not None and value < lo or hi is not None and value > hi:
         raise ParamsError(f"params.yaml: '{dotted}' is {value!r}, expected a value in [{lo}, {hi}]")
     return value

@@ -9,7 +9,11 @@ Refused, each with a message that says what and where:
 - symlinks (those that point outside the folder are named as such) and any other special file;
 - no ``manifest.yaml`` at the top of the archive or inside its single top folder;
 - an invalid manifest or entry point (``eligibench.evaluation.submissions.load_manifest``);
-- a name that is already taken in ``submissions/``.
+- a name that is already taken in ``submissions/``;
+- a corrupt archive: bad CRC, sizes that lie, an unknown compression method, truncated data,
+  over-long names (each part at most 255 bytes, the path at most 1024): every zipfile, zlib and
+  OS error while reading becomes an UploadError with a plain message naming the entry;
+- a busy results store: the installed folder is removed again, so the name is not burnt.
 
 The archive is unpacked into a private staging folder inside the submissions folder (so the final
 move is a rename) whose name starts with a dot and whose files sit one level down, so nothing
@@ -23,6 +27,7 @@ import shutil
 import stat
 import tempfile
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -32,6 +37,11 @@ from eligibench.evaluation.submissions import SubmissionError, load_manifest
 SKIPPED = ("__MACOSX",)
 SKIPPED_FILES = (".DS_Store",)
 _DRIVE = re.compile(r"^[A-Za-z]:")
+MAX_NAME_BYTES = 255
+MAX_PATH_BYTES = 1024
+# What reading a corrupt archive can raise: each becomes an UploadError (never a traceback).
+ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, zlib.error, EOFError, OSError,
+              RuntimeError, ValueError, UnicodeError, OverflowError)
 
 
 class UploadError(SubmissionError):
@@ -64,6 +74,10 @@ def _member_parts(info: zipfile.ZipInfo) -> tuple[str, ...]:
     parts = tuple(p for p in PurePosixPath(name).parts if p not in ("", "."))
     if ".." in parts:
         raise UploadError(f"entry {name!r}: '..' would escape the submission folder (path traversal)")
+    if len(name.encode("utf-8", "surrogateescape")) > MAX_PATH_BYTES or any(
+            len(p.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES for p in parts):
+        raise UploadError(f"entry {name[:60]!r}...: name too long (at most {MAX_NAME_BYTES} bytes per part, "
+                          f"{MAX_PATH_BYTES} in all)")
     return parts
 
 
@@ -100,7 +114,23 @@ def _symlink_error(zf: zipfile.ZipFile, info: zipfile.ZipInfo, parts: tuple[str,
 
 def check_zip(path: str | Path, limits: Limits = Limits()) -> list[tuple[zipfile.ZipInfo, tuple[str, ...]]]:
     """Every check that needs no unpacking; returns the regular files to extract with their parts."""
-    path = Path(path)
+    try:
+        return _check_zip(Path(path), limits)
+    except UploadError:
+        raise
+    except ZIP_ERRORS as e:
+        raise UploadError(f"the archive is corrupt or unsupported: {_plain(e)}") from None
+
+
+def _plain(e: BaseException) -> str:
+    if isinstance(e, NotImplementedError):
+        return f"unsupported compression method ({e})"
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror
+    return str(e)[:200] or type(e).__name__
+
+
+def _check_zip(path: Path, limits: Limits) -> list[tuple[zipfile.ZipInfo, tuple[str, ...]]]:
     size = path.stat().st_size
     if size > limits.max_zip_bytes:
         raise UploadError(f"the archive is {_mb(size)}, more than the limit of {_mb(limits.max_zip_bytes)}")
@@ -148,6 +178,18 @@ def extract_zip(path: str | Path, dest: str | Path, limits: Limits = Limits()) -
     files = check_zip(path, limits)
     dest = Path(dest)
     dest.mkdir(parents=True, exist_ok=True)
+    try:
+        _extract(path, dest, files, limits)
+    except UploadError:
+        raise
+    except ZIP_ERRORS as e:
+        current = getattr(e, "_entry", "")
+        raise UploadError(f"{f'entry {current!r}: ' if current else ''}the archive is corrupt or unsupported: "
+                          f"{_plain(e)}") from None
+    return find_root(dest)
+
+
+def _extract(path: str | Path, dest: Path, files: list, limits: Limits) -> None:
     root = os.path.realpath(dest)
     total = 0
     with zipfile.ZipFile(path) as zf:
@@ -155,18 +197,21 @@ def extract_zip(path: str | Path, dest: str | Path, limits: Limits = Limits()) -
             target = os.path.realpath(os.path.join(root, *parts))
             if not target.startswith(root + os.sep):  # belt and braces after _member_parts
                 raise UploadError(f"entry {info.filename!r} would be written outside the submission folder")
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            with zf.open(info) as src, open(target, "xb") as out:
-                while True:
-                    chunk = src.read(1 << 16)
-                    if not chunk:
-                        break
-                    total += len(chunk)
-                    if total > limits.max_unpacked_bytes:
-                        raise UploadError(f"the archive unpacks to more than the limit of "
-                                          f"{_mb(limits.max_unpacked_bytes)}")
-                    out.write(chunk)
-    return find_root(dest)
+            try:
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                with zf.open(info) as src, open(target, "xb") as out:
+                    while True:
+                        chunk = src.read(1 << 16)
+                        if not chunk:
+                            break
+                        total += len(chunk)
+                        if total > limits.max_unpacked_bytes:
+                            raise UploadError(f"the archive unpacks to more than the limit of "
+                                              f"{_mb(limits.max_unpacked_bytes)}")
+                        out.write(chunk)
+            except ZIP_ERRORS as e:
+                e._entry = info.filename  # named in the upload error
+                raise
 
 
 def find_root(dest: Path) -> Path:

@@ -47,6 +47,8 @@ def iter_rows(path: str, fmt: str, known_ids: frozenset[str]) -> Iterator[tuple[
             yield row, parse_row(json.loads(line), known_ids)
         except json.JSONDecodeError as e:
             yield row, RowError(path, row, f"not valid JSON ({e.msg} at column {e.colno}; truncated line?)")
+        except RecursionError:
+            yield row, RowError(path, row, "JSON nested too deeply")
         except HouseholdError as e:
             yield row, RowError(path, row, str(e))
 
@@ -88,6 +90,10 @@ def _import_v1(args: argparse.Namespace) -> int:
 
     report = import_v1(args.file, args.dataset, traced_checkers(registry()))
     rows, disagreements = report.rows, report.disagreements
+    if not rows:
+        from eligibench.errors import BenyfitsError
+
+        raise BenyfitsError(f"{args.file}: no households: nothing written (an empty dataset would evaluate as 'done')")
     write_parquet(args.out, rows)
     pairs = sum(len(r.opportunities) for r in rows)
     print(f"{len(rows)} households, {pairs} pairs -> {args.out}; v1 labels kept where given")

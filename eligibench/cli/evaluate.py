@@ -17,10 +17,13 @@ def _run(args: argparse.Namespace) -> int:
     rows = None
     if args.rows:
         from eligibench.datasets.rows import read_parquet
+        from eligibench.errors import BenyfitsError
 
         loaded = read_parquet(args.rows)
-        rows = {loaded[0].dataset if loaded else "custom": loaded}
-    summary = run_submission(load_manifest(Path(args.path)), config, bar, rows=rows)
+        if not loaded:
+            raise BenyfitsError(f"{args.rows}: no rows: nothing to evaluate")
+        rows = {loaded[0].dataset: loaded}
+    summary = run_submission(load_manifest(Path(args.path)), config, bar, rows=rows, split=args.split)
     print(json.dumps(summary, indent=1, sort_keys=True))
     return 0
 
@@ -31,4 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--params", default="params.yaml")
     p.add_argument("--rows", help="evaluate on these dataset rows (Parquet, e.g. from `benyfits import-v1`) "
                                   "instead of the published datasets")
+    p.add_argument("--split", choices=("public", "sealed"), default="public",
+                   help="public: the published development split; sealed: the official split built from the "
+                        "secret seed (BENYFITS_SEALED_SEED, see docs/integrity.md)")
     p.set_defaults(func=_run)

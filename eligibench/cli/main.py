@@ -19,13 +19,26 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 def _cmd_profile(args: argparse.Namespace) -> int:
     import json
 
+    from eligibench.errors import BenyfitsError, HouseholdError
     from eligibench.household.model import Household
     from eligibench.household.profile import render_profile
     from eligibench.household.v1format import household_from_v1
 
-    text = Path(args.file).read_text(encoding="utf-8")
-    raw = json.loads(text)
-    hh = household_from_v1(raw.get("hh", raw)) if args.format == "v1" else Household.from_dict(raw)
+    try:
+        raw = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        raise BenyfitsError(f"{args.file}: cannot be read: {getattr(e, 'strerror', None) or e}") from None
+    except json.JSONDecodeError as e:
+        raise BenyfitsError(f"{args.file}: not valid JSON ({e.msg} at line {e.lineno})") from None
+    except RecursionError:
+        raise BenyfitsError(f"{args.file}: JSON nested too deeply") from None
+    try:
+        if args.format == "v1":
+            hh = household_from_v1(raw.get("hh", raw) if isinstance(raw, dict) else raw)
+        else:
+            hh = Household.from_dict(raw)
+    except HouseholdError as e:
+        raise BenyfitsError(f"{args.file}: {e}") from None
     print(render_profile(hh).text)
     return 0
 

@@ -12,6 +12,7 @@ Modules:
 - `publish`: the `benyfits/` folder (card + Parquet), finding published files, and the Hub upload.
 - `v1import`: BeNYfits v1 data as rows (v1's dependent=false artifact re-decided), with checker disagreements listed.
 - `ground_truth_report`: the one-page review sheet (implied conditions, pairs per trace, verdict counts).
+- `sealed`: the sealed evaluation split, built like the public one from a secret seed; its public manifest.
 """
 from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import Row, build_row, read_parquet, write_parquet

@@ -9,7 +9,9 @@ Modules:
 - `agent_api`: the Agent contract submissions implement.
 - `agent_wire`: dialogs as JSON over the agent process's pipe.
 - `agent_host`: ProcessAgent, the host side of an agent in its own process.
-- `agent_worker`: the agent process itself (`python -m eligibench.evaluation.agent_worker`).
+- `agent_worker`: the agent process itself (`python -m eligibench.evaluation.agent_worker`); its models
+  are proxies whose calls the host makes.
+- `isolation`: the bubblewrap jail the agent process runs in (no network, read-only, non-root).
 - `simulated_user`: the language model playing one household from its profile.
 - `quoting_user`: a named TEST STAND-IN user that quotes the profile (no model).
 - `dialog_loop`: one dialog: ask, answer, READY, PREDICT, termination reasons.

@@ -1,86 +1,320 @@
-"""Run a submission's agent in its own process, with a memory limit and per-call time limits."""
+"""Run a submission's agent in its own jailed process; the host side of the agent protocol.
+
+The worker (`agent_worker.py`) runs inside bubblewrap (`isolation.py`) with memory, process and
+open-file limits. Everything it sends is untrusted:
+
+- reads are bounded and non-blocking: a message over `max_message_bytes`, or a partial line
+  still incomplete at the call's deadline, kills the worker (`AgentFault`); so does a worker
+  that stops reading its stdin;
+- every call, `init` (import and `__init__`) included, has the call timeout; on timeout or exit
+  the worker's whole process group is killed (and, jailed, its pid namespace dies with it);
+- model calls: the worker asks, the host calls the run's model for that role and counts the
+  usage itself. Only the host's own `ModelUnavailable`, with the endpoint then failing a health
+  check, makes a dialog an infrastructure error (a request that fails a healthy server is the
+  agent's doing); what the agent raises, whatever its class is called, is an agent error;
+- a per-dialog budget (`DialogBudget`: model calls, tokens, wall time) ends the dialog as
+  `budget_exceeded`.
+"""
 from __future__ import annotations
 
 import json
 import os
-import resource
 import select
+import signal
 import subprocess
 import sys
+import tempfile
+import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from eligibench.evaluation import isolation
 from eligibench.evaluation.agent_api import Agent, AgentContext
 from eligibench.evaluation.agent_wire import dialog_to_wire
-from eligibench.evaluation.dialog_loop import AgentFault, AgentInfraError
-from eligibench.evaluation.types import Dialog, OpportunityBrief
+from eligibench.evaluation.dialog_loop import AgentFault, AgentInfraError, BudgetExceeded
+from eligibench.evaluation.types import Dialog, DialogBudget, OpportunityBrief
+from eligibench.models import ChatModel, ModelError, ModelSpec, ModelUnavailable, make_model
+from eligibench.models.servers import check_health
 
-INFRA_ERRORS = ("ModelUnavailable",)
+WORKER_ARGV = (sys.executable, "-m", "eligibench.evaluation.agent_worker")
+MAX_MESSAGE_BYTES = 8 * 1024 * 1024
+MAX_TOKENS_PER_CALL = 8192
 
 
 class ProcessAgent(Agent):
-    """An Agent whose calls go to a worker process; a hung or crashed worker is restarted."""
+    """An Agent whose calls go to a jailed worker process; a hung or crashed worker is restarted.
+
+    `models`: role -> ModelSpec fields; the host makes these calls. `read_only`: folders the
+    worker may read besides its submission folder (its `generated/<name>/` artifacts). `cwd`: the
+    worker's working directory (the project root, so relative `cache_dir` options resolve).
+    `trusted`: may run without the jail when bubblewrap is missing (reference agents only).
+    """
 
     def __init__(self, submission: Path, entry_point: str, models: Mapping[str, dict] | None = None,
                  seed: int = 0, options: Mapping[str, Any] | None = None, forbidden: Sequence[str] = (),
-                 call_timeout_s: float = 120.0, memory_mb: int = 4096):
+                 call_timeout_s: float = 120.0, memory_mb: int = 4096, *, read_only: Sequence[Path] = (),
+                 cwd: Path | None = None, trusted: bool = False, budget: DialogBudget | None = None,
+                 max_message_bytes: int = MAX_MESSAGE_BYTES, processes: int = 64, open_files: int = 256):
         super().__init__(AgentContext(seed=seed, options=options or {}))
-        self.init = {"op": "init", "submission": str(Path(submission).resolve()), "entry_point": entry_point,
-                     "models": dict(models or {}), "seed": seed, "options": dict(options or {}),
+        self.submission = Path(submission).resolve()
+        self.specs = {role: ModelSpec(**spec) for role, spec in (models or {}).items()}
+        # the worker learns each role's model name and settings, never an endpoint
+        self.init = {"op": "init", "submission": str(self.submission), "entry_point": entry_point,
+                     "models": {r: {**vars(replace(s, base_url=None))} for r, s in self.specs.items()},
+                     "seed": seed, "options": dict(options or {}),
                      "forbidden": [str(Path(p).resolve()) for p in forbidden]}
-        self.call_timeout_s = call_timeout_s
+        self.call_timeout_s = float(call_timeout_s)
         self.memory_mb = memory_mb
+        self.processes, self.open_files = processes, open_files
+        self.budget = budget or DialogBudget()
+        self.max_message_bytes = max_message_bytes
+        self.read_only = tuple(Path(p).resolve() for p in read_only if Path(p).exists())
+        self.cwd = Path(cwd or Path.cwd()).resolve()
+        self.trusted = trusted
+        self.jailed = isolation.bwrap_path() is not None
+        if not self.jailed and not trusted:
+            isolation.require_bwrap()  # raises, naming the package
         self.proc: subprocess.Popen | None = None
+        self._buf = bytearray()
+        self._stderr = None
+        self._models: dict[str, ChatModel] = {}
         self._usage = {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0}
+        self._new_dialog()
 
     # process management -------------------------------------------------------------
-    def _limits(self) -> None:
-        limit = self.memory_mb * 1024 * 1024
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-        os.setsid()
+    def _argv(self) -> list[str]:
+        if not self.jailed:
+            return list(WORKER_ARGV)
+        import eligibench
+
+        harness_root = Path(eligibench.__file__).resolve().parent.parent
+        jail = isolation.Jail(read_only=(self.submission, *self.read_only), cwd=self.cwd, python_path=(harness_root,))
+        return isolation.jail_command(WORKER_ARGV, jail)
 
     def _spawn(self) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-m", "eligibench.evaluation.agent_worker"],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True, bufsize=1, preexec_fn=self._limits)
-        self._call(self.init, timeout=max(self.call_timeout_s, 60.0))
+        self._stderr = tempfile.TemporaryFile()
+        # jailed: bwrap itself gets a bare environment (its reaper keeps it; the worker's is set by --setenv)
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"} if self.jailed else None
+        self.proc = subprocess.Popen(self._argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+                                     bufsize=0, cwd=self.cwd, env=env,
+                                     preexec_fn=isolation.limits(self.memory_mb, self.processes, self.open_files))
+        self._buf = bytearray()
+        self._exchange(self.init, time.monotonic() + self.call_timeout_s, "init")
 
     def close(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-        self.proc = None
+        self._kill()
+        self.close_models()
 
-    def _call(self, msg: dict, timeout: float | None = None) -> Any:
-        if self.proc is None or self.proc.poll() is not None:
-            if msg["op"] != "init":
-                self._spawn()
-        assert self.proc and self.proc.stdin and self.proc.stdout
-        timeout = timeout or self.call_timeout_s
+    def _kill(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is not None:
+            if proc.poll() is None:
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)  # the worker's group (its children too)
+                except (ProcessLookupError, PermissionError):
+                    pass
+                try:
+                    proc.kill()
+                except ProcessLookupError:
+                    pass
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                pass
+            for stream in (proc.stdin, proc.stdout):
+                try:
+                    if stream:
+                        stream.close()
+                except OSError:
+                    pass
+        if self._stderr is not None:
+            self._stderr.close()
+            self._stderr = None
+
+    def close_models(self) -> None:
+        for m in self._models.values():
+            m.close()
+        self._models = {}
+
+    def _stderr_tail(self) -> str:
+        if self._stderr is None:
+            return ""
         try:
-            self.proc.stdin.write(json.dumps(msg) + "\n")
-            self.proc.stdin.flush()
-        except BrokenPipeError:
-            self.close()
-            raise AgentFault(f"agent process died before {msg['op']}") from None
-        ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
-        if not ready:
-            self.close()
-            raise AgentFault(f"{msg['op']} timed out after {timeout:.0f} s")
-        line = self.proc.stdout.readline()
-        if not line:
-            code = self.proc.poll()
-            self.close()
-            raise AgentFault(f"agent process died during {msg['op']} (exit code {code}; memory limit {self.memory_mb} MB)")
-        reply = json.loads(line)
+            self._stderr.seek(0, os.SEEK_END)
+            size = self._stderr.tell()
+            self._stderr.seek(max(0, size - 600))
+            tail = self._stderr.read().decode("utf-8", "replace").strip()
+        except (OSError, ValueError):
+            return ""
+        return f"; stderr: ...{tail[-600:]}" if tail else ""
+
+    # the wire -----------------------------------------------------------------------
+    def _died(self, op: str) -> Exception:
+        code = self.proc.poll() if self.proc else None
+        if code is None and self.proc is not None:
+            try:
+                code = self.proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                code = None
+        tail = self._stderr_tail()
+        self._kill()
+        if self.jailed and "bwrap:" in tail:
+            # the jail itself could not start: the harness's failure, never scored against the agent
+            return AgentInfraError(f"the agent jail (bubblewrap) failed to start{tail}")
+        return AgentFault(f"agent process died during {op} (exit code {code}; memory limit {self.memory_mb} MB){tail}")
+
+    def _timed_out(self, op: str) -> Exception:
+        self._kill()
+        if time.monotonic() >= self._dialog_deadline:
+            return BudgetExceeded(f"dialog wall time over its budget of {self.budget.wall_s:g} s (during {op})")
+        return AgentFault(f"{op} timed out after {self.call_timeout_s:g} s")
+
+    def _send(self, msg: dict, deadline: float, op: str) -> None:
+        data = memoryview((json.dumps(msg) + "\n").encode("utf-8"))
+        fd = self.proc.stdin.fileno()
+        while data:
+            left = min(deadline, self._dialog_deadline) - time.monotonic()
+            if left <= 0:
+                raise self._timed_out(op)
+            _, ready, _ = select.select([], [fd], [], left)
+            if not ready:
+                continue
+            try:
+                n = os.write(fd, data[:65536])
+            except (BrokenPipeError, OSError):
+                raise self._died(op) from None
+            data = data[n:]
+
+    def _read_line(self, deadline: float, op: str) -> bytes:
+        fd = self.proc.stdout.fileno()
+        while True:
+            end = self._buf.find(b"\n")
+            if end >= 0:
+                line = bytes(self._buf[:end])
+                del self._buf[:end + 1]
+                return line
+            if len(self._buf) > self.max_message_bytes:
+                self._kill()
+                raise AgentFault(f"{op}: the agent sent a message over {self.max_message_bytes} bytes")
+            left = min(deadline, self._dialog_deadline) - time.monotonic()
+            if left <= 0:
+                raise self._timed_out(op)
+            ready, _, _ = select.select([fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                raise self._died(op)
+            self._buf += chunk
+
+    def _parse(self, line: bytes, op: str) -> dict:
+        try:
+            reply = json.loads(line.decode("utf-8"))
+        except (ValueError, RecursionError) as e:
+            self._kill()
+            raise AgentFault(f"{op}: the agent sent a malformed message ({type(e).__name__})") from None
+        if not isinstance(reply, dict):
+            self._kill()
+            raise AgentFault(f"{op}: the agent sent {type(reply).__name__}, expected an object")
+        return reply
+
+    def _exchange(self, msg: dict, deadline: float, op: str) -> Any:
+        self._send(msg, deadline, op)
+        while True:
+            reply = self._parse(self._read_line(deadline, op), op)
+            if "model" not in reply:
+                break
+            t0 = time.monotonic()
+            answer = self._model_call(reply)
+            deadline += time.monotonic() - t0  # the host's model time is not the agent's call time
+            self._send(answer, deadline, op)
+        # the host alone decides infrastructure errors and budgets, whatever the agent replied
+        if self._infra is not None:
+            raise AgentInfraError(self._infra)
+        if self._over_budget is not None:
+            raise BudgetExceeded(self._over_budget)
         if "error" in reply:
-            if reply["error"] in INFRA_ERRORS:
-                raise AgentInfraError(reply["message"])
-            raise AgentFault(f"{msg['op']}: {reply['error']}: {reply['message']}")
+            raise AgentFault(f"{op}: {str(reply.get('error'))[:200]}: {str(reply.get('message'))[:2000]}")
+        if "ok" not in reply:
+            raise AgentFault(f"{op}: the agent's reply has neither 'ok' nor 'error'")
         return reply["ok"]
+
+    def _call(self, msg: dict) -> Any:
+        if self.proc is None or self.proc.poll() is not None:
+            self._kill()
+            self._spawn()
+        return self._exchange(msg, time.monotonic() + self.call_timeout_s, msg["op"])
+
+    # model calls on the agent's behalf ----------------------------------------------------
+    def _model(self, role: str) -> ChatModel:
+        if role not in self._models:
+            self._models[role] = make_model(self.specs[role])
+        return self._models[role]
+
+    def _model_call(self, req: dict) -> dict:
+        role = req.get("model")
+        if not isinstance(role, str) or role not in self.specs:
+            return {"model_error": "rejected", "message": f"no model for role {role!r}; declared: {sorted(self.specs)}"}
+        used = self._dialog_usage
+        if used["calls"] >= self.budget.calls:
+            self._over_budget = f"more than {self.budget.calls} model calls in one dialog"
+        elif used["tokens"] >= self.budget.tokens:
+            self._over_budget = f"more than {self.budget.tokens} model tokens in one dialog"
+        if self._over_budget is not None:
+            return {"model_error": "budget", "message": self._over_budget}
+        messages, schema, limit = req.get("messages"), req.get("json_schema"), req.get("max_tokens")
+        if (not isinstance(messages, list) or not all(isinstance(m, dict) for m in messages)
+                or (schema is not None and not isinstance(schema, dict))
+                or (limit is not None and (type(limit) is not int or limit < 1))):
+            return {"model_error": "rejected", "message": "malformed model request"}
+        if limit is not None:
+            limit = min(limit, MAX_TOKENS_PER_CALL)
+        used["calls"] += 1
+        self._usage["calls"] += 1
+        try:
+            model = self._model(role)
+        except Exception as e:  # noqa: BLE001 - the host's own model could not be set up: infrastructure
+            self._infra = f"{type(e).__name__}: {e}"
+            return {"model_error": "unavailable", "message": str(e)}
+        try:
+            c = model.chat(messages, json_schema=schema, max_tokens=limit)
+        except ModelUnavailable as e:
+            if self._endpoint_healthy(role):
+                # the server is up: the agent's own request failed it (a schema or prompt that makes
+                # the server error or time out): the agent's doing, never an outage to launder
+                return {"model_error": "rejected", "message": f"the model could not serve this request: {e}"}
+            self._infra = f"ModelUnavailable ({e.endpoint}): {e}"
+            return {"model_error": "unavailable", "message": str(e)}
+        except ModelError as e:  # rejected request or bad arguments: the agent's doing
+            return {"model_error": "rejected", "message": str(e)}
+        tokens = max(0, int(c.prompt_tokens)) + max(0, int(c.completion_tokens))
+        used["tokens"] += tokens
+        self._usage["prompt_tokens"] += max(0, int(c.prompt_tokens))
+        self._usage["completion_tokens"] += max(0, int(c.completion_tokens))
+        return {"completion": {"text": c.text, "prompt_tokens": c.prompt_tokens, "completion_tokens": c.completion_tokens,
+                               "cached_tokens": c.cached_tokens, "latency_s": c.latency_s,
+                               "finish_reason": c.finish_reason}}
+
+    def _endpoint_healthy(self, role: str) -> bool:
+        base_url = self.specs[role].base_url
+        if not base_url:
+            return False
+        try:
+            check_health(base_url, timeout_s=5.0)
+        except ModelUnavailable:
+            return False
+        return True
+
+    def _new_dialog(self) -> None:
+        self._dialog_usage = {"calls": 0, "tokens": 0}
+        self._dialog_deadline = time.monotonic() + self.budget.wall_s
+        self._infra: str | None = None
+        self._over_budget: str | None = None
 
     # the Agent interface ----------------------------------------------------------------
     def start(self, opportunities: Sequence[OpportunityBrief]) -> None:
+        self._new_dialog()
         self._call({"op": "start", "opportunities": [vars(b) for b in opportunities]})
 
     def ask(self, dialog: Dialog) -> str:
@@ -93,12 +327,11 @@ class ProcessAgent(Agent):
         return self._call({"op": "predict", "dialog": dialog_to_wire(dialog)})
 
     def usage(self) -> dict[str, int]:
-        try:
-            u = self._call({"op": "usage"}, timeout=10)
-            self._usage = {k: int(u.get(k, 0)) for k in self._usage}
-        except AgentFault:
-            pass
+        """Model calls and tokens the host made for this agent (measured, never reported by it)."""
         return dict(self._usage)
 
     def __del__(self):
-        self.close()
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - interpreter shutdown
+            pass

@@ -1,16 +1,87 @@
 """The process a submission's agent runs in: JSON lines in on stdin, out on the real stdout.
 
-It never receives a household or labels; an audit hook refuses to open files under the
-project's data folders, to start processes, or to connect anywhere but loopback. That is a
-guard against accidents and casual cheating, not a security boundary (native code can bypass
-audit hooks); the generated-code sandbox (ProADA) is separate and stricter.
+It runs inside the bubblewrap jail (`isolation.py`): the boundary is the jail, not this code.
+It never receives a household or labels, and it has no model endpoint of its own: each role in
+`context.models` is a `HarnessModel`, whose `chat` sends the request to the host over this
+same pipe (`{"model": role, "messages": ..., "json_schema": ..., "max_tokens": ...}`) and waits
+for the host's reply (`{"completion": ...}` or `{"model_error": kind, "message": ...}`). The host
+makes the call with the run's spec for that role and counts the usage itself.
+
+An audit hook still refuses process starts other than the generated-code sandbox worker, and
+opening the paths the host names as hidden: defense in depth for trusted agents run without
+the jail (bubblewrap missing); it is not what contains an untrusted agent.
 """
 from __future__ import annotations
 
 import json
 import os
 import sys
+import threading
 import traceback
+from typing import Any, Literal
+
+from eligibench.models.client import ChatModel
+from eligibench.models.types import Completion, ModelError, ModelRequestError, ModelSpec, ModelUnavailable
+
+
+class BudgetExhausted(ModelError):
+    """The host refused a model call: this dialog's budget of calls, tokens or time is spent."""
+
+
+class _Pipe:
+    """The worker's side of the protocol (one writer, one reader; model calls serialised)."""
+
+    def __init__(self, out, inp):
+        self.out, self.inp = out, inp
+        self.lock = threading.Lock()
+
+    def send(self, msg: dict) -> None:
+        self.out.write(json.dumps(msg) + "\n")
+        self.out.flush()
+
+    def request(self, msg: dict) -> dict:
+        with self.lock:
+            self.send(msg)
+            line = self.inp.readline()
+        if not line:
+            raise SystemExit(0)  # the host is gone
+        return json.loads(line)
+
+
+class HarnessModel(ChatModel):
+    """A role's model as the agent sees it: every call goes through the host (no retries here:
+    the host retries with the run's spec)."""
+
+    def __init__(self, role: str, spec: ModelSpec, pipe: _Pipe):
+        super().__init__(spec)
+        self.role = role
+        self._pipe = pipe
+
+    @property
+    def endpoint(self) -> str:
+        return f"harness:{self.role}"
+
+    def chat(self, messages, *, json_schema=None, max_tokens=None) -> Completion:
+        msgs, limit = self._prepare(messages, json_schema, max_tokens)
+        reply = self._pipe.request({"model": self.role, "messages": [m.to_dict() for m in msgs],
+                                    "json_schema": json_schema, "max_tokens": limit})
+        if "completion" in reply:
+            c = Completion(**reply["completion"])
+            self.usage.record(c)
+            return c
+        kind, message = reply.get("model_error"), str(reply.get("message", ""))
+        self.usage.record_failure()
+        if kind == "unavailable":
+            raise ModelUnavailable(self.endpoint, message)
+        if kind == "budget":
+            raise BudgetExhausted(message)
+        raise ModelRequestError(self.endpoint, message)
+
+    def _chat_once(self, messages, json_schema, max_tokens) -> Completion:  # pragma: no cover - chat overrides
+        raise NotImplementedError
+
+    def _classify(self, exc: BaseException) -> Literal["transient", "rejected", "other"]:
+        return "other"
 
 
 def _install_guard(forbidden: list[str]) -> None:
@@ -37,15 +108,20 @@ def _install_guard(forbidden: list[str]) -> None:
     sys.addaudithook(hook)
 
 
-def _load(init: dict):
+def _load(init: dict, pipe: _Pipe):
     from eligibench.evaluation.agent_api import AgentContext
     from eligibench.evaluation.submissions import import_submission_module
-    from eligibench.models import ModelSpec, make_model
 
     module_name, _, class_name = init["entry_point"].partition(":")
     cls = getattr(import_submission_module(init["submission"], module_name), class_name)
-    models = {role: make_model(ModelSpec(**spec)) for role, spec in init.get("models", {}).items()}
+    models = {role: HarnessModel(role, ModelSpec(**spec), pipe) for role, spec in init.get("models", {}).items()}
     return cls(AgentContext(seed=init.get("seed", 0), models=models, options=init.get("options", {})))
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "items") and not isinstance(value, dict):
+        return dict(value)
+    return value
 
 
 def main() -> None:
@@ -54,29 +130,32 @@ def main() -> None:
     out = os.fdopen(os.dup(1), "w", buffering=1)
     os.dup2(2, 1)  # the agent's prints go to stderr, not into the protocol
     sys.stdout = sys.stderr
+    pipe = _Pipe(out, sys.stdin)
     agent = None
-    for line in sys.stdin:
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            break
         msg = json.loads(line)
-        op = msg["op"]
+        op = msg.get("op")
         try:
             if op == "init":
                 _install_guard(msg.get("forbidden", []))
-                agent = _load(msg)
+                agent = _load(msg, pipe)
                 value = None
             elif op == "start":
                 value = agent.start(dialog_from_wire({"opportunities": msg["opportunities"], "turns": []}).opportunities)
             elif op in ("ask", "ready", "predict"):
-                value = getattr(agent, op)(dialog_from_wire(msg["dialog"]))
-                if op == "predict" and hasattr(value, "items"):
-                    value = dict(value)
-            elif op == "usage":
-                value = agent.usage()
+                value = _plain(getattr(agent, op)(dialog_from_wire(msg["dialog"])))
             else:
                 raise ValueError(f"unknown op {op!r}")
-            out.write(json.dumps({"ok": value}) + "\n")
+            reply = json.dumps({"ok": value})
         except BaseException as e:  # reported to the host, which decides how the dialog ends
-            out.write(json.dumps({"error": type(e).__name__, "message": str(e)[:2000],
-                                  "traceback": traceback.format_exc()[-4000:]}) + "\n")
+            reply = json.dumps({"error": type(e).__name__, "message": str(e)[:2000],
+                                "traceback": traceback.format_exc()[-4000:]})
+        with pipe.lock:
+            out.write(reply + "\n")
+            out.flush()
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from eligibench import params as P
 from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import Row, read_parquet
 from eligibench.errors import ParamsError
+from eligibench.evaluation.types import DialogBudget
 from eligibench.models import ModelSpec
 
 DATASETS = ("diverse", "representative")
@@ -30,6 +31,7 @@ class EvalConfig:
     seed: int
     store: Path
     submissions: tuple[str, ...]
+    budget: DialogBudget = DialogBudget()  # per dialog of a hosted agent (issue 13)
 
     @property
     def simulator_label(self) -> str:
@@ -62,6 +64,17 @@ def _cap(v: Any) -> int | None:
     return v
 
 
+def _budget(raw: Any) -> DialogBudget:
+    if raw is None:
+        return DialogBudget()
+    if not isinstance(raw, dict) or set(raw) - {"calls", "tokens", "wall_s"}:
+        raise ParamsError("params.yaml: 'evaluate.budget' must map calls / tokens / wall_s to numbers")
+    d = DialogBudget()
+    return DialogBudget(P.get(raw, "evaluate.budget.calls", int, 1, 10**6) if "calls" in raw else d.calls,
+                        P.get(raw, "evaluate.budget.tokens", int, 1, 10**10) if "tokens" in raw else d.tokens,
+                        P.get(raw, "evaluate.budget.wall_s", (int, float), 1, 10**6) if "wall_s" in raw else d.wall_s)
+
+
 def read_config(params: Mapping[str, Any]) -> EvalConfig:
     s = P.section(dict(params), "evaluate")
     subset = s.get("subset") or {}
@@ -81,14 +94,18 @@ def read_config(params: Mapping[str, Any]) -> EvalConfig:
         P.get(s, "evaluate.infra_retries", int, 0, 10), P.get(s, "evaluate.call_timeout_s", (int, float), 1, 86400),
         P.get(s, "evaluate.agent_memory_mb", int, 256, 1_000_000), P.get(s, "evaluate.bootstrap", int, 0, 100_000),
         P.get(s, "evaluate.seed", int), Path(P.get(s, "evaluate.store", str)), tuple(subs),
+        _budget(s.get("budget")),
     )
 
 
 def load_rows(config: EvalConfig, folder: Path = Path("benyfits")) -> dict[str, list[Row]]:
+    return subset_rows(config, {d: read_parquet(dataset_path(folder, d)) for d in DATASETS})
+
+
+def subset_rows(config: EvalConfig, rows_by_dataset: Mapping[str, list[Row]]) -> dict[str, list[Row]]:
+    """The configured subset of each dataset's rows (public or sealed split alike)."""
     out = {}
-    for d in DATASETS:
-        path = dataset_path(folder, d)
-        rows = read_parquet(path)
+    for d, rows in rows_by_dataset.items():
         n = config.subset.get(d)
         if n is not None and config.subset_select == "shortest":
             keep = {r.id for r in sorted(rows, key=lambda r: (len(r.profile), r.id))[:n]}

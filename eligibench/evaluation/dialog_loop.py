@@ -8,7 +8,8 @@ questions per opportunity, at most 100), it is asked PREDICT: one boolean per op
 
 Errors: anything the agent does wrong (exception, timeout, non-string question, non-boolean
 READY, missing/extra/non-boolean predictions) ends the dialog as `agent_error` and is scored as
-wrong. An endpoint that stays down after the model layer's retries (`ModelUnavailable`, from
+wrong; spending the per-dialog budget (agent hosts: model calls, tokens, wall time) ends it as
+`budget_exceeded`, also scored as wrong. An endpoint that stays down after the model layer's retries (`ModelUnavailable`, from
 the user's model or the agent's) ends it as `infrastructure_error`: never scored.
 """
 from __future__ import annotations
@@ -20,7 +21,18 @@ from eligibench.evaluation.agent_api import Agent
 from eligibench.evaluation.simulated_user import SimulatedUser, UserError
 from eligibench.evaluation.types import Dialog, OpportunityBrief
 from eligibench.models import ModelUnavailable
-from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, READY, TURN_LIMIT, USER_ERROR, DialogResult, Turn
+from eligibench.results.records import (
+    AGENT_ERROR,
+    BUDGET_EXCEEDED,
+    INFRA_ERROR,
+    READY,
+    TURN_LIMIT,
+    USER_ERROR,
+    DialogResult,
+    Turn,
+)
+
+MAX_QUESTION_CHARS = 2000
 
 
 class AgentFault(Exception):
@@ -28,7 +40,12 @@ class AgentFault(Exception):
 
 
 class AgentInfraError(Exception):
-    """The agent's own model endpoint is unreachable (raised by agent hosts)."""
+    """The harness's model endpoint failed on the agent's behalf (raised by agent hosts only,
+    from their own model calls: never from anything the agent says)."""
+
+
+class BudgetExceeded(Exception):
+    """The dialog spent its budget of model calls, tokens or wall time (raised by agent hosts)."""
 
 
 def _validate_predictions(raw: object, ids: Sequence[str]) -> dict[str, bool]:
@@ -74,6 +91,10 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
             asked = time.perf_counter() - t0
             if not isinstance(question, str) or not question.strip():
                 raise AgentFault(f"ask returned {question!r}, expected a non-empty question")
+            if len(question) > MAX_QUESTION_CHARS:
+                # a question is one question: a huge one could only overflow the simulated user's
+                # context and turn an agent's fault into the user's (or the infrastructure's)
+                raise AgentFault(f"ask returned a question of {len(question)} characters (at most {MAX_QUESTION_CHARS})")
             ans = user.answer(turns, question)
             user_calls += 1
             user_prompt += ans.prompt_tokens
@@ -86,6 +107,8 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
         where = getattr(e, "endpoint", None)
         error = f"{type(e).__name__}{f' ({where})' if where and where not in str(e) else ''}: {e}"
         termination, predictions = INFRA_ERROR, None
+    except BudgetExceeded as e:
+        termination, error, predictions = BUDGET_EXCEEDED, str(e), None
     except UserError as e:
         termination, error = USER_ERROR, f"simulated user: {e}"
         predictions = _predict_after_user_error(agent, dialog, ids)

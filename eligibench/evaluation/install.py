@@ -65,10 +65,12 @@ def install_submission(folder: Path, submissions_root: Path, store, move: bool =
     manifest = manifest or load_manifest(folder)
     submissions_root = Path(submissions_root)
     dest = submissions_root / manifest.name
+    created = False
     if folder.resolve() != dest.resolve():
         submissions_root.mkdir(parents=True, exist_ok=True)
         try:
             dest.mkdir()
+            created = True
         except FileExistsError:
             raise SubmissionError(f"a submission named {manifest.name!r} already exists in {submissions_root}/: "
                                   "choose another name in manifest.yaml") from None
@@ -83,5 +85,11 @@ def install_submission(folder: Path, submissions_root: Path, store, move: bool =
         except BaseException:
             shutil.rmtree(dest, ignore_errors=True)
             raise
-    queue_id = store.enqueue(manifest.name, str(dest))
+    try:
+        queue_id = store.enqueue(manifest.name, str(dest))
+    except Exception as e:
+        if created:  # a busy store must not leave the name taken by an unqueued folder
+            shutil.rmtree(dest, ignore_errors=True)
+        raise SubmissionError(f"could not queue {manifest.name!r} ({type(e).__name__}: {e}); nothing was installed: "
+                              "try again" if created else f"could not queue {manifest.name!r}: {e}") from e
     return Installed(manifest.name, dest, queue_id)

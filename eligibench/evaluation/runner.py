@@ -1,5 +1,12 @@
 """Evaluate one submission over the datasets: dialogs run concurrently (bounded), each is
-written to the store as it finishes, and a restarted run picks up only what is missing."""
+written to the store as it finishes, and a restarted run picks up only what is missing.
+
+Outages are not results (issue 13): a dialog that still ends `infrastructure_error` after the
+retries is stored as such, and the run ends `incomplete` (not `done`: never ranked, and the
+stage / command exits non-zero); running it again retries exactly those dialogs. A dataset with
+no scored dialog gets no score at all (not 0). A dialog whose result cannot be stored (a value
+out of range) is recorded as an agent error instead: one bad value fails that dialog, never the run.
+"""
 from __future__ import annotations
 
 import asyncio
@@ -8,13 +15,26 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from eligibench.datasets.rows import Row
+from eligibench.errors import BenyfitsError
 from eligibench.evaluation.agent_api import Agent
 from eligibench.evaluation.dialog_loop import run_dialog
 from eligibench.evaluation.metrics import summarize
 from eligibench.evaluation.simulated_user import SimulatedUser
 from eligibench.evaluation.types import OpportunityBrief
-from eligibench.results.records import INFRA_ERROR, DialogResult, RunSpec
+from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, DialogResult, RunSpec
+from eligibench.results.sanitize import UnstorableValue
 from eligibench.results.store import ResultStore, run_id_for
+
+DONE, INCOMPLETE = "done", "incomplete"
+
+
+class RunIncomplete(BenyfitsError):
+    """The run ended with dialogs lost to infrastructure errors: stored, not done; re-run it."""
+
+    def __init__(self, run_id: str, failed: int):
+        self.run_id, self.failed = run_id, failed
+        super().__init__(f"run {run_id} is incomplete: {failed} dialog(s) ended in infrastructure errors "
+                         "(model endpoint down); it is not ranked. Run the same evaluation again to retry exactly those.")
 
 
 @dataclass(frozen=True)
@@ -67,11 +87,24 @@ async def _run_all(plan: RunPlan, store: ResultStore, run_id: str, slots: list[_
         while not queue.empty():
             dataset, row, trial = queue.get_nowait()
             result = await asyncio.to_thread(_one, slot, user_model, plan, dataset, row, trial)
-            await asyncio.to_thread(store.record_dialog, run_id, result)
+            await asyncio.to_thread(_record, store, run_id, result)
             if progress:
                 progress(1)
 
     await asyncio.gather(*(worker(s) for s in slots))
+
+
+def _record(store: ResultStore, run_id: str, result: DialogResult) -> None:
+    try:
+        store.record_dialog(run_id, result)
+    except UnstorableValue as e:
+        store.record_dialog(run_id, DialogResult(result.row_id, result.dataset, result.trial, (), None, dict(result.labels),
+                                                 AGENT_ERROR, f"result could not be stored: {e}"))
+
+
+def retryable_done(store: ResultStore, run_id: str) -> set[tuple[str, str, int]]:
+    """Dialogs of the run that need no re-run: every stored one but infrastructure errors."""
+    return {(r.dataset, r.row_id, r.trial) for r in store.dialog_results(run_id) if r.termination != INFRA_ERROR}
 
 
 def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[[], Agent], user_model,
@@ -80,7 +113,7 @@ def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[[], Agent],
     every stored dialog of the run, so a resumed run scores exactly like an uninterrupted one."""
     run_id = store.ensure_run(plan.spec)
     assert run_id == run_id_for(plan.spec)
-    todo = pending(plan, store.completed(run_id))
+    todo = pending(plan, retryable_done(store, run_id))
     if todo:
         store.set_run_status(run_id, "running")
         slots = [_Slot(make_agent()) for _ in range(max(1, min(plan.concurrency, len(todo))))]
@@ -95,7 +128,8 @@ def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[[], Agent],
     by_dataset: dict[str, list[DialogResult]] = {d: [] for d in plan.rows}
     for r in results:
         by_dataset.setdefault(r.dataset, []).append(r)
-    summary = summarize(by_dataset, n_boot=plan.bootstrap, seed=plan.seed)
-    store.record_metrics(run_id, summary.to_rows())
-    store.set_run_status(run_id, "done")
+    scored = {d: rs for d, rs in by_dataset.items() if any(r.scored for r in rs)}  # no scored dialog: no score
+    store.record_metrics(run_id, summarize(scored, n_boot=plan.bootstrap, seed=plan.seed).to_rows() if scored else [])
+    failed = sum(r.termination == INFRA_ERROR for r in results)
+    store.set_run_status(run_id, INCOMPLETE if failed or not scored else DONE)
     return run_id

@@ -17,18 +17,21 @@ from typing import Any, Callable, Iterator, Mapping
 import pyarrow.parquet as pq
 
 from eligibench import paths
+from eligibench.datasets import sealed
 from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import Row
+from eligibench.evaluation import isolation
 from eligibench.evaluation.agent_host import ProcessAgent
-from eligibench.evaluation.config import EvalConfig, load_rows
+from eligibench.evaluation.config import EvalConfig, load_rows, subset_rows
 from eligibench.evaluation.dialog_loop import run_dialog
-from eligibench.evaluation.runner import RunPlan, evaluate
+from eligibench.evaluation.runner import RunIncomplete, RunPlan, evaluate
 from eligibench.evaluation.simulated_user import SimulatedUser
 from eligibench.evaluation.submissions import Manifest
 from eligibench.evaluation.types import OpportunityBrief
 from eligibench.models import ModelSpec, make_model
-from eligibench.models.serving import attach_servers
-from eligibench.results.records import DialogResult, RunSpec
+from eligibench.models.serving import attach_servers, model_identity
+from eligibench.results.identity import code_hash
+from eligibench.results.records import INFRA_ERROR, DialogResult, RunSpec
 from eligibench.results.store import ResultStore
 
 
@@ -57,7 +60,10 @@ class Session:
         c = self.config
         return ProcessAgent(self.manifest.folder, self.manifest.entry_point, self.roles, c.seed,
                             self.manifest.options, [self.project / h for h in paths.HIDDEN],
-                            c.call_timeout_s, c.agent_memory_mb)
+                            c.call_timeout_s, c.agent_memory_mb,
+                            read_only=[self.project / paths.GENERATED / self.manifest.name], cwd=self.project,
+                            trusted=isolation.trusted(self.manifest.name, self.manifest.folder, self.project),
+                            budget=c.budget)
 
     def run(self, progress_factory: Callable | None = None) -> dict:
         """Evaluate every pending dialog into the store; the run's summary."""
@@ -69,6 +75,10 @@ class Session:
         else:
             run_id = evaluate(self.plan, store, self.make_agent, self.user_model)
         metrics = {f"{m['dataset']}.{m['name']}": m["value"] for m in store.metrics(run_id)}
+        results = store.dialog_results(run_id)
+        failed = sum(r.termination == INFRA_ERROR for r in results)
+        if failed or not results:
+            raise RunIncomplete(run_id, failed)  # stored, status `incomplete`: not a result (issue 13)
         return {"submission": self.manifest.name, "run_id": run_id, "data_version": self.spec.data_version,
                 "simulator": self.spec.simulator, "metrics": dict(sorted(metrics.items()))}
 
@@ -87,16 +97,21 @@ class Session:
 @contextmanager
 def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path("."),
                  rows: Mapping[str, list[Row]] | None = None, user_model: Any = None,
-                 user_label: str | None = None) -> Iterator[Session]:
+                 user_label: str | None = None, split: str = "public") -> Iterator[Session]:
     """Start (or attach) model servers, build the run; servers stop when the block ends.
 
     `user_model` replaces the configured simulator (the quoting test stand-in) and must come with
     the `user_label` runs are recorded under."""
     project = Path(project)
     dataset_dir = project / paths.DATASET_DIR
+    if split not in sealed.SPLITS:
+        raise ValueError(f"split is {split!r}, expected one of {sealed.SPLITS}")
+    if rows is None and split == "sealed":  # the official protocol: households built from the secret seed
+        rows = subset_rows(config, sealed.load_rows(project, sealed.read_secret().round))
     rows = dict(rows) if rows is not None else load_rows(config, dataset_dir)
     data_version = next(iter(r.data_version for rs in rows.values() for r in rs), "unknown")
     briefs = load_briefs(dataset_dir, data_version)
+    user_model_given = user_model
     with ExitStack() as stack:
         wanted = dict(role_specs(manifest, config))
         if user_model is None:
@@ -111,9 +126,16 @@ def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path(".
             simulator=user_label,
             params={"subset": dict(config.subset), "subset_select": config.subset_select,
                     "trials": config.trials, "seed": config.seed, "max_questions": config.max_questions,
-                    "simulator_max_tokens": config.simulator.max_tokens},
+                    "simulator_max_tokens": config.simulator.max_tokens,
+                    # issue 13: every limit and identity that changes results is part of the run id
+                    "split": split,  # public (development) and sealed runs are never ranked together
+                    "call_timeout_s": config.call_timeout_s, "agent_memory_mb": config.agent_memory_mb,
+                    "budget": asdict(config.budget),
+                    "model_ids": {role: model_identity(s) for role, s in sorted(specs.items())},
+                    "simulator_id": model_identity(config.simulator) if user_model_given is None else user_label},
             data_version=data_version, datasets=tuple(rows), trials=config.trials,
-            extra={"strategy": manifest.strategy, "authors": list(manifest.authors), "license": manifest.license},
+            extra={"strategy": manifest.strategy, "authors": list(manifest.authors), "license": manifest.license,
+                   "code_sha256": code_hash(manifest.folder)},
         )
         plan = RunPlan(spec, rows, briefs, config.concurrency, config.infra_retries, config.max_questions,
                        config.bootstrap, config.seed)
@@ -123,9 +145,9 @@ def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path(".
 
 def run_submission(manifest: Manifest, config: EvalConfig, progress_factory: Callable | None = None,
                    project: Path = Path("."), rows: Mapping[str, list[Row]] | None = None,
-                   user_model: Any = None, user_label: str | None = None) -> dict:
+                   user_model: Any = None, user_label: str | None = None, split: str = "public") -> dict:
     """Evaluate a submission under `config`; the run's summary (also what the stage writes)."""
-    with open_session(manifest, config, project, rows, user_model, user_label) as session:
+    with open_session(manifest, config, project, rows, user_model, user_label, split) as session:
         return session.run(progress_factory)
 
 

@@ -14,7 +14,7 @@ from eligibench.evaluation.config import EvalConfig
 from eligibench.evaluation.quoting_user import QUOTING_LABEL, QuotingUserModel
 from eligibench.evaluation.session import open_session
 from eligibench.evaluation.submissions import Manifest, SubmissionError
-from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, USER_ERROR, DialogResult
+from eligibench.results.records import AGENT_ERROR, BUDGET_EXCEEDED, INFRA_ERROR, USER_ERROR, DialogResult
 
 
 def pick_smoke_row(dataset_dir: Path) -> Row:
@@ -47,7 +47,7 @@ def smoke_dialog(manifest: Manifest, config: EvalConfig, project: Path = Path(".
 
 def check_smoke(result: DialogResult) -> str:
     """A one-line summary, or SubmissionError when the dialog did not work."""
-    if result.termination == AGENT_ERROR:
+    if result.termination in (AGENT_ERROR, BUDGET_EXCEEDED):
         raise SubmissionError(f"smoke dialog failed: the agent errored: {result.error}")
     if result.termination in (USER_ERROR, INFRA_ERROR):
         raise SubmissionError(f"smoke dialog failed: the simulated user did not answer ({result.termination}: "

@@ -30,12 +30,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Mapping
 
-import yaml
-
 from eligibench.errors import BenyfitsError
+from eligibench.files import UnsafeYamlError, read_yaml
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 _ENTRY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][A-Za-z0-9_]*$")
+MANIFEST_MAX_BYTES = 64_000  # a manifest is a few lines; options are small
 REQUIRED = ("name", "strategy", "authors", "entry_point", "models", "license")
 ALLOWED = REQUIRED + ("description", "options", "test_only", "pregenerate")
 
@@ -62,12 +62,12 @@ class Manifest:
 def load_manifest(folder: Path | str) -> Manifest:
     folder = Path(folder)
     path = folder / "manifest.yaml"
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():
         raise SubmissionError(f"{folder}: no manifest.yaml")
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as e:
-        raise SubmissionError(f"{path}: malformed YAML: {e}") from None
+        raw = read_yaml(path, max_bytes=MANIFEST_MAX_BYTES)
+    except (UnsafeYamlError, FileNotFoundError) as e:
+        raise SubmissionError(str(e) if isinstance(e, UnsafeYamlError) else f"{folder}: no manifest.yaml") from None
     if not isinstance(raw, dict):
         raise SubmissionError(f"{path}: expected a mapping of fields")
     for key in REQUIRED:

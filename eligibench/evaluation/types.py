@@ -38,3 +38,11 @@ class Dialog:
         return question_limit(len(self.opportunities), self.cap)
 
 
+@dataclass(frozen=True)
+class DialogBudget:
+    """What one dialog of a hosted agent may spend (params `evaluate.budget`); over it, the
+    dialog ends `budget_exceeded`. Model calls and tokens are counted by the host."""
+
+    calls: int = 500
+    tokens: int = 2_000_000
+    wall_s: float = 3600.0

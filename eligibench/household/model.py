@@ -90,6 +90,8 @@ class Household:
             raw = json.loads(text)
         except json.JSONDecodeError as e:
             raise HouseholdError("household", f"not valid JSON: {e}") from None
+        except RecursionError:
+            raise HouseholdError("household", "JSON nested too deeply") from None
         return cls.from_dict(raw)
 
 

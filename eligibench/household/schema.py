@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -45,11 +46,29 @@ class Feature:
                 value == v and type(value) is type(v) for v in self.values or ()
             )
         if not ok:
-            return f"got {value!r}, expected {self.expected()}"
+            return f"got {_short(value)}, expected {self.expected()}"
+        if self.type in ("int", "float") and not _finite(value):
+            # 1e400 parses as inf, NaN as nan: neither is a household value (and nan compares false to every bound)
+            return f"got {_short(value)}, expected a finite number within +/-{MAX_MAGNITUDE:g} ({self.expected()})"
         if self.type in ("int", "float"):
             if self.min is not None and value < self.min or self.max is not None and value > self.max:
-                return f"got {value!r}, expected {self.expected()}"
+                return f"got {_short(value)}, expected {self.expected()}"
         return None
+
+
+MAX_MAGNITUDE = 1e15  # beyond any income, age or count a household can have
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:20]}...({len(text)} characters)"
+
+
+def _finite(value: Any) -> bool:
+    try:
+        return math.isfinite(float(value)) and abs(value) <= MAX_MAGNITUDE
+    except OverflowError:  # an int too large for a float
+        return False
 
 
 def _load() -> tuple[Feature, ...]:

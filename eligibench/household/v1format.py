@@ -81,8 +81,22 @@ def parse_v1_row(raw: Any, known_ids: frozenset[str] | None = None) -> LabeledHo
 
 def read_jsonl(path: Path | str) -> Iterator[tuple[int, str]]:
     """(row number from 1, line text) for each non-blank line."""
-    with open(path, encoding="utf-8") as f:
-        for i, line in enumerate(f, start=1):
+    try:
+        f = open(path, encoding="utf-8")
+    except IsADirectoryError:
+        raise RowError(path, 0, "is a directory, expected a JSON-lines file") from None
+    except OSError as e:
+        raise RowError(path, 0, f"cannot be read: {e.strerror or e}") from None
+    with f:
+        i = 0
+        while True:
+            try:
+                line = f.readline()
+            except UnicodeDecodeError as e:
+                raise RowError(path, i + 1, f"not UTF-8 (byte {e.start} of the line)") from None
+            if not line:
+                return
+            i += 1
             if line.strip():
                 yield i, line
 
@@ -94,6 +108,9 @@ def iter_v1_file(path: Path | str, known_ids: frozenset[str] | None = None) -> I
             raw = json.loads(line)
         except json.JSONDecodeError as e:
             yield RowError(path, row, f"not valid JSON ({e.msg} at column {e.colno}; truncated line?)")
+            continue
+        except RecursionError:
+            yield RowError(path, row, "JSON nested too deeply")
             continue
         try:
             yield parse_v1_row(raw, known_ids)

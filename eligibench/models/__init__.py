@@ -12,6 +12,7 @@ Modules:
 - `types`: ModelSpec, ChatMessage, Completion, Usage and the model-layer errors.
 - `client`: the ChatModel contract (retries, timeouts, usage counting).
 - `servers`: local server processes (ServerProcess, health checks, free ports).
+- `lifeline`: the watchdog a server runs under, so it dies with the harness (even on SIGKILL).
 - `serving`: `attach_servers`, the one place that starts or attaches servers for a run's specs.
 - `embedded`: the llama.cpp server and SmolLM2-135M shipped in a PyPI package (CPU default).
 - `vllm`: `vllm serve` (GPU).

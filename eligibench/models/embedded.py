@@ -47,6 +47,39 @@ def packaged_gguf() -> Path:
     )
 
 
+_sha_cache: dict[tuple[str, int, int], str] = {}
+
+
+def gguf_sha256(path: Path) -> str:
+    """sha256 of a GGUF file (cached by path, size and mtime): the model's identity in run ids."""
+    st = Path(path).stat()
+    key = (str(Path(path).resolve()), st.st_size, st.st_mtime_ns)
+    if key not in _sha_cache:
+        import hashlib
+
+        h = hashlib.sha256()
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 22), b""):
+                h.update(block)
+        _sha_cache[key] = h.hexdigest()
+    return _sha_cache[key]
+
+
+def server_alias(model: str) -> str:
+    """The name an EmbeddedServer started for `model` serves it under."""
+    path = resolve_model_path(model)
+    return DEFAULT_EMBEDDED_MODEL if path == packaged_gguf() else str(path)
+
+
+def check_serves(spec: ModelSpec, served: Sequence[str], url: str) -> None:
+    """An attached server must serve the spec's model: never label a run with a model it did not use."""
+    want = server_alias(spec.model)
+    path = resolve_model_path(spec.model)
+    if want in served or str(path) in served or any(Path(s).name == path.name for s in served if s):
+        return
+    raise ModelConfigError(f"ModelSpec.model {spec.model!r}: the server at {url} serves {list(served)}, not this model")
+
+
 def check_server_extra() -> None:
     """Raise a clear error when llama-cpp-python or its server extra is missing."""
     for module in SERVER_MODULES:
@@ -225,7 +258,7 @@ class EmbeddedModel(OpenAICompatModel):
         self._shared_server: EmbeddedServer | None = None
         if spec.base_url is not None:
             base_url = spec.base_url
-            check_health(base_url, timeout_s=min(spec.timeout_s, 10.0))
+            check_serves(spec, check_health(base_url, timeout_s=min(spec.timeout_s, 10.0)), base_url)
         elif server is not None:
             base_url = server.start().base_url
         else:

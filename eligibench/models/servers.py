@@ -12,6 +12,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 import urllib.error
@@ -79,6 +80,7 @@ class ServerProcess:
         self.env = dict(env) if env is not None else None
         self._proc: subprocess.Popen | None = None
         self._log = None
+        self._lifeline: int | None = None  # write end of the lifeline pipe
 
     @property
     def pid(self) -> int | None:
@@ -93,20 +95,28 @@ class ServerProcess:
             return
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log = open(self.log_path, "ab")
+        # The server dies with the harness: a lifeline process watches a pipe only we hold the
+        # write end of (EOF when we die, even by SIGKILL) and stops the group (lifeline.py).
+        read_end, self._lifeline = os.pipe()
         try:
             self._proc = subprocess.Popen(
-                self.argv,
+                [sys.executable, "-m", "eligibench.models.lifeline", str(read_end), "--", *self.argv],
                 stdin=subprocess.DEVNULL,
                 stdout=self._log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,  # own process group: stop() kills all of it
                 env=self.env,
+                pass_fds=(read_end,),
             )
         except OSError as exc:
+            os.close(self._lifeline)
+            self._lifeline = None
             self._log.close()
             raise ModelUnavailable(
                 self.base_url, f"could not start {self.name} ({self.argv[0]}): {exc}"
             ) from exc
+        finally:
+            os.close(read_end)
         with _LIVE_LOCK:
             _LIVE.add(self)
         try:
@@ -165,6 +175,9 @@ class ServerProcess:
                 pass
         with _LIVE_LOCK:
             _LIVE.discard(self)
+        if self._lifeline is not None:
+            os.close(self._lifeline)
+            self._lifeline = None
         if self._log is not None:
             self._log.close()
             self._log = None

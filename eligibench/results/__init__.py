@@ -3,7 +3,8 @@ audits, the submission queue).
 
 Modules:
 - `records`: what a run produces: `RunSpec`, `DialogResult`, `Turn`, termination reasons.
-- `identity`: run ids (a hash of the RunSpec).
+- `identity`: run ids (a hash of the RunSpec) and the submission code hash.
+- `sanitize`: text cleaned and numbers checked before they are stored.
 - `schema`: the tables, the schema version and migrations.
 - `connection`: the one way to open the file (lock-aware retry), for writers and readers.
 - `queue`: the submission queue.

@@ -11,9 +11,10 @@ READY = "ready"  # the agent said READY and predicted
 TURN_LIMIT = "turn_limit"  # limit reached; the agent was asked to predict
 AGENT_ERROR = "agent_error"  # exception, timeout, or invalid output from the agent: scored as wrong
 USER_ERROR = "user_error"  # the simulated user failed on valid input (its model answered badly)
-INFRA_ERROR = "infrastructure_error"  # endpoint down or timing out after retries: not scored
-TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR, INFRA_ERROR)
-SCORED_TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR)
+INFRA_ERROR = "infrastructure_error"  # the harness's endpoint down after retries: not scored, retried
+BUDGET_EXCEEDED = "budget_exceeded"  # the dialog spent its model calls, tokens or wall time: scored as wrong
+TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR, INFRA_ERROR, BUDGET_EXCEEDED)
+SCORED_TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR, BUDGET_EXCEEDED)
 
 
 

@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import duckdb
 
+from eligibench.results import sanitize as S
 from eligibench.results.records import TERMINATIONS, DialogResult, RunSpec, Turn
 
 from eligibench.results.connection import StoreConnection, _dicts, _now
@@ -269,25 +270,31 @@ def _opt_bool(value: Any) -> bool | None:
 
 
 def _dialog_rows(run_id: str, r: DialogResult) -> tuple[list, list[list], list[list]]:
+    """The dialog's rows, text cleaned and numbers checked (`sanitize`): UnstorableValue names a
+    bad field, before anything touches the file."""
     if r.termination not in TERMINATIONS:
         raise ValueError(f"unknown termination {r.termination!r}; expected one of {TERMINATIONS}")
-    key = [run_id, r.dataset, r.row_id, int(r.trial)]
+    key = [run_id, r.dataset, r.row_id, S.count("trial", r.trial)]
     dialog = key + [
-        r.termination, r.error, r.predictions is not None, float(r.wall_s), len(r.turns),
-        int(r.agent_calls), int(r.agent_prompt_tokens), int(r.agent_completion_tokens),
-        int(r.user_calls), int(r.user_prompt_tokens), int(r.user_completion_tokens),
-        int(r.user_cached_tokens), _now(),
+        r.termination, S.clean_text(r.error, S.MAX_ERROR), r.predictions is not None, S.seconds("wall_s", r.wall_s),
+        len(r.turns),
+        *(S.count(f, getattr(r, f)) for f in ("agent_calls", "agent_prompt_tokens", "agent_completion_tokens",
+                                               "user_calls", "user_prompt_tokens", "user_completion_tokens",
+                                               "user_cached_tokens")),
+        _now(),
     ]
     turns = [
-        key + [i, t.question, t.answer, float(t.question_latency_s), float(t.answer_latency_s),
-               int(t.prompt_tokens), int(t.completion_tokens),
-               None if t.cached_tokens is None else int(t.cached_tokens)]
+        key + [i, S.clean_text(t.question), S.clean_text(t.answer),
+               S.seconds(f"turn {i} question_latency_s", t.question_latency_s),
+               S.seconds(f"turn {i} answer_latency_s", t.answer_latency_s),
+               S.count(f"turn {i} prompt_tokens", t.prompt_tokens), S.count(f"turn {i} completion_tokens", t.completion_tokens),
+               None if t.cached_tokens is None else S.count(f"turn {i} cached_tokens", t.cached_tokens)]
         for i, t in enumerate(r.turns)
     ]
     predictions = r.predictions if r.predictions is not None else {}
     opportunities = list(r.labels) + [o for o in predictions if o not in r.labels]
     preds = [
-        key + [str(o), _opt_bool(predictions.get(o)), _opt_bool(r.labels.get(o))]
+        key + [S.clean_text(o, 200), _opt_bool(predictions.get(o)), _opt_bool(r.labels.get(o))]
         for o in opportunities
     ]
     return dialog, turns, preds

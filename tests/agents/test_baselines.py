@@ -450,7 +450,7 @@ def test_live_in_a_worker_process(name, spec, live_case, worksheet_cache):
         options["cache_dir"] = str(worksheet_cache)  # filled by test_live_worksheet when run before
     agent = ProcessAgent(manifest.folder, manifest.entry_point, {role: asdict(spec) for role in manifest.models},
                          0, options, [ROOT / h for h in ("benyfits", "data", "results", "reports")],
-                         call_timeout_s=600)
+                         call_timeout_s=600, read_only=[worksheet_cache] if name == "worksheet" else [])
     try:
         _live(agent, spec, live_case, f"{name} in a worker process")
     finally:

@@ -360,7 +360,8 @@ def test_real_model_dialog_through_process_agent(spec, tmp_path_factory):
         briefs[0].requirements, codegen.program(CHILD_CODE))
     roles = {"code": asdict(spec), "dialog": asdict(spec)}
     agent = ProcessAgent(FOLDER, "agent:ProADAAgent", roles, 0, {"cache_dir": str(cache)},
-                         [ROOT / h for h in ("benyfits", "data", "results", "reports")], call_timeout_s=300)
+                         [ROOT / h for h in ("benyfits", "data", "results", "reports")], call_timeout_s=300,
+                         read_only=[cache])  # the jailed worker sees its cache, read-only, like generated/<name>/
     user_model = make_model(replace(spec, max_tokens=60))
     try:
         r = run_dialog(agent, SimulatedUser(user_model, PROFILE), briefs, {"SummerMeals": True}, "hh1", "diverse",

@@ -1,0 +1,25 @@
+"""Helper process for the orphan test: a real evaluation (real llama.cpp simulator server, the
+jailed Lingerer agent) over a tiny published dataset folder, to be killed with SIGKILL."""
+import os
+import shutil
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from eligibench import params
+from eligibench.evaluation.config import read_config
+from eligibench.evaluation.session import run_submission
+from eligibench.evaluation.submissions import Manifest
+from tests.leaderboard.synthetic import make_dataset
+
+ROOT = Path(__file__).resolve().parents[2]
+
+if __name__ == "__main__":
+    project, marker = Path(sys.argv[1]), os.environ["MARKER"]  # not in argv: the test looks for it in cmdlines
+    make_dataset(project / "benyfits")
+    folder = project / "submissions" / "hostile"
+    shutil.copytree(ROOT / "tests" / "evaluation" / "hostile", folder, ignore=shutil.ignore_patterns("__pycache__"))
+    config = replace(read_config(params.load(ROOT / "params.yaml")), store=project / "r.duckdb")
+    manifest = Manifest(folder, "hostile", "hostile", ("test",), "agent:Lingerer", {}, "MIT", options={"marker": marker})
+    print("starting", flush=True)
+    run_submission(manifest, config, project=project)

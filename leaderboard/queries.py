@@ -175,12 +175,12 @@ class SnapshotSource:
             con.close()
 
 
-def open_source(store: str | Path | None = None, snapshot: str | Path | None = None):
+def open_source(store: str | Path | None = None, snapshot: str | Path | None = None, read_timeout: float = 15.0):
     if snapshot is not None:
         return SnapshotSource(snapshot)
     if store is None:
         raise ValueError("open_source needs a store path or a snapshot directory")
-    return StoreSource(store)
+    return StoreSource(store, read_timeout)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -774,11 +774,17 @@ def build_app(config: AppConfig) -> gr.Blocks:
 
         heat_runs.input(on_heat, [heat_runs, run_labels], [heat_plot, heat_table])
 
-        # -- tabs in the URL
-        for tab_id, tab in (("board", tab_board), ("scatter", tab_scatter), ("opportunity", tab_opp),
-                            ("dialogs", tab_dialogs), ("compare", tab_compare), ("simulator", tab_sim),
-                            ("submit", tab_submit)):
-            tab.select(None, None, None, js=url_js(fixed={"tab": tab_id}))
+        # -- tabs in the URL: read the tab actually selected (Gradio also fires `select` for the first
+        # tab while mounting, which must not overwrite a deep link's tab)
+        tab_ids = {"Leaderboard": "board", "F1 vs turns": "scatter", "Per opportunity": "opportunity",
+                   "Dialogs": "dialogs", "Compare": "compare", "Simulator": "simulator", "Submit": "submit",
+                   "Queue": "submit"}
+        tab_js = ("() => { setTimeout(() => { const b = document.querySelector('button[role=tab][aria-selected=true]');"
+                  " if (!b) return; const id = " + json.dumps(tab_ids) + "[b.textContent.trim()]; if (!id) return;"
+                  " const u = new URL(window.location.href); u.searchParams.set('tab', id);"
+                  " window.history.replaceState(null, '', u.toString()); }, 100); return []; }")
+        for tab in (tab_board, tab_scatter, tab_opp, tab_dialogs, tab_compare, tab_sim, tab_submit):
+            tab.select(None, None, None, js=tab_js)
 
         # -- queue and uploads
 

@@ -122,7 +122,9 @@ TABLE_CSS = """
                         background: #f6f8fa; cursor: pointer; margin-left: 6px; }
 .bf-scroll { overflow: auto; max-height: 640px; max-width: 100%; border: 1px solid #d0d7de; border-radius: 6px; }
 table.bf-grid { border-collapse: separate; border-spacing: 0; font-size: 13px; width: max-content; min-width: 100%; }
-table.bf-grid th, table.bf-grid td { padding: 4px 8px; border-bottom: 1px solid #eaeef2; white-space: nowrap;
+table.bf-grid { border: none !important; margin: 0 !important; }
+table.bf-grid th, table.bf-grid td { padding: 4px 8px !important; border: none !important;
+                                     border-bottom: 1px solid #eaeef2 !important; white-space: nowrap;
                                      text-align: left; background: #fff; }
 table.bf-grid td[data-v] { text-align: right; font-variant-numeric: tabular-nums; }
 table.bf-grid thead th { position: sticky; top: 0; z-index: 2; background: #f6f8fa; cursor: pointer;

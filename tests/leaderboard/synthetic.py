@@ -123,6 +123,9 @@ CONTRACT_DDL = (
         opportunity VARCHAR, cause VARCHAR)""",
     """CREATE TABLE IF NOT EXISTS simulator_checks (run_id VARCHAR, dataset VARCHAR, row_id VARCHAR, trial INTEGER,
         idx INTEGER, verdict VARCHAR, detail VARCHAR)""",
+    # the agent notes hook (Agent.notes, proposed here; no writer records it yet)
+    """CREATE TABLE IF NOT EXISTS turn_notes (run_id VARCHAR, dataset VARCHAR, row_id VARCHAR, trial INTEGER,
+        idx INTEGER, notes JSON)""",
 )
 FACTS = ("m0.age", "m0.annual_work_income", "m0.disabled", "m0.student", "m1.age", "m0.housing")
 CAUSES = ("simulator_false_fact", "needed_fact_not_disclosed", "rule_misapplied")
@@ -153,13 +156,14 @@ def write_contract_rows(store: ResultStore, run_id: str, results: Sequence[Dialo
         con.execute("UPDATE runs SET run_config = ?, role_models = ?, protocol_id = ?, protocol = ? WHERE run_id = ?",
                     [config, json.dumps(roles), protocol_id(proto) if proto else None,
                      json.dumps(proto) if proto else None, run_id])
-        facts, process, failures, checks = [], [], [], []
+        facts, process, failures, checks, notes = [], [], [], [], []
         for r in results:
             key = [run_id, r.dataset, r.row_id, r.trial]
             for i, t in enumerate(r.turns):
                 fact = FACTS[(len(t.question) + i) % len(FACTS)]
                 exact = rng.random() < 0.9
                 facts.append(key + [i, fact, json.dumps(rng.randint(18, 70)), exact])
+                notes.append(key + [i, json.dumps({"thought": f"I still need {fact}", "facts": {"asked": i + 1}})])
                 checks.append(key + [i, "faithful" if exact else "contradicts_profile",
                                      "" if exact else f"said {fact} differently from the profile"])
             asked = len({f[5] for f in facts if f[:4] == key})
@@ -170,7 +174,7 @@ def write_contract_rows(store: ResultStore, run_id: str, results: Sequence[Dialo
                 if pred is None or bool(pred) != bool(label):
                     failures.append(key + [o, rng.choice(CAUSES)])
         for table, rows in (("turn_facts", facts), ("dialog_process", process), ("pair_failures", failures),
-                            ("simulator_checks", checks)):
+                            ("simulator_checks", checks), ("turn_notes", notes)):
             if rows:
                 con.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * len(rows[0]))})", rows)
     store._write(fn)

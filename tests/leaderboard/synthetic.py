@@ -1,6 +1,6 @@
 """Synthetic results for tests, the speed benchmark and demos. NOT benchmark results.
 
-    python -m leaderboard.synthetic --store /tmp/demo.duckdb --runs 20 [--dataset-dir /tmp/demo-data]
+    python -m tests.leaderboard.synthetic --store /tmp/demo.duckdb --runs 20 [--dataset-dir /tmp/demo-data]
 
 writes made-up runs (dialogs, turns, predictions, metrics computed by the real metrics code)
 through ResultStore, and optionally a tiny dataset folder (fuzzed households labelled by the real
@@ -222,7 +222,7 @@ def write_runs(store: ResultStore, households: Sequence[Household], n_runs: int,
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m leaderboard.synthetic", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m tests.leaderboard.synthetic", description=__doc__.split("\n")[0])
     p.add_argument("--store", required=True)
     p.add_argument("--runs", type=int, default=20)
     p.add_argument("--dataset-dir", default=None, help="also write a tiny labelled dataset folder here")

@@ -222,6 +222,16 @@ def test_board_sorting_pinned_column_protocols_and_export(served, tmp_path):
                 assert order[i] < order[i + 1]
         ranking.locator("th[data-col='Repr. F1']").click()
         expect(info).to_contain_text("lowest first")
+        # an evaluation writes while the app serves (the app holds no connection): Refresh shows
+        # it, and the chosen sort stays applied to the new rows
+        store: ResultStore = served["store"]
+        dv = store.runs()[0]["data_version"]
+        write_run(store, served["households"], "late-agent", questions=2, data_version=dv, n_boot=20)
+        page.get_by_role("button", name="Refresh").click()
+        expect(ranking.locator("td", has_text="late-agent")).to_be_visible()
+        expect(info).to_contain_text("sorted by Repr. F1 (lowest first)")
+        f1 = column_values(page, "#bf-ranking", "Repr. F1")
+        assert f1 == sorted(f1)
         page.locator("#bf-table .bf-reset").click()
         expect(info).to_contain_text("sorted by TW-F1 (highest first, the default)")
         assert row_order(page, "#bf-ranking") == list(range(len(f1)))
@@ -252,7 +262,7 @@ def test_board_sorting_pinned_column_protocols_and_export(served, tmp_path):
         hrefs = [links.nth(i).get_attribute("href") for i in range(2)]
         csv_text = fetch(page, next(h for h in hrefs if ".csv" in h))
         rows = list(csv.DictReader(io.StringIO(csv_text)))
-        assert sorted(r["Submission"] for r in rows) == ["known-agent", "other-agent", "third-agent"]
+        assert sorted(r["Submission"] for r in rows) == ["known-agent", "late-agent", "other-agent", "third-agent"]
         assert "TW-F1" in rows[0] and "TW-F1 95% CI" in rows[0]
         records = json.loads(fetch(page, next(h for h in hrefs if ".json" in h)))
         assert {r["Submission"] for r in records} == {r["Submission"] for r in rows}

@@ -276,7 +276,9 @@ def test_heatmap_html_colours_cells_and_marks_missing_pairs(filled):
     board = Board(AppConfig(store=store.path, audit_file=None))
     html, values = board.heatmap([ids["beta"], ids["alpha"]], {ids["alpha"]: "alpha", ids["beta"]: "beta"})
     assert html.index(">beta<") < html.index(">alpha<")  # rows in the order asked for
-    assert 'title="alpha · snap: 66.7% of 3 pairs"' in html
+    assert 'title="alpha · snap: 66.7% of 3 pairs · click for these dialogs"' in html
+    # a cell links to the run's dialogs with that opportunity wrong (a deep link)
+    assert f'href="?run={ids["alpha"]}&amp;tab=dialogs&amp;opportunity=snap&amp;wrong=1"' in html
     assert 'class="bf-na" title="beta · heap: no household had it"' in html
     assert values["Run"].tolist() == ["beta", "alpha"]
     empty_html, empty_values = board.heatmap([], {})

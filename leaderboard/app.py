@@ -117,6 +117,8 @@ class Board:
         self.reported = Q.reported_rows(config.paper_results)  # from the project's JSON, never the store
         self.paper = Q.load_paper_results(config.paper_results)
         self._last: PageData | None = None
+        self._last_stamp: tuple | None = None
+        self._heat: dict[tuple, tuple[str, pd.DataFrame]] = {}
         self.uploads = RateLimiter(config.uploads_per_hour, 3600.0)
         self.exports = Path(tempfile.mkdtemp(prefix="benyfits-lb-export-"))
 
@@ -133,6 +135,9 @@ class Board:
     def page(self) -> PageData:
         """Everything the page shows on load, read through ONE read-only connection; the last good
         data (marked busy) while a writer holds the store."""
+        stamp = self._stamp()
+        if stamp is not None and self._last is not None and self._last_stamp == stamp:
+            return self._last  # nothing was written since the last read: no need to open the store
         try:
             with self.source.reader() as r:
                 evaluated = Q.evaluated_rows(r)
@@ -150,8 +155,23 @@ class Board:
         labels = {rid: label.split(" · ")[0] + f" ({rid[:6]})" for label, rid in runs}
         page = PageData(self._with_reported(evaluated), protos, runs, labels, stats,
                         audit_markdown(audits, self.paper), queue)
-        self._last = page
+        self._last, self._last_stamp = page, stamp
         return page
+
+    def _stamp(self) -> tuple | None:
+        """(size, mtime) of the store file and its write-ahead log: any write changes one of them.
+        None for a snapshot folder or a missing file (always read)."""
+        path = getattr(self.source, "path", None)
+        if path is None or not Path(path).exists():
+            return None
+        out = []
+        for f in (Path(path), Path(str(path) + ".wal")):
+            try:
+                st = f.stat()
+                out.append((st.st_size, st.st_mtime_ns))
+            except FileNotFoundError:
+                out.append(None)
+        return tuple(out)
 
     def _with_reported(self, evaluated: pd.DataFrame) -> pd.DataFrame:
         frames = [f for f in (evaluated, self.reported) if not f.empty]
@@ -169,6 +189,17 @@ class Board:
     # -- heatmap -------------------------------------------------------------------------------
 
     def heatmap(self, run_ids: list[str], labels: dict[str, str]) -> tuple[str, pd.DataFrame]:
+        stamp = self._stamp()
+        key = (tuple(run_ids), tuple(sorted((labels or {}).items())), stamp)
+        if stamp is not None and key in self._heat:
+            return self._heat[key]
+        out = self._heatmap(run_ids, labels)
+        if stamp is not None:
+            self._heat = {k: v for k, v in self._heat.items() if k[2] == stamp}  # drop stale entries
+            self._heat[key] = out
+        return out
+
+    def _heatmap(self, run_ids: list[str], labels: dict[str, str]) -> tuple[str, pd.DataFrame]:
         with self.source.reader() as r:
             long = Q.opportunity_accuracy(r, run_ids)
         if run_ids:  # rows in the order asked for (best first by default)

@@ -787,7 +787,7 @@ def accuracy_matrix(long: pd.DataFrame, labels: Mapping[str, str] | None = None,
     runs in the order they first appear in `long`."""
     if long.empty:
         return pd.DataFrame()
-    m = long.pivot_table(index="run_id", columns="opportunity", values=value, aggfunc="first")
+    m = long.drop_duplicates(["run_id", "opportunity"]).pivot(index="run_id", columns="opportunity", values=value)
     order = list(dict.fromkeys(long["run_id"]))
     m = m.reindex(order)
     if labels:

@@ -156,6 +156,7 @@ def test_board_serves_the_last_good_data_while_a_writer_holds_the_store(mixed):
     assert not good.busy and ids["a"] in set(good.table["Run"])
     cold = Board(AppConfig(store=store.path, audit_file=None, read_timeout=0.3))
     writer = subprocess.Popen([sys.executable, "-c", "import duckdb, sys; c = duckdb.connect(sys.argv[1]);"
+                               " c.execute('CREATE TABLE _writing (x INT)');"
                                " print('locked', flush=True); sys.stdin.read()", str(store.path)],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
@@ -171,6 +172,8 @@ def test_board_serves_the_last_good_data_while_a_writer_holds_the_store(mixed):
         writer.stdin.close()
         writer.wait(timeout=30)
     assert not cold.page().busy  # recovers once the lock is gone
+    again = board.page()
+    assert board.page() is again  # nothing written since: served without opening the store
 
 
 def test_rate_limiter_counts_per_client_in_a_sliding_window():

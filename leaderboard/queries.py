@@ -47,7 +47,7 @@ NUMBER_COLUMNS = frozenset({
     "Dialogs",
 })
 HIDDEN_BY_DEFAULT = ("Avg F1 95% CI", "Avg turns 95% CI", "Avg accuracy", "Avg precision", "Avg recall",
-                     "F1 SD (trials)", "Agent tokens", "Wall s", "Config", "Protocol")
+                     "F1 SD (trials)", "Agent tokens", "Wall s", "Config", "Protocol", "Source")
 DEFAULT_COLUMNS = tuple(c for c in TABLE_COLUMNS if c not in HIDDEN_BY_DEFAULT)
 REPORTED = "reported"
 EVALUATED = "evaluated"

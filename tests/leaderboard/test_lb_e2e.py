@@ -306,6 +306,9 @@ def test_dialogs_follow_the_run_deep_links_explanations_and_run_export(served, t
         expect(summary).to_contain_text(f"{len(other['turns'])} question(s)")
         if other["turns"]:
             expect(page.locator("#bf-chat")).to_contain_text(other["turns"][-1]["question"])
+            # facts disclosed per answer (turn_facts) and the agent's notes per question (turn_notes)
+            expect(page.locator("#bf-chat")).to_contain_text("facts disclosed:")
+            expect(page.locator("#bf-chat")).to_contain_text("agent notes")
         assert f"run={ids['other']}" in page.url and "tab=dialogs" in page.url
 
         # explanations: the decisive requirement in words, branches marked, requirements as Markdown
@@ -421,6 +424,7 @@ def test_upload_queue_and_rate_limit(served, tmp_path):
     store: ResultStore = served["store"]
     with browser(tmp_path) as page:
         page.goto(served["url"])
+        expect(page.locator("#bf-ranking td").first).to_be_visible()  # the load event is done
         page.get_by_role("tab", name="Submit").click()
         page.locator("#bf-upload input[type=file]").set_input_files(str(zipped_submission(tmp_path, "random-e2e")))
         expect(page.get_by_text("random-e2e.zip").first).to_be_visible()

@@ -321,6 +321,12 @@ def test_dialogs_follow_the_run_deep_links_explanations_and_run_export(served, t
         expect(page.locator("#bf-profile")).to_contain_text("household")
         save_screenshot(page, tmp_path, "tab-dialogs.png")
 
+        # a click in the dialog list opens that dialog
+        second = sorted(served["households"], key=lambda h: (h.dataset, h.row_id))[1]
+        page.locator("#bf-dlg-list").get_by_role("gridcell").filter(has_text=second.row_id).first.click()
+        expect(summary).to_contain_text(f"other-agent on {second.dataset} / {second.row_id}")
+        assert urllib.parse.quote(second.row_id) in page.url
+
         # filters: only dialogs with a wrong pair
         page.locator("#bf-dlg-wrong input").check()
         page.wait_for_timeout(1500)
@@ -416,6 +422,10 @@ def test_phone_layout_shows_submission_and_tw_f1(served, tmp_path):
         expect(page.locator("#bf-intro")).to_be_visible()  # the intro is a collapsed accordion
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390 + 1
         save_screenshot(page, tmp_path, "phone-board.png")
+        # a tap on a run opens its dialogs, with the transcript of THAT run
+        page.locator("#bf-ranking tr", has_text="other-agent").click()
+        expect(page.locator("#bf-dlg-summary")).to_contain_text("other-agent on")
+        save_screenshot(page, tmp_path, "phone-dialogs.png")
 
 
 def test_upload_queue_and_rate_limit(served, tmp_path):

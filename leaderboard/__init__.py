@@ -1,6 +1,12 @@
 """The BeNYfits leaderboard service (Gradio 6): `benyfits leaderboard` or `python -m leaderboard`.
 
-Modules: `queries` (what is shown, from the DuckDB store or Parquet snapshots), `truth` (the
-ground truth and checker trace behind a dialog), `upload` (zipped submissions: checks and
-queueing), `app` (the Gradio app). See docs/leaderboard.md.
+Modules:
+- `queries`: what is shown, from the DuckDB store or Parquet snapshots (protocols, tables, dialogs, exports)
+- `truth`: the ground truth and checker trace behind a dialog, rendered with its explanation
+- `explain`: what each checker condition evaluated to, and the decisive requirement in words
+- `render`: the ranking table (sorting script), the F1-vs-turns SVG, the heatmap
+- `ratelimit`: the per-client upload limit
+- `upload`: zipped submissions: checks and queueing
+- `app`: the Gradio app
+See docs/leaderboard.md.
 """

@@ -18,5 +18,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-upload-mb", type=float, default=5.0, help="largest ZIP accepted")
     p.add_argument("--max-unpacked-mb", type=float, default=20.0, help="largest unpacked submission")
     p.add_argument("--max-files", type=int, default=200, help="most files in an uploaded submission")
-    p.add_argument("--no-upload", action="store_true", help="hide the submission tab (read-only board)")
+    p.add_argument("--no-upload", action="store_true",
+                   help="hide the Submit tab (read-only board; the queue stays visible in a Queue tab)")
+    p.add_argument("--uploads-per-hour", type=int, default=5, help="uploads accepted per client address per hour")
 

@@ -18,6 +18,7 @@ import pyarrow.parquet as pq
 
 from eligibench.datasets.publish import DatasetMissing, dataset_path
 from eligibench.datasets.rows import Row, read_parquet
+from leaderboard.explain import Explanation, explained_checker
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class Reason:
     checker_path: str
     lines: tuple[tuple[int, str, bool], ...]  # (line number, text, executed); context lines not executed
     error: str = ""
+    explanation: Explanation | None = None  # what each condition evaluated to, in words
 
     @property
     def trace_matches(self) -> bool:
@@ -114,8 +116,12 @@ class GroundTruth:
                 out.append(Reason(oid, name, req, label, None, None, stored, "", (),
                                   f"checker for {oid} failed: {type(e).__name__}: {e}"))
                 continue
+            try:
+                explanation = explained_checker(oid).explain(row.household)
+            except Exception:  # noqa: BLE001 - the trace alone still explains the verdict
+                explanation = None
             out.append(Reason(oid, name, req, label, trace.eligible, trace.id, stored,
-                              _relative(checker.path), trace_lines(checker.path, trace.lines)))
+                              _relative(checker.path), trace_lines(checker.path, trace.lines), "", explanation))
         return out
 
 
@@ -166,21 +172,56 @@ def _yes_no(v: bool | None) -> str:
     return "—" if v is None else ("eligible" if v else "not eligible")
 
 
-def render_lines(lines: tuple[tuple[int, str, bool], ...]) -> str:
+def render_lines(lines: tuple[tuple[int, str, bool], ...], explanation: Explanation | None = None) -> str:
+    """The executed lines; with an explanation, each condition marked true / false (per member)
+    and module constants resolved beside the line that uses them."""
     out, prev = [], None
     for n, text, executed in lines:
         if prev is not None and n != prev + 1:
             out.append('<span class="bf-gap">   ⋮</span>')
         cls = "bf-run" if executed else "bf-ctx"
-        out.append(f'<span class="{cls}"><span class="bf-ln">{n:>4}</span> {html.escape(text)}</span>')
+        tag = ""
+        if explanation is not None and n in explanation.line_outcome:
+            cls = f"bf-run bf-{explanation.line_outcome[n]}"
+            tag += f'<span class="bf-tag">  ⟵ {html.escape("; ".join(explanation.line_results[n]))}</span>'
+        if explanation is not None and n in explanation.constants:
+            consts = ", ".join(f"{k} = {v}" for k, v in explanation.constants[n])
+            tag += f'<span class="bf-const">  [{html.escape(consts)}]</span>'
+        out.append(f'<span class="{cls}"><span class="bf-ln">{n:>4}</span> {html.escape(text)}{tag}</span>')
         prev = n
     return '<pre class="bf-code">' + "\n".join(out) + "</pre>"
 
 
-def render_reasons(reasons: list[Reason], predictions: Mapping[str, Any]) -> str:
-    """One collapsible block per opportunity: verdicts, requirements, executed checker lines."""
+_MD = None
+
+
+def markdown_html(text: str) -> str:
+    """Requirement text as Markdown (tables as tables); raw HTML in it is escaped, not rendered."""
+    global _MD
+    if _MD is None:
+        from markdown_it import MarkdownIt
+
+        _MD = MarkdownIt("commonmark", {"html": False}).enable("table")
+    return _MD.render(text or "")
+
+
+@dataclass(frozen=True)
+class DialogFacts:
+    """What the grounded-simulator tables say about one dialog (empty when the store predates them)."""
+    disclosed: frozenset[str] = frozenset()  # fact keys disclosed in some answer
+    recorded: bool = False  # whether the store has turn_facts at all
+    failures: Mapping[str, str] | None = None  # opportunity -> failure cause
+
+
+def render_reasons(reasons: list[Reason], predictions: Mapping[str, Any], facts: DialogFacts | None = None,
+                   names: Mapping[int, str] | None = None) -> str:
+    """One collapsible block per opportunity: verdicts, the decisive requirement in words, the
+    failure cause, needed facts asked / not asked, requirements (Markdown), checker lines."""
+    from leaderboard.queries import CAUSE_WORDS
+
     if not reasons:
         return "<p>No opportunities in this dialog.</p>"
+    facts = facts or DialogFacts()
     blocks = []
     for i, r in enumerate(reasons):
         truth = r.label if r.label is not None else r.verdict
@@ -195,17 +236,54 @@ def render_reasons(reasons: list[Reason], predictions: Mapping[str, Any]) -> str
                     'built (trace ids differ): the checker changed since this data version.</p>')
         elif r.label is not None and r.verdict is not None and r.label != r.verdict:
             note = '<p class="bf-warn">The checker now disagrees with the stored label.</p>'
-        code = render_lines(r.lines) if r.lines else ""
+        why = ""
+        ex = r.explanation
+        if ex is not None:
+            why = f'<div class="bf-why"><b>Why {_yes_no(truth)}:</b> {html.escape(ex.sentence)}'
+            if ex.details:
+                why += "<ul>" + "".join(f"<li>{html.escape(d)}</li>" for d in ex.details) + "</ul>"
+            why += "</div>"
+        cause = (facts.failures or {}).get(r.opportunity)
+        if not correct and cause:
+            why += (f'<div class="bf-cause"><b>Failure cause:</b> {html.escape(CAUSE_WORDS.get(cause, cause))} '
+                    f'(<code>{html.escape(cause)}</code>)</div>')
+        needed = ""
+        if ex is not None and ex.facts:
+            items = []
+            for key in ex.facts:
+                label = _fact_label(key, names)
+                if not facts.recorded:
+                    items.append(f'<li>{html.escape(label)}</li>')
+                elif key in facts.disclosed:
+                    items.append(f'<li class="bf-asked">✓ asked: {html.escape(label)}</li>')
+                else:
+                    items.append(f'<li class="bf-not-asked">✗ not asked: {html.escape(label)}</li>')
+            head = "Facts the decision needed" + ("" if facts.recorded else
+                                                   " (this store does not record which facts were disclosed)")
+            needed = f'<div class="bf-h">{head}</div><ul class="bf-facts">{"".join(items)}</ul>'
+        code = render_lines(r.lines, ex) if r.lines else ""
+        req = markdown_html(r.requirements) if r.requirements else "<p>(requirements text not found)</p>"
         blocks.append(
             f'<details class="bf-opp" {"open" if (not correct or i == 0) else ""}>'
             f'<summary><b>{mark} {html.escape(r.name)}</b> <code>{html.escape(r.opportunity)}</code> — '
             f'truth: <b>{_yes_no(truth)}</b>, predicted: <b>{_yes_no(pred)}</b></summary>'
-            f'{note}'
+            f'{note}{why}{needed}'
             f'<div class="bf-req"><div class="bf-h">Requirements</div>'
-            f'<div class="bf-reqtext">{html.escape(r.requirements) or "(requirements text not found)"}</div></div>'
-            f'<div class="bf-h">Why: checker lines executed ({html.escape(r.checker_path)}, '
-            f'trace {html.escape(r.trace_id or "?")})</div>{code}</details>')
+            f'<div class="bf-reqtext bf-md">{req}</div></div>'
+            f'<div class="bf-h">Checker lines executed ({html.escape(r.checker_path)}, '
+            f'trace {html.escape(r.trace_id or "?")}): <span class="bf-true">condition true</span> '
+            f'<span class="bf-false">condition false</span></div>{code}</details>')
     return "\n".join(blocks)
+
+
+def _fact_label(key: str, names: Mapping[int, str] | None) -> str:
+    """"m1.age" -> "Juan: age" (the member's display name when known)."""
+    head, _, feature = key.partition(".")
+    try:
+        who = (names or {}).get(int(head[1:]), f"member {int(head[1:]) + 1}")
+    except ValueError:
+        who = head
+    return f"{who}: {feature.replace('_', ' ')}"
 
 
 CSS = """
@@ -218,13 +296,29 @@ CSS = """
 .bf-opp { border: 1px solid #d0d7de; border-radius: 6px; padding: 6px 10px; margin: 6px 0; }
 .bf-opp summary { cursor: pointer; }
 .bf-h { font-weight: 600; margin: 8px 0 4px; font-size: 13px; }
-.bf-reqtext { white-space: pre-wrap; font-size: 13px; max-height: 220px; overflow-y: auto; }
+.bf-reqtext { font-size: 13px; max-height: 260px; overflow-y: auto; }
 .bf-warn { color: #9a6700; font-size: 13px; }
+.bf-code .bf-true { background: #dafbe1; }
+.bf-code .bf-false { background: #f6f8fa; color: #57606a; text-decoration: line-through;
+                     text-decoration-color: #afb8c1; }
+.bf-code .bf-both { background: #fff8c5; }
+.bf-code .bf-tag { color: #0969da; font-style: italic; text-decoration: none; display: inline; }
+.bf-code .bf-const { color: #8250df; }
+.bf-h .bf-true { background: #dafbe1; padding: 0 4px; font-weight: 400; }
+.bf-h .bf-false { background: #f6f8fa; text-decoration: line-through; padding: 0 4px; font-weight: 400; }
+.bf-why { background: #ddf4ff; border-radius: 6px; padding: 6px 10px; margin: 6px 0; font-size: 14px; }
+.bf-cause { background: #ffebe9; border-radius: 6px; padding: 6px 10px; margin: 6px 0; font-size: 14px; }
+.bf-facts { font-size: 13px; margin: 2px 0 6px 18px; }
+.bf-facts .bf-not-asked { color: #cf222e; }
+.bf-facts .bf-asked { color: #1a7f37; }
+.bf-md table { border-collapse: collapse; font-size: 12px; }
+.bf-md th, .bf-md td { border: 1px solid #d0d7de; padding: 2px 6px; }
+.bf-profile { white-space: pre-wrap; font-size: 13px; max-height: 560px; overflow-y: auto; }
 """
 
 
 def profile_html(row: Row | None) -> str:
     if row is None:
         return "<p>(household not found in the dataset)</p>"
-    return f'<div class="bf-reqtext">{html.escape(row.profile)}</div>'
+    return f'<div class="bf-profile">{html.escape(row.profile)}</div>'
 

@@ -47,6 +47,14 @@ class Agent(ABC):
     @abstractmethod
     def predict(self, dialog: Dialog) -> Mapping[str, bool]: ...
 
+    def notes(self) -> Mapping[str, Any] | str | None:
+        """Optional hook: what the agent wants shown beside its latest question on the leaderboard
+        (ProADA: its generated program and facts dictionary; ReAct: its thought), as JSON-able data
+        or text. Called after each `ask`; the default (None) means no notes. The leaderboard shows
+        them per turn when the results store has a `turn_notes` table (run_id, dataset, row_id,
+        trial, idx, notes JSON); see docs/leaderboard.md."""
+        return None
+
     def usage(self) -> dict[str, int]:
         """LLM calls and tokens this agent used so far, summed over its distinct model objects
         (several roles may share one model; it is counted once)."""

@@ -82,7 +82,9 @@ def test_main_table_rows_match_the_stored_metrics(filled):
     assert a["Repr. turns"] == pytest.approx(4.0)  # the infrastructure-error dialog is left out
     assert a["TW-F1"] == pytest.approx(round(m[("average", "turn_weighted_f1")]["value"], 1))
     lo, hi = m[("diverse", "f1")]["ci_low"], m[("diverse", "f1")]["ci_high"]
-    assert a["Diverse F1 95% CI"] == f"[{lo:.1f}, {hi:.1f}]"
+    assert a["Diverse F1 95% CI"] == f"[{lo:.1f}, {hi:.1f}] n=2"  # households behind the interval
+    # one scored Representative household (the other was an infrastructure error): no interval
+    assert a["Repr. F1 95% CI"] == "n/a (n=1)"
     assert a["Strategy"] == "direct" and a["Models"] == "default: embedded:SmolLM2"
     assert a["Run"] == ids["alpha"] and a["Data version"] == "dv-1" and a["Dialogs"] == 4
     assert a["Status"] == "done"
@@ -169,7 +171,9 @@ def test_queue_simulators_and_audit(filled, tmp_path):
         assert Q.audits(r, tmp_path / "missing.json") == []
     assert queue["Submission"].tolist() == ["epsilon", "delta"]
     assert queue.set_index("Submission").loc["delta", "Status"] == "failed"
-    assert queue.set_index("Submission").loc["delta", "Error"] == "AgentFault: boom"
+    assert queue.set_index("Submission").loc["delta", "Reason"] == "AgentFault: boom"
+    assert queue.set_index("Submission").loc["epsilon", "Status"] == "pending"
+    assert "Path" not in queue.columns  # no server path on a page
     by_sim = sims.set_index("Simulator")
     assert by_sim.loc["embedded:SmolLM2-135M-Instruct@t0.0/s0", "Runs"] == 2
     assert by_sim.loc["vllm:Llama@t0.0/s0", "Answers"] == 10
@@ -272,7 +276,9 @@ def test_heatmap_html_colours_cells_and_marks_missing_pairs(filled):
     board = Board(AppConfig(store=store.path, audit_file=None))
     html, values = board.heatmap([ids["beta"], ids["alpha"]], {ids["alpha"]: "alpha", ids["beta"]: "beta"})
     assert html.index(">beta<") < html.index(">alpha<")  # rows in the order asked for
-    assert 'title="alpha · snap: 66.7% of 3 pairs"' in html
+    assert 'title="alpha · snap: 66.7% of 3 pairs · click for these dialogs"' in html
+    # a cell links to the run's dialogs with that opportunity wrong (a deep link)
+    assert f'href="?run={ids["alpha"]}&amp;tab=dialogs&amp;opportunity=snap&amp;wrong=1"' in html
     assert 'class="bf-na" title="beta · heap: no household had it"' in html
     assert values["Run"].tolist() == ["beta", "alpha"]
     empty_html, empty_values = board.heatmap([], {})

@@ -1,0 +1,89 @@
+"""Explanations of verdicts in words, from the real checkers run on real households."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from eligibench.household import household, member
+from leaderboard.explain import explained_checker
+from leaderboard.truth import DialogFacts, GroundTruth, render_reasons
+
+
+def test_the_decisive_requirement_names_the_member_and_their_value():
+    hh = household(member(name="Maria Lopez", age=41, place_of_residence="New York City"))
+    ex = explained_checker("AdvanceEarn").explain(hh)
+    assert ex.verdict is False
+    assert ex.sentence == "Maria Lopez: age is 41; the program needs age at most 24."
+    src = explained_checker("AdvanceEarn").path.read_text().splitlines()
+    age_line = next(i for i, t in enumerate(src, 1) if "m.age > 24" in t)
+    assert ex.line_outcome[age_line] == "true"  # this guard fired: the branch taken
+    low_line = next(i for i, t in enumerate(src, 1) if "m.age < 16" in t)
+    assert ex.line_outcome[low_line] == "false"
+    assert "m0.age" in ex.facts and "m0.place_of_residence" in ex.facts
+
+
+def test_every_member_is_explained_and_constants_are_resolved():
+    # Beacon: ages 5-21 enrolled in school, or over 21
+    hh = household(member(name="Ana", age=10, current_school_level="none"),
+                   member(name="Ben", age=3, relation="child"))
+    ex = explained_checker("BeaconPrograms").explain(hh)
+    assert ex.verdict is False and len(ex.details) == 2
+    assert ex.details[0] == 'Ana: current school level is "none"; the program needs current school level is not "none".'
+    assert ex.details[1] == "Ben: age is 3; the program needs age at least 5."  # YOUTH_MIN_AGE resolved
+    resolved = {name: value for items in ex.constants.values() for name, value in items}
+    assert resolved == {"YOUTH_MAX_AGE": "21", "YOUTH_MIN_AGE": "5"}
+
+
+def test_an_eligible_household_names_who_qualifies():
+    hh = household(member(name="Ana", age=3), member(name="Kid", age=12, relation="child", current_school_level=6))
+    ex = explained_checker("BeaconPrograms").explain(hh)
+    assert ex.verdict is True
+    assert ex.sentence.startswith("Kid meets every requirement the checker tested: ")
+    assert 'current school level is not "none" (current school level is 6)' in ex.sentence
+
+
+def test_explanations_agree_with_the_traced_verdict_on_fuzzed_households():
+    from checkers import registry
+    from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
+    from eligibench.truth.tracing import TracedChecker
+
+    modules = registry()
+    households = fuzz_households(4, 3, thresholds_from_checkers(modules.values()))
+    for oid, module in modules.items():
+        traced = TracedChecker(oid, module)
+        for hh in households:
+            ex = explained_checker(oid).explain(hh)
+            assert ex.verdict == traced.run(hh).eligible, oid
+            assert ex.sentence, oid
+
+
+def test_reasons_render_words_causes_facts_and_markdown(lb_dataset):
+    from eligibench.datasets.publish import dataset_path
+    from eligibench.datasets.rows import read_parquet
+
+    row = read_parquet(dataset_path(lb_dataset, "diverse"))[0]
+    truth = GroundTruth(lb_dataset)
+    reasons = truth.reasons("diverse", row.id, list(row.opportunities))
+    assert all(r.explanation is not None for r in reasons)
+    wrong = reasons[0].opportunity
+    preds = {r.opportunity: (not r.label if r.opportunity == wrong else r.label) for r in reasons}
+    needed = reasons[0].explanation.facts
+    page = render_reasons(reasons, preds, DialogFacts(frozenset(needed[:1]), True, {wrong: "rule_misapplied"}))
+    assert "Why " in page and "applied the rule wrongly" in page
+    if needed:
+        assert "✓ asked" in page
+    if len(needed) > 1:
+        assert "✗ not asked" in page
+    assert "<p>" in page and "|---|" not in page  # requirements rendered as Markdown
+    assert 'class="bf-run bf-true"' in page or 'class="bf-run bf-false"' in page
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_profile_names_match_the_explanation(seed):
+    from eligibench.household.profile import display_name
+
+    rng = random.Random(seed)
+    hh = household(member(name="Zoe Park", age=rng.randint(30, 60)))
+    ex = explained_checker("AdvanceEarn").explain(hh)
+    assert display_name(hh, 0) in ex.sentence

@@ -528,8 +528,10 @@ def filter_table(table: pd.DataFrame, text: str = "", sources: Sequence[str] | N
 
 
 def ranking(table: pd.DataFrame, protocol: str | None) -> pd.DataFrame:
-    """The evaluated runs of ONE protocol, best TW-F1 first (never v1's reported rows)."""
-    out = table[table["Source"] == EVALUATED]
+    """The finished runs of ONE protocol, best TW-F1 first (never v1's reported rows). A run that
+    is still running, failed, or ended `incomplete` (infrastructure errors left dialogs unscored)
+    is not ranked: its score would not be comparable; the Dialogs tab still lists it."""
+    out = table[(table["Source"] == EVALUATED) & (table["Status"] == "done")]
     if protocol is not None:
         out = out[out["Protocol"] == protocol]
     return sort_table(out, "TW-F1", descending=True)

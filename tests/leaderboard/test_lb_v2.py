@@ -185,3 +185,16 @@ def test_rate_limiter_counts_per_client_in_a_sliding_window():
     assert limiter.allow("b")[0]  # another client is not affected
     now[0] = 61.0
     assert limiter.allow("a")[0]
+
+
+def test_an_incomplete_run_is_listed_but_never_ranked(tmp_path, households):
+    store = ResultStore(tmp_path / "results.duckdb")
+    write_run(store, households, "full-a", questions=3, n_boot=30)
+    outage = write_run(store, households, "outage-b", questions=3, skill=1.0, n_boot=30, seed=2)
+    store.set_run_status(outage, "incomplete")  # infrastructure errors left dialogs unscored
+    with Q.StoreSource(store.path).reader() as r:
+        table = Q.leaderboard_table(r)
+        protos = Q.protocols(r)
+        runs = [label for label, _ in Q.run_choices(r)]
+    assert Q.ranking(table, Q.default_protocol(protos))["Submission"].tolist() == ["full-a"]
+    assert any("outage-b" in label and "incomplete" in label for label in runs)

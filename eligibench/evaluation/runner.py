@@ -11,7 +11,8 @@ from eligibench.datasets.rows import Row
 from eligibench.evaluation.agent_api import Agent
 from eligibench.evaluation.dialog_loop import run_dialog
 from eligibench.evaluation.metrics import summarize
-from eligibench.evaluation.simulated_user import SimulatedUser
+from eligibench.evaluation.process import record_run_process
+from eligibench.evaluation.simulator_mode import FREE_FORM, SimulatorMode, make_user
 from eligibench.evaluation.types import OpportunityBrief
 from eligibench.results.records import INFRA_ERROR, DialogResult, RunSpec
 from eligibench.results.store import ResultStore, run_id_for
@@ -27,6 +28,7 @@ class RunPlan:
     max_questions: int | None = None
     bootstrap: int = 1000
     seed: int = 0
+    simulator_mode: SimulatorMode = FREE_FORM
 
 
 @dataclass
@@ -50,7 +52,7 @@ def _one(slot: _Slot, user_model, plan: RunPlan, dataset: str, row: Row, trial: 
     labels = dict(zip(row.opportunities, row.labels))
     with slot.lock:
         for _attempt in range(plan.infra_retries + 1):
-            result = run_dialog(slot.agent, SimulatedUser(user_model, row.profile), briefs, labels, row.id, dataset, trial,
+            result = run_dialog(slot.agent, make_user(plan.simulator_mode, user_model, row), briefs, labels, row.id, dataset, trial,
                                 plan.max_questions)
             if result.termination != INFRA_ERROR:
                 break
@@ -96,6 +98,7 @@ def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[[], Agent],
     for r in results:
         by_dataset.setdefault(r.dataset, []).append(r)
     summary = summarize(by_dataset, n_boot=plan.bootstrap, seed=plan.seed)
-    store.record_metrics(run_id, summary.to_rows())
+    process = record_run_process(store, run_id, plan.rows, results, plan.simulator_mode.grounded)
+    store.record_metrics(run_id, summary.to_rows() + process)
     store.set_run_status(run_id, "done")
     return run_id

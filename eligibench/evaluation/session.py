@@ -23,7 +23,7 @@ from eligibench.evaluation.agent_host import ProcessAgent
 from eligibench.evaluation.config import EvalConfig, load_rows
 from eligibench.evaluation.dialog_loop import run_dialog
 from eligibench.evaluation.runner import RunPlan, evaluate
-from eligibench.evaluation.simulated_user import SimulatedUser
+from eligibench.evaluation.simulator_mode import make_user
 from eligibench.evaluation.submissions import Manifest
 from eligibench.evaluation.types import OpportunityBrief
 from eligibench.models import ModelSpec, make_model
@@ -77,7 +77,7 @@ class Session:
         agent = self.make_agent()
         try:
             labels = dict(zip(row.opportunities, row.labels))
-            return run_dialog(agent, SimulatedUser(self.user_model, row.profile),
+            return run_dialog(agent, make_user(self.config.simulator_mode, self.user_model, row),
                               [self.plan.briefs[o] for o in row.opportunities], labels, row.id, row.dataset,
                               trial, self.config.max_questions)
         finally:
@@ -111,12 +111,13 @@ def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path(".
             simulator=user_label,
             params={"subset": dict(config.subset), "subset_select": config.subset_select,
                     "trials": config.trials, "seed": config.seed, "max_questions": config.max_questions,
-                    "simulator_max_tokens": config.simulator.max_tokens},
+                    "simulator_max_tokens": config.simulator.max_tokens}
+            | ({"simulator_mode": config.simulator_mode.label} if config.simulator_mode.grounded else {}),
             data_version=data_version, datasets=tuple(rows), trials=config.trials,
             extra={"strategy": manifest.strategy, "authors": list(manifest.authors), "license": manifest.license},
         )
         plan = RunPlan(spec, rows, briefs, config.concurrency, config.infra_retries, config.max_questions,
-                       config.bootstrap, config.seed)
+                       config.bootstrap, config.seed, simulator_mode=config.simulator_mode)
         yield Session(manifest, config, project, spec, plan, user_model,
                       {role: asdict(s) for role, s in specs.items()})
 

@@ -40,6 +40,7 @@ class Check:
 
 
 def numbers(text: str) -> list[float]:
+    text = re.sub(r"\bMember \d+\b", "", text)  # unnamed members' display names are not amounts
     out = [float(n.replace(",", "")) for n in _NUM.findall(text)]
     out += [float(v) for w, v in _WORD_NUM.items() if re.search(rf"\b{w}\b", text, re.I)]
     return out

@@ -70,6 +70,9 @@ RELATION_WORDS: dict[str, tuple[str, ...]] = {
     "niece": ("niece or nephew",), "nephew": ("niece or nephew",), "cousin": ("cousin",),
     "friend": ("friend",), "roommate": ("friend",),
 }
+_SEXED = {"son": "male", "sons": "male", "daughter": "female", "daughters": "female", "wife": "female",
+          "husband": "male", "brother": "male", "sister": "female", "stepson": "male", "stepdaughter": "female",
+          "grandson": "male", "granddaughter": "female", "niece": "female", "nephew": "male"}
 _EVERYONE = frozenset("anyone everyone anybody everybody members people household family".split())
 _SIZE = re.compile(r"\bhow many (people|persons|members)\b|\bhousehold size\b|\bsize of (your|the) household\b")
 
@@ -138,6 +141,9 @@ def resolve_members(text: str, hh: Household) -> Resolved:
         rels = RELATION_WORDS.get(w)
         if rels:
             found |= {i for i, m in enumerate(hh.members) if i > 0 and m.relation in rels}
+    for w, sex in _SEXED.items():
+        if w in ws:  # "daughter" names the female children only
+            found -= {i for i in found if hh.members[i].relation in RELATION_WORDS[w] and hh.members[i].sex != sex}
     if ws & _EVERYONE and not found:
         return Resolved(tuple(range(hh.size)), True)
     if ws & {"you", "your", "yourself", "i", "me", "my"} and found and _speaker_also(low):
@@ -154,9 +160,14 @@ def _speaker_also(low: str) -> bool:
 
 def rank_features(text: str) -> list[tuple[str, float]]:
     """Features by how well their vocabulary matches `text` (best first; zero scores dropped)."""
+    return [(f, s) for f, s, _ in _ranked(text)]
+
+
+def _ranked(text: str) -> list[tuple[str, float, frozenset[str]]]:
     vocab, idf = _vocabulary()
     ws = set(words(text))
-    scored = [(f, sum(idf[w] * v[w] for w in ws if w in v)) for f, v in vocab.items()]
+    scored = [(f, sum(idf[w] * v[w] for w in ws if w in v), frozenset(w for w in ws if w in v))
+              for f, v in vocab.items()]
     return sorted((s for s in scored if s[1] > 0), key=lambda s: (-s[1], s[0]))
 
 
@@ -171,16 +182,21 @@ def lexical_select(text: str, hh: Household, facts: Mapping[str, Fact] | None = 
     if _SIZE.search(text.lower()):
         keys.append(SIZE_KEY)
     who = resolve_members(text, hh)
-    ranked = rank_features(text)
     # member names are not feature words: drop their tokens from the ranking's evidence
     names = {w for i in range(hh.size) for w in words(display_name(hh, i))}
-    if names:
-        ranked = rank_features(" ".join(w for w in _WORD.findall(text.lower()) if _stem(w) not in names))
+    ranked = _ranked(" ".join(w for w in _WORD.findall(text.lower()) if _stem(w) not in names))
     features: list[str] = []
     if ranked and ranked[0][1] >= MIN_SCORE:
-        top = ranked[0][1]
-        features = [f for f, s in ranked[:MAX_FEATURES] if s >= KEEP_RATIO * top]
-    relation_question = who.named and any(RELATION_WORDS.get(w) for w in _WORD.findall(text.lower()))
+        top, evidence = ranked[0][1], set(ranked[0][2])
+        features = [ranked[0][0]]
+        for f, s, matched in ranked[1:MAX_FEATURES]:
+            # a near-tie is kept only when it matches words the kept features do not ("income" and
+            # "rent"), not when it shares their evidence ("disability": disabled, not disability Medicaid)
+            if s >= KEEP_RATIO * top and not matched <= evidence:
+                features.append(f)
+                evidence |= matched
+    relation_question = (who.named and "how many" in text.lower()
+                         and any(RELATION_WORDS.get(w) for w in _WORD.findall(text.lower())))
     for i in who.members:
         if relation_question and len(who.members) > 1 and "relation" not in features and i > 0:
             keys.append(fact_key(i, "relation"))  # "how many of your children ...": who counts

@@ -101,18 +101,20 @@ def dialog_process(row: Row, result: DialogResult, disclosed: Sequence[tuple[int
         redundant += not new
         seen |= new
     failures: list[tuple[str, str]] = []
+    undisclosed_wrong = False
     for o in row.opportunities:
         label = result.labels.get(o)
         if label is None or result.predicted(o) == label:
             continue
         need = needed_by.get(o, frozenset())
+        undisclosed_wrong |= bool(need - seen)
         if need & false_keys:
             failures.append((o, SIMULATOR_FALSE_FACT))
         elif need - seen:
             failures.append((o, NEEDED_FACT_NOT_DISCLOSED))
         else:
             failures.append((o, RULE_MISAPPLIED))
-    premature = result.termination == READY and any(c == NEEDED_FACT_NOT_DISCLOSED for _, c in failures)
+    premature = result.termination == READY and undisclosed_wrong
     members: dict[int, set[str]] = {}
     for k in needed:
         m = parse_key(k)[0]

@@ -23,7 +23,7 @@ from eligibench.evaluation.agent_host import ProcessAgent
 from eligibench.evaluation.config import EvalConfig, load_rows
 from eligibench.evaluation.dialog_loop import run_dialog
 from eligibench.evaluation.runner import RunPlan, evaluate
-from eligibench.evaluation.simulator_mode import make_user
+from eligibench.evaluation.simulator_mode import make_user, simulator_label
 from eligibench.evaluation.submissions import Manifest
 from eligibench.evaluation.types import OpportunityBrief
 from eligibench.models import ModelSpec, make_model
@@ -104,7 +104,7 @@ def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path(".
         specs = attach_servers(wanted, stack)
         if user_model is None:
             user_model = stack.enter_context(make_model(specs.pop("__simulator__")))
-            user_label = config.simulator_label
+            user_label = simulator_label(config.simulator_label, config.simulator_mode)
         spec = RunSpec(
             submission=manifest.name,
             agent_models={role: f"{s.backend}:{s.model}" for role, s in specs.items()},

@@ -34,6 +34,12 @@ class SimulatorMode:
 FREE_FORM = SimulatorMode()
 
 
+def simulator_label(base: str, mode: SimulatorMode) -> str:
+    """The label runs and audits are recorded under: the model's, plus the mode when grounded
+    (free-form labels stay as they were, so v1-comparable runs keep their ids)."""
+    return base if not mode.grounded else f"{base} {mode.label}"
+
+
 def read_mode(raw: Any, where: str = "evaluate.simulator_mode") -> SimulatorMode:
     """The mode from params (None: free-form); a clear error naming the key otherwise."""
     if raw is None or raw == "free-form":

@@ -3,12 +3,15 @@ faithfulness, verbosity, model-answer fallbacks and simulator tokens per call.
 
     python -m benchmarks.simulator_modes [--households N]
 
-Households: the published rows when `benyfits/` exists (shortest profiles first, as the CPU
-default evaluates), else the hand-built household of benchmarks/selector_questions.py.
+Households: the N shortest published profiles of `--folder` (as the CPU default evaluates;
+default the project's `benyfits/`), plus the hand-built four-member household of
+benchmarks/selector_questions.py (relations, two-hop counts). Note the lexical selector's
+vocabulary was tuned on that household's question set, not on the audit's probes.
 """
 import argparse
 import time
 from contextlib import ExitStack
+from pathlib import Path
 
 from benchmarks.selector_questions import HOUSEHOLD
 from eligibench import params, paths
@@ -28,27 +31,31 @@ class _Row:
         self.household, self.profile = hh, render_profile(hh).text
 
 
-def _households(n: int):
+def _households(n: int, folder: Path):
+    from eligibench.datasets.publish import dataset_path
+    from eligibench.datasets.rows import read_parquet
     try:
-        from eligibench.datasets.publish import dataset_path
-        from eligibench.datasets.rows import read_parquet
-        rows = read_parquet(dataset_path(paths.DATASET_DIR, "representative")) + read_parquet(
-            dataset_path(paths.DATASET_DIR, "diverse"))
-        return [r.household for r in sorted(rows, key=lambda r: (len(r.profile), r.id))[:n]]
-    except Exception:  # no published folder here: the hand-built household
-        return [HOUSEHOLD]
+        rows = read_parquet(dataset_path(folder, "representative")) + read_parquet(dataset_path(folder, "diverse"))
+    except FileNotFoundError:
+        print(f"no published datasets in {folder}: the hand-built household only")
+        rows = []
+    return [r.household for r in sorted(rows, key=lambda r: (len(r.profile), r.id))[:n]] + [HOUSEHOLD]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--households", type=int, default=2)
+    ap.add_argument("--folder", type=Path, default=paths.DATASET_DIR)
+    ap.add_argument("--modes", default="all", help="comma-separated labels (free-form, grounded:lexical/template, ...)")
     args = ap.parse_args()
+    modes = MODES if args.modes == "all" else [m for m in MODES if m.label in args.modes.split(",")]
     config = read_config(params.load())
-    hhs = _households(args.households)
+    hhs = _households(args.households, args.folder)
+    print(f"{len(hhs)} households, {sum(h.size for h in hhs)} members")
     with ExitStack() as stack:
         spec = attach_servers({"simulator": config.simulator}, stack)["simulator"]
         model = stack.enter_context(make_model(spec))
-        for mode in MODES:
+        for mode in modes:
             before = model.usage.snapshot()
             t0 = time.perf_counter()
             graded = []

@@ -90,7 +90,9 @@ def check_answer(answer: str, facts: Sequence[Fact], allowed_numbers: Sequence[f
     if numeric and not said and all(f.value == 0 for f in numeric) and polarity(answer) is False:
         return Check(FAITHFUL, "said none/no for " + ", ".join(f.key for f in numeric) + " = 0")
     bools = [f for f in facts if isinstance(f.value, bool)]
-    if bools and len({f.value for f in bools}) == 1:
+    # a yes or no answers the facts only when they are all booleans that agree ("I am in
+    # kindergarten" opens with "I am" but is no yes to "enrolled in an educational program")
+    if bools and len(bools) == len(facts) and len({f.value for f in bools}) == 1:
         said_yes = polarity(answer)
         if said_yes is not None:
             want = bools[0].value

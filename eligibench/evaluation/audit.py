@@ -100,8 +100,8 @@ def grade(p: Probe, answer: str) -> bool:
             return bool(_NO.search(a)) or 0.0 in _numbers(a) or "none" in a.lower()
         return float(p.expected) in _numbers(a) or _WORDS.get(int(p.expected), "-") in a.lower()
     if p.kind in ("income", "amount"):
-        if p.expected == 0:
-            return bool(_NO.search(a)) or 0.0 in _numbers(a) or "nothing" in a.lower()
+        if p.expected == 0:  # "I have no investment income", "I do not pay any rent", "$0", "nothing"
+            return bool(_NO.search(a)) or 0.0 in _numbers(a) or bool(re.search(r"\b(no|nothing|none)\b", a, re.I))
         return any(abs(n - p.expected) <= 0.01 * p.expected for n in _numbers(a))
     if p.kind == "yes_no":
         # the first sentence carries the answer; a negation there ("I do not ...") wins over

@@ -12,6 +12,7 @@ The prompts hold a few sentences, not the ~6k-token profile (benchmarks/simulato
 """
 from __future__ import annotations
 
+import re
 import time
 from typing import Sequence
 
@@ -33,13 +34,56 @@ PHRASE_INSTRUCTIONS = (
     "Keep every number exactly as written. Do not add anything else.")
 
 
-def template_answer(facts: Sequence[Fact]) -> str:
-    """The selected facts' profile sentences, in order: true by construction."""
-    return " ".join(f.sentence for f in facts) if facts else DONT_KNOW
+# The profile speaks to member 0 ("You are 40 years old."); the user speaks as that member.
+_FIRST_PERSON = (
+    (re.compile(r"\b(with|to|for|help|helps|of|about) you\b"), r"\1 me"),
+    (re.compile(r"\bYou are\b"), "I am"), (re.compile(r"\byou are\b"), "I am"),
+    (re.compile(r"\bYou were\b"), "I was"), (re.compile(r"\byou were\b"), "I was"),
+    (re.compile(r"\bYour\b"), "My"), (re.compile(r"\byour\b"), "my"),
+    (re.compile(r"\byourself\b"), "myself"), (re.compile(r"\bYou\b"), "I"), (re.compile(r"\byou\b"), "I"),
+)
+_YES_NO_QUESTION = re.compile(r"^\W*(do|does|did|is|are|was|were|have|has|had|can|could|will|would)\b", re.I)
+_HOW_MANY = re.compile(r"\bhow many\b", re.I)
+_AGE_LIMIT = re.compile(r"\b(under|younger than|below|less than|over|older than|above|more than)\s+(\d+)", re.I)
+_COUNT_WORDS = ("None", "One", "Two", "Three", "Four", "Five", "Six")
+
+
+def first_person(sentence: str) -> str:
+    """A profile sentence as member 0 says it: "You are 40" -> "I am 40", "with you" -> "with me"."""
+    for pattern, repl in _FIRST_PERSON:
+        sentence = pattern.sub(repl, sentence)
+    return sentence
+
+
+def _lead(facts: Sequence[Fact], question: str) -> str:
+    """What the selected facts answer directly, before their sentences: "Yes." / "No." for a
+    yes/no question about booleans that agree; the count for "how many ... under 5"."""
+    if _HOW_MANY.search(question):
+        limit = _AGE_LIMIT.search(question)
+        ages = [f for f in facts if f.feature == "age"]
+        if limit and ages:
+            n, below = int(limit.group(2)), limit.group(1).lower() in ("under", "younger than", "below", "less than")
+            count = sum((f.value < n) if below else (f.value > n) for f in ages)
+            return _COUNT_WORDS[count] + "." if count < len(_COUNT_WORDS) else f"{count}."
+        return ""
+    bools = [f for f in facts if isinstance(f.value, bool)]
+    if _YES_NO_QUESTION.search(question) and bools and len(bools) == len(facts) and len({f.value for f in bools}) == 1:
+        return "Yes." if bools[0].value else "No."
+    return ""
+
+
+def template_answer(facts: Sequence[Fact], question: str = "") -> str:
+    """The selected facts' profile sentences in the first person, led by the yes/no or count
+    they give: true by construction (nothing is said that the facts do not state)."""
+    if not facts:
+        return DONT_KNOW
+    lead = _lead(facts, question)
+    return " ".join(([lead] if lead else []) + [first_person(f.sentence) for f in facts])
 
 
 def phrase_messages(facts: Sequence[Fact], question: str) -> list[dict[str, str]]:
-    listed = "\n".join(f"- {f.sentence}" for f in facts)
+    lead = _lead(facts, question)
+    listed = "\n".join(([f"- Short answer: {lead}"] if lead else []) + [f"- {first_person(f.sentence)}" for f in facts])
     return [{"role": "system", "content": f"{PHRASE_INSTRUCTIONS}\n\nFacts:\n{listed}"},
             {"role": "user", "content": question}]
 
@@ -86,7 +130,7 @@ class GroundedUser:
         model = _Counted(self.model)
         keys, note = self.select(question, model)
         facts = [fact(self.household, k) for k in keys]
-        text, how = template_answer(facts), note + "template"
+        text, how = template_answer(facts, question), note + "template"
         if self.answerer == "model" and facts:
             reply = model.chat(phrase_messages(facts, question), max_tokens=self.max_tokens).text.strip()
             why = verify_phrased(reply, facts, question)

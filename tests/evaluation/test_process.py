@@ -89,6 +89,6 @@ def test_a_grounded_run_stores_exact_facts_process_and_causes(tmp_path):
     assert fail["cause"] == RULE_MISAPPLIED and fail["opportunity"] == "IDNYC"
     checks = store.process_rows("simulator_checks", run_id)
     assert [c["detail"] for c in checks] == ["template", "template"]
-    assert store.transcript(run_id, "diverse", "g1", 0)["turns"][0]["answer"] == "You are 34 years old."
+    assert store.transcript(run_id, "diverse", "g1", 0)["turns"][0]["answer"] == "I am 34 years old."
     names = {m["name"]: m["value"] for m in store.metrics(run_id) if m["dataset"] == "diverse"}
     assert names["process_exact"] == 1.0 and names["cause_rule_misapplied"] == 1.0

@@ -26,8 +26,10 @@ def main() -> None:
     rows = rows[:n]
     graded = []
     with ExitStack() as stack:
-        spec = attach_servers({"simulator": config.simulator}, stack)["simulator"]
-        model = stack.enter_context(make_model(spec))
+        model = None  # grounded lexical/template calls no model
+        if config.simulator_mode.uses_model:
+            spec = attach_servers({"simulator": config.simulator}, stack)["simulator"]
+            model = stack.enter_context(make_model(spec))
         with bar(len(rows), "auditing simulated user") as tick:
             for r in rows:
                 user = make_user(config.simulator_mode, model, r, config.simulator.max_tokens)

@@ -99,11 +99,12 @@ def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path(".
     briefs = load_briefs(dataset_dir, data_version)
     with ExitStack() as stack:
         wanted = dict(role_specs(manifest, config))
-        if user_model is None:
+        simulate = user_model is None and config.simulator_mode.uses_model  # grounded lexical/template: no model
+        if simulate:
             wanted["__simulator__"] = config.simulator
         specs = attach_servers(wanted, stack)
         if user_model is None:
-            user_model = stack.enter_context(make_model(specs.pop("__simulator__")))
+            user_model = stack.enter_context(make_model(specs.pop("__simulator__"))) if simulate else None
             user_label = simulator_label(config.simulator_label, config.simulator_mode)
         spec = RunSpec(
             submission=manifest.name,

@@ -27,6 +27,11 @@ class SimulatorMode:
         return self.mode == "grounded"
 
     @property
+    def uses_model(self) -> bool:
+        """False for grounded lexical/template: no simulator model is called at all."""
+        return not self.grounded or "model" in (self.select, self.answer)
+
+    @property
     def label(self) -> str:
         return f"grounded:{self.select}/{self.answer}" if self.grounded else "free-form"
 
@@ -36,8 +41,11 @@ FREE_FORM = SimulatorMode()
 
 def simulator_label(base: str, mode: SimulatorMode) -> str:
     """The label runs and audits are recorded under: the model's, plus the mode when grounded
-    (free-form labels stay as they were, so v1-comparable runs keep their ids)."""
-    return base if not mode.grounded else f"{base} {mode.label}"
+    (free-form labels stay as they were, so v1-comparable runs keep their ids); a mode that calls
+    no model is labelled by the mode alone."""
+    if not mode.grounded:
+        return base
+    return f"{base} {mode.label}" if mode.uses_model else mode.label
 
 
 def read_mode(raw: Any, where: str = "evaluate.simulator_mode") -> SimulatorMode:

@@ -13,7 +13,9 @@ def test_free_form_is_the_default_and_modes_read_from_params():
     assert read_mode({"mode": "grounded", "select": "model", "answer": "model"}) == SimulatorMode("grounded", "model", "model")
     assert read_mode("grounded").label == "grounded:lexical/template"
     assert simulator_label("embedded:x", FREE_FORM) == "embedded:x"
-    assert simulator_label("embedded:x", read_mode("grounded")) == "embedded:x grounded:lexical/template"
+    assert simulator_label("embedded:x", read_mode("grounded")) == "grounded:lexical/template"  # no model called
+    assert simulator_label("embedded:x", read_mode({"answer": "model"})) == "embedded:x grounded:lexical/model"
+    assert not read_mode("grounded").uses_model and FREE_FORM.uses_model
 
 
 def test_bad_modes_name_the_key_and_the_choices():

@@ -92,7 +92,8 @@ def verify_phrased(text: str, facts: Sequence[Fact], question: str) -> str | Non
     """None when the phrased answer may stand; else why it is rejected."""
     if not text.strip():
         return "empty answer"
-    c = check_answer(text, facts, allowed_numbers=numbers(question))
+    # numbers of the question ("under 5") and the count the facts give ("One.") are not invented
+    c = check_answer(text, facts, allowed_numbers=numbers(question) + numbers(_lead(facts, question)))
     if c.verdict not in (FAITHFUL, UNCHECKED):
         return f"{c.verdict}: {c.detail}"
     numeric = [f for f in facts if isinstance(f.value, (int, float)) and not isinstance(f.value, bool) and f.value]

@@ -19,4 +19,4 @@ def test_model_selection_is_constrained_and_model_answers_are_verified_or_replac
             if a.how == "model":
                 assert verify_phrased(a.text, facts, q) is None
             else:
-                assert a.how.startswith("model rejected") and a.text == template_answer(facts)
+                assert a.how.startswith("model rejected") and a.text == template_answer(facts, q)

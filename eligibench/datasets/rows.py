@@ -10,6 +10,7 @@ from typing import Sequence
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from eligibench.household.facts import ALWAYS_KNOWN
 from eligibench.household.model import Household
 from eligibench.household.profile import render_profile
 from eligibench.household.v1format import household_from_v1, household_to_v1
@@ -27,7 +28,8 @@ SCHEMA = pa.schema([
     ("roster", pa.string()),
     ("data_version", pa.string()),
     # aligned with opportunities: the fact keys ("m2.age", "hh.size"; household.facts) the
-    # checker read for this household, i.e. the facts its verdict depended on
+    # checker read for this household, i.e. the facts its verdict depended on (less the ones
+    # always known: member 0 is the person answering)
     ("needed_facts", pa.list_(pa.list_(pa.string()))),
 ])
 
@@ -54,7 +56,7 @@ def build_row(row_id: str, dataset: str, hh: Household, opportunities: Sequence[
     profile = render_profile(hh)
     return Row(row_id, dataset, hh, tuple(opportunities), tuple(t.eligible for t in traces),
                tuple(t.id for t in traces), profile.text, profile.roster, version,
-               tuple(tuple(sorted(reads)) for _, reads in runs))
+               tuple(tuple(sorted(reads - ALWAYS_KNOWN)) for _, reads in runs))
 
 
 def row_record(r: Row) -> dict:

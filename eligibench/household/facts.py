@@ -22,6 +22,8 @@ from eligibench.household.profile import _count, _relation_word, display_name, f
 from eligibench.household.schema import FEATURE_NAMES, FEATURES_BY_NAME
 
 SIZE_KEY = "hh.size"
+# Facts nobody needs to be told: member 0 is by definition the person answering ("self").
+ALWAYS_KNOWN = frozenset({"m0.relation"})
 _KEY = re.compile(r"^m(\d+)\.([a-z0-9_]+)$")
 
 

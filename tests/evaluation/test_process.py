@@ -92,3 +92,24 @@ def test_a_grounded_run_stores_exact_facts_process_and_causes(tmp_path):
     assert store.transcript(run_id, "diverse", "g1", 0)["turns"][0]["answer"] == "I am 34 years old."
     names = {m["name"]: m["value"] for m in store.metrics(run_id) if m["dataset"] == "diverse"}
     assert names["process_exact"] == 1.0 and names["cause_rule_misapplied"] == 1.0
+
+
+def test_a_free_form_run_stores_estimated_facts_and_checked_answers(tmp_path):
+    from tests.evaluation.doubles import ExtractiveUserModel
+
+    hh = household({"name": "Ana Ruiz", "age": 34})
+    row = Row("f1", "diverse", hh, ("IDNYC",), (True,), ("t",), render_profile(hh).text, "", "v", (("m0.age",),))
+    plan = RunPlan(RunSpec("scripted", {}, "extractive-test-user", {}, "v", ("diverse",)), {"diverse": [row]},
+                   {"IDNYC": OpportunityBrief("IDNYC", "IDNYC", "NYC residents 10+")}, bootstrap=10)
+    store = ResultStore(tmp_path / "r.duckdb")
+    # the test stand-in quotes "You are 34 years old." for "how old are you?"
+    run_id = evaluate(plan, store, lambda: ScriptedAgent(questions=1, predictions={"IDNYC": False}),
+                      ExtractiveUserModel())
+    assert store.turn_facts(run_id) == {("diverse", "f1", 0): [(0, "m0.age", 34, False)]}
+    (check,) = store.process_rows("simulator_checks", run_id)
+    assert check["verdict"] == "faithful" and "m0.age=34" in check["detail"]
+    (proc,) = store.process_rows("dialog_process", run_id)
+    assert not proc["exact"] and proc["needed_coverage"] == 1.0
+    names = {m["name"]: m["value"] for m in store.metrics(run_id) if m["dataset"] == "diverse"}
+    assert names["process_exact"] == 0.0 and names["simulator_faithfulness"] == 1.0
+    assert names["cause_rule_misapplied"] == 1.0

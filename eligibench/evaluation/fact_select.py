@@ -32,7 +32,7 @@ _STOP = frozenset(
     "the their them they this to was were what when where which who whom why will with you your yours any "
     "anyone anything there he she his her him hers s t not no yes currently current many much if about "
     "would should please tell know let us we our some all each every one someone somebody anybody "
-    "household family member members home live lives living person people".split()
+    "household family member members home live lives living person people first time".split()
 )
 # Words questions use that the profile's sentences do not (extra vocabulary per feature).
 SYNONYMS: dict[str, str] = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from contextlib import ExitStack, contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
@@ -23,7 +23,7 @@ from eligibench.evaluation.agent_host import ProcessAgent
 from eligibench.evaluation.config import EvalConfig, load_rows
 from eligibench.evaluation.dialog_loop import run_dialog
 from eligibench.evaluation.runner import RunPlan, evaluate
-from eligibench.evaluation.simulator_mode import make_user, simulator_label
+from eligibench.evaluation.simulator_mode import FREE_FORM, make_user, simulator_label
 from eligibench.evaluation.submissions import Manifest
 from eligibench.evaluation.types import OpportunityBrief
 from eligibench.models import ModelSpec, make_model
@@ -93,6 +93,8 @@ def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path(".
     `user_model` replaces the configured simulator (the quoting test stand-in) and must come with
     the `user_label` runs are recorded under."""
     project = Path(project)
+    if user_model is not None:  # a stand-in replaces the simulator, and plays the free-form protocol
+        config = replace(config, simulator_mode=FREE_FORM)
     dataset_dir = project / paths.DATASET_DIR
     rows = dict(rows) if rows is not None else load_rows(config, dataset_dir)
     data_version = next(iter(r.data_version for rs in rows.values() for r in rs), "unknown")

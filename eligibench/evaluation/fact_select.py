@@ -32,13 +32,15 @@ _STOP = frozenset(
     "the their them they this to was were what when where which who whom why will with you your yours any "
     "anyone anything there he she his her him hers s t not no yes currently current many much if about "
     "would should please tell know let us we our some all each every one someone somebody anybody "
-    "household family member members home live lives living person people first time".split()
+    "household family member members home live lives living person people first time kind type sort "
+    "currently right now".split()
 )
 # Words questions use that the profile's sentences do not (extra vocabulary per feature).
 SYNONYMS: dict[str, str] = {
     "age": "old age born birthday young younger older under over aged",
     "sex": "gender male female man woman boy girl",
-    "annual_work_income": "earn earnings income salary wage wages pay paid make job work money yearly annual",
+    "annual_work_income": "earn earnings income salary wage wages pay paid make job work money yearly annual "
+                          "employed employment",
     "annual_investment_income": "investment investments dividends interest stocks",
     "monthly_rent_spending": "rent monthly pay housing cost",
     "available_financial_resources": "savings saved cash bank assets resources money",
@@ -168,7 +170,20 @@ def _ranked(text: str) -> list[tuple[str, float, frozenset[str]]]:
     ws = set(words(text))
     scored = [(f, sum(idf[w] * v[w] for w in ws if w in v), frozenset(w for w in ws if w in v))
               for f, v in vocab.items()]
-    return sorted((s for s in scored if s[1] > 0), key=lambda s: (-s[1], s[0]))
+    # exact ties go to the feature whose name the text matches most ("name": the name fact, not
+    # heating_electrical_bill_in_name; "age": age, not foster_age_out)
+    return sorted((s for s in scored if s[1] > 0), key=lambda s: (-s[1], -_name_match(s[0], s[2]), s[0]))
+
+
+@lru_cache(maxsize=None)
+def _name_tokens(feature: str) -> frozenset[str]:
+    first_synonym = SYNONYMS.get(feature, "").split()[:1]
+    return frozenset(words(feature.replace("_", " ") + " " + " ".join(first_synonym)))
+
+
+def _name_match(feature: str, matched: frozenset[str]) -> float:
+    tokens = _name_tokens(feature)
+    return len(tokens & matched) / len(tokens) if tokens else 0.0
 
 
 MIN_SCORE = 1.5  # below this the best feature shares only common words with the text: no fact
@@ -186,6 +201,13 @@ def lexical_select(text: str, hh: Household, facts: Mapping[str, Fact] | None = 
     names = {w for i in range(hh.size) for w in words(display_name(hh, i))}
     ranked = _ranked(" ".join(w for w in _WORD.findall(text.lower()) if _stem(w) not in names))
     features: list[str] = []
+    vocab, idf = _vocabulary()
+    unknown = {w for w in words(text) if w not in idf and w not in names and w not in RELATION_WORDS
+               and w not in _EVERYONE and not w.isdigit()}
+    # one matched word beside a word no fact uses ("the name of your first pet"): the question is
+    # about something the profile does not tell
+    if ranked and unknown and len(ranked[0][2]) == 1:
+        ranked = []
     if ranked and ranked[0][1] >= MIN_SCORE:
         top, evidence = ranked[0][1], set(ranked[0][2])
         features = [ranked[0][0]]
@@ -195,11 +217,11 @@ def lexical_select(text: str, hh: Household, facts: Mapping[str, Fact] | None = 
             if s >= KEEP_RATIO * top and not matched <= evidence:
                 features.append(f)
                 evidence |= matched
-    relation_question = (who.named and "how many" in text.lower()
-                         and any(RELATION_WORDS.get(w) for w in _WORD.findall(text.lower())))
+    named_relation = any(RELATION_WORDS.get(w) for w in _WORD.findall(text.lower()))
+    relation_question = who.named and named_relation and ("how many" in text.lower() or not features)
     for i in who.members:
-        if relation_question and len(who.members) > 1 and "relation" not in features and i > 0:
-            keys.append(fact_key(i, "relation"))  # "how many of your children ...": who counts
+        if relation_question and (len(who.members) > 1 or not features) and "relation" not in features and i > 0:
+            keys.append(fact_key(i, "relation"))  # "how many of your children ...", "do you have kids?"
         for f in features:
             keys.append(fact_key(i, f))
     out = tuple(dict.fromkeys(keys))

@@ -96,6 +96,9 @@ def verify_phrased(text: str, facts: Sequence[Fact], question: str) -> str | Non
     c = check_answer(text, facts, allowed_numbers=numbers(question) + numbers(_lead(facts, question)))
     if c.verdict not in (FAITHFUL, UNCHECKED):
         return f"{c.verdict}: {c.detail}"
+    lead = _lead(facts, question)
+    if lead and lead not in ("Yes.", "No.") and not set(numbers(lead)) <= set(numbers(text)):
+        return f"left out the count ({lead})"  # "how many children under 5": the answer is the count
     numeric = [f for f in facts if isinstance(f.value, (int, float)) and not isinstance(f.value, bool) and f.value]
     if numeric and c.verdict == UNCHECKED:
         return "left out the numbers " + ", ".join(f"{f.key}={f.value}" for f in numeric)

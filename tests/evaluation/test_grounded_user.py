@@ -50,6 +50,9 @@ def test_a_phrased_answer_with_a_wrong_number_or_polarity_is_rejected():
     assert "contradicted" in verify_phrased("He is 54.", [age], "How old is Carl?")
     assert "left out the numbers" in verify_phrased("He is an adult.", [age], "How old is Carl?")
     assert verify_phrased("Yes, I get SNAP.", [snap], "Do you get SNAP?") is None
+    kids = [fact(HOUSEHOLD, k) for k in ("m1.age", "m3.age")]
+    assert "left out the count" in verify_phrased("Leo is 3 and Mia is 8.", kids, "How many children under 5?")
+    assert verify_phrased("One: Leo is 3 and Mia is 8.", kids, "How many children under 5?") is None
     assert "contradicted" in verify_phrased("No, I don't.", [snap], "Do you get SNAP?")
     assert "dont_know" in verify_phrased("I don't know.", [snap], "Do you get SNAP?")
     assert template_answer([age, snap]) == "Carl Diaz is 45 years old. I receive SNAP benefits (food stamps)."

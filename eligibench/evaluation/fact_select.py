@@ -18,9 +18,9 @@ import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
-from eligibench.household.facts import SIZE_KEY, Fact, fact_key
+from eligibench.household.facts import SIZE_KEY, fact_key
 from eligibench.household.model import Household
 from eligibench.household.profile import BOOL_TEMPLATES, VALUE_TEMPLATES, display_name
 from eligibench.household.schema import FEATURES
@@ -191,7 +191,7 @@ KEEP_RATIO = 0.85  # features scoring within 15% of the best are kept too (ties,
 MAX_FEATURES = 2
 
 
-def lexical_select(text: str, hh: Household, facts: Mapping[str, Fact] | None = None) -> tuple[str, ...]:
+def lexical_select(text: str, hh: Household) -> tuple[str, ...]:
     """The fact keys `text` is about (deterministic); () when no feature matches well enough."""
     keys: list[str] = []
     if _SIZE.search(text.lower()):
@@ -201,7 +201,7 @@ def lexical_select(text: str, hh: Household, facts: Mapping[str, Fact] | None = 
     names = {w for i in range(hh.size) for w in words(display_name(hh, i))}
     ranked = _ranked(" ".join(w for w in _WORD.findall(text.lower()) if _stem(w) not in names))
     features: list[str] = []
-    vocab, idf = _vocabulary()
+    _, idf = _vocabulary()
     unknown = {w for w in words(text) if w not in idf and w not in names and w not in RELATION_WORDS
                and w not in _EVERYONE and not w.isdigit()}
     # one matched word beside a word no fact uses ("the name of your first pet"): the question is
@@ -224,10 +224,7 @@ def lexical_select(text: str, hh: Household, facts: Mapping[str, Fact] | None = 
             keys.append(fact_key(i, "relation"))  # "how many of your children ...", "do you have kids?"
         for f in features:
             keys.append(fact_key(i, f))
-    out = tuple(dict.fromkeys(keys))
-    if facts is not None:
-        out = tuple(k for k in out if k in facts)
-    return out
+    return tuple(dict.fromkeys(keys))
 
 
 # ------------------------------------------------------------------ the model selector
@@ -259,14 +256,6 @@ def model_select(model, question: str, hh: Household, max_keys: int = 4) -> tupl
                 {"role": "user", "content": f"Question: {question}"}]
     value: Any = ask_json(model, messages, schema, max_tokens=16 + 12 * max_keys)
     return tuple(dict.fromkeys(value["facts"]))
-
-
-def select(selector: str, text: str, hh: Household, model=None) -> tuple[str, ...]:
-    if selector == "lexical":
-        return lexical_select(text, hh)
-    if selector == "model":
-        return model_select(model, text, hh)
-    raise ValueError(f"unknown fact selector {selector!r}: expected 'lexical' or 'model'")
 
 
 def precision_recall(pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> tuple[float, float]:

@@ -7,7 +7,7 @@ from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import read_parquet
 from eligibench.evaluation.audit import audit_household, summarize_audit
 from eligibench.evaluation.config import read_config
-from eligibench.evaluation.simulated_user import SimulatedUser
+from eligibench.evaluation.simulator_mode import make_user, simulator_label
 from eligibench.files import write_json
 from eligibench.models import make_model
 from eligibench.models.serving import attach_servers
@@ -26,20 +26,25 @@ def main() -> None:
     rows = rows[:n]
     graded = []
     with ExitStack() as stack:
-        spec = attach_servers({"simulator": config.simulator}, stack)["simulator"]
-        model = stack.enter_context(make_model(spec))
+        model = None  # grounded lexical/template calls no model
+        if config.simulator_mode.uses_model:
+            spec = attach_servers({"simulator": config.simulator}, stack)["simulator"]
+            model = stack.enter_context(make_model(spec))
         with bar(len(rows), "auditing simulated user") as tick:
             for r in rows:
-                graded += audit_household(SimulatedUser(model, r.profile, config.simulator.max_tokens), r.household)
+                user = make_user(config.simulator_mode, model, r, config.simulator.max_tokens)
+                graded += audit_household(user, r.household)
                 tick(1)
-    summary = summarize_audit(graded) | {"simulator": config.simulator_label, "households": len(rows),
+    label = simulator_label(config.simulator_label, config.simulator_mode)
+    summary = summarize_audit(graded) | {"simulator": label, "simulator_mode": config.simulator_mode.label,
+                                         "households": len(rows),
                                          "data_version": rows[0].data_version if rows else None}
     summary["examples"] = [{"question": g.probe.question, "expected": g.probe.expected, "answer": g.answer,
-                            "faithful": g.faithful} for g in graded[:40]]
+                            "faithful": g.faithful, "verbose": g.verbose, "how": g.how} for g in graded[:40]]
     write_json(paths.REPORTS / "audit.json", summary)
-    ResultStore(Path(config.store)).record_audit(config.simulator_label, summary)
-    print(f"audit: {summary['faithful']}/{summary['probes']} probes faithful ({summary['faithful_pct']}%) "
-          f"for {config.simulator_label}")
+    ResultStore(Path(config.store)).record_audit(label, summary)
+    print(f"audit: {summary['faithful']}/{summary['probes']} probes faithful ({summary['faithful_pct']}%), "
+          f"{summary['verbose_pct']}% verbose, for {label}")
 
 
 if __name__ == "__main__":

@@ -119,6 +119,7 @@ diverse = load_dataset("benyfits", "diverse", split="{SPLIT}")   # from the proj
 - `members`: household size
 - `opportunities`, `labels`, `trace_ids`: aligned lists: opportunity id, eligible or not, id of the checker trace that decided it
 - `profile`, `roster`: the simulated user's profile text and its roster of members
+- `needed_facts`: aligned with `opportunities`: the facts (`m<member index>.<feature>`, `hh.size`) the checker read for this household, the facts its verdict depended on
 
 ## How it was built
 

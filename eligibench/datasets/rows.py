@@ -10,6 +10,7 @@ from typing import Sequence
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from eligibench.household.facts import ALWAYS_KNOWN
 from eligibench.household.model import Household
 from eligibench.household.profile import render_profile
 from eligibench.household.v1format import household_from_v1, household_to_v1
@@ -26,6 +27,10 @@ SCHEMA = pa.schema([
     ("profile", pa.string()),
     ("roster", pa.string()),
     ("data_version", pa.string()),
+    # aligned with opportunities: the fact keys ("m2.age", "hh.size"; household.facts) the
+    # checker read for this household, i.e. the facts its verdict depended on (less the ones
+    # always known: member 0 is the person answering)
+    ("needed_facts", pa.list_(pa.list_(pa.string()))),
 ])
 
 
@@ -40,22 +45,26 @@ class Row:
     profile: str
     roster: str
     data_version: str
+    needed_facts: tuple[tuple[str, ...], ...] = ()  # aligned with opportunities; () in rows read from older files
 
 
 def build_row(row_id: str, dataset: str, hh: Household, opportunities: Sequence[str],
               checkers: dict[str, TracedChecker], version: str = "") -> Row:
     """A row; its data version is set once the whole dataset is built (datasets.version)."""
-    traces = [checkers[o].run(hh) for o in opportunities]
+    runs = [checkers[o].run_reads(hh) for o in opportunities]
+    traces = [t for t, _ in runs]
     profile = render_profile(hh)
     return Row(row_id, dataset, hh, tuple(opportunities), tuple(t.eligible for t in traces),
-               tuple(t.id for t in traces), profile.text, profile.roster, version)
+               tuple(t.id for t in traces), profile.text, profile.roster, version,
+               tuple(tuple(sorted(reads - ALWAYS_KNOWN)) for _, reads in runs))
 
 
 def row_record(r: Row) -> dict:
     """A row exactly as published (one value per SCHEMA column)."""
     return {"id": r.id, "dataset": r.dataset, "household": json.dumps(household_to_v1(r.household), sort_keys=True),
             "members": r.household.size, "opportunities": list(r.opportunities), "labels": list(r.labels),
-            "trace_ids": list(r.trace_ids), "profile": r.profile, "roster": r.roster, "data_version": r.data_version}
+            "trace_ids": list(r.trace_ids), "profile": r.profile, "roster": r.roster, "data_version": r.data_version,
+            "needed_facts": [list(k) for k in r.needed_facts]}
 
 
 def write_parquet(path: Path | str, rows: Sequence[Row]) -> None:
@@ -71,6 +80,10 @@ def write_parquet(path: Path | str, rows: Sequence[Row]) -> None:
 
 
 def read_parquet(path: Path | str) -> list[Row]:
-    t = pq.read_table(path, schema=SCHEMA).to_pylist()
+    # Files published before needed facts existed lack that column: their rows get none.
+    names = set(pq.read_schema(path).names)
+    columns = [n for n in SCHEMA.names if n in names]
+    t = pq.read_table(path, columns=columns, schema=pa.schema([SCHEMA.field(n) for n in columns])).to_pylist()
     return [Row(d["id"], d["dataset"], household_from_v1(json.loads(d["household"])), tuple(d["opportunities"]),
-                tuple(d["labels"]), tuple(d["trace_ids"]), d["profile"], d["roster"], d["data_version"]) for d in t]
+                tuple(d["labels"]), tuple(d["trace_ids"]), d["profile"], d["roster"], d["data_version"],
+                tuple(tuple(k) for k in d.get("needed_facts") or ())) for d in t]

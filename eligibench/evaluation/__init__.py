@@ -13,6 +13,11 @@ Modules:
   are proxies whose calls the host makes.
 - `isolation`: the bubblewrap jail the agent process runs in (no network, read-only, non-root).
 - `simulated_user`: the language model playing one household from its profile.
+- `fact_select`: which household facts a question or answer is about (lexical and model selectors).
+- `answer_check`: one answer checked against the facts its question concerns (numbers, yes/no).
+- `grounded_user`: the grounded simulated user: select facts, state only those (template or verified model).
+- `simulator_mode`: free-form or grounded (selector, answer), from params; the user for a row.
+- `process`: process metrics per dialog and run, oracle bound, and the cause of each wrong pair.
 - `quoting_user`: a named TEST STAND-IN user that quotes the profile (no model).
 - `dialog_loop`: one dialog: ask, answer, READY, PREDICT, termination reasons.
 - `runner`: a run over the datasets, resumable, into the store.

@@ -6,7 +6,13 @@ answers by rule:
 - age of the speaker and of each named member -> the right number must appear;
 - yes/no facts (benefits, disability, SSN...) -> a clear yes or no that matches;
 - yearly work income -> the dollar amount, within 1%;
-- a question the profile cannot answer -> the answer must say it does not know.
+- a question the profile cannot answer -> the answer must say it does not know;
+- two-hop questions ("How many children under 5 live with you?") -> the right count;
+- each member by name and by relation ("How old is your daughter?") -> the right age;
+- amounts (investment income, monthly rent, savings) -> the amount within 1%.
+Verbosity is counted, not graded: answers that volunteer facts the question did not ask about
+(the lexical selector run on the answer finds facts beyond the question's), as the paper reports
+8% of answers doing.
 v1 reports 60 of 61 manually checked answers faithful; this is the automatic counterpart.
 """
 from __future__ import annotations
@@ -15,9 +21,9 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from eligibench.evaluation.simulated_user import SimulatedUser
+from eligibench.evaluation.fact_select import lexical_select
 from eligibench.household.model import Household
-from eligibench.household.profile import display_name
+from eligibench.household.profile import _relation_word, display_name
 
 YES_NO_PROBES = (
     # feature, question about the speaker, question about a named member ({name})
@@ -28,6 +34,7 @@ YES_NO_PROBES = (
     ("health_insurance", "Do you have health insurance?", "Does {name} have health insurance?"),
 )
 UNKNOWABLE = ("What is your favorite color?", "What is the name of your first pet?")
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 _NUM = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _YES = re.compile(r"^\W*(yes|yeah|yep|i do|i am|i have|she does|he does|she is|he is|she has|he has|correct)\b", re.I)
 _NO = re.compile(r"^\W*(no|nope|i don'?t|i do not|i am not|i'm not|i haven'?t|i have not|she doesn'?t|he doesn'?t|"
@@ -38,7 +45,7 @@ _UNKNOWN = re.compile(r"\b(don'?t know|do not know|not sure|no idea|doesn'?t say
 
 @dataclass(frozen=True)
 class Probe:
-    kind: str  # "age" | "yes_no" | "income" | "unknown"
+    kind: str  # "age" | "yes_no" | "income" | "amount" | "count" | "unknown"
     question: str
     expected: object  # int, bool, or None (unknowable)
 
@@ -48,12 +55,28 @@ class Graded:
     probe: Probe
     answer: str
     faithful: bool
+    verbose: bool = False  # volunteered facts the question did not ask about
+    how: str = ""  # grounded user: template / model / model rejected ...; template used
+
+
+_CHILDREN = ("child", "stepchild", "foster child", "adopted child")
 
 
 def probes_for(hh: Household) -> list[Probe]:
     out = [Probe("age", "How old are you?", hh.members[0].age)]
     for i, m in enumerate(hh.members[1:], start=1):
         out.append(Probe("age", f"How old is {display_name(hh, i)}?", m.age))
+        # by relation too, when the relation word names this member alone
+        word = _relation_word(m)
+        if sum(_relation_word(o) == word for o in hh.members[1:]) == 1 and word not in ("friend", "cousin"):
+            out.append(Probe("age", f"How old is your {word}?", m.age))
+    children = [m for m in hh.members[1:] if m.relation in _CHILDREN]
+    out.append(Probe("count", "How many children under 5 live with you?", sum(m.age < 5 for m in children)))
+    out.append(Probe("count", "How many people live in your household?", hh.size))
+    me = hh.members[0]
+    out.append(Probe("amount", "How much rent do you pay each month, in dollars?", me.monthly_rent_spending))
+    out.append(Probe("amount", "How much investment income do you receive in a year, in dollars?",
+                     me.annual_investment_income))
     for feature, q_self, _ in YES_NO_PROBES:
         out.append(Probe("yes_no", q_self, getattr(hh.members[0], feature)))
     if hh.size > 1:
@@ -72,9 +95,13 @@ def grade(p: Probe, answer: str) -> bool:
     a = answer.strip()
     if p.kind == "age":
         return float(p.expected) in _numbers(a)
-    if p.kind == "income":
+    if p.kind == "count":
         if p.expected == 0:
-            return bool(_NO.search(a)) or 0.0 in _numbers(a) or "nothing" in a.lower()
+            return bool(_NO.search(a)) or 0.0 in _numbers(a) or "none" in a.lower()
+        return float(p.expected) in _numbers(a) or _WORDS.get(int(p.expected), "-") in a.lower()
+    if p.kind in ("income", "amount"):
+        if p.expected == 0:  # "I have no investment income", "I do not pay any rent", "$0", "nothing"
+            return bool(_NO.search(a)) or 0.0 in _numbers(a) or bool(re.search(r"\b(no|nothing|none)\b", a, re.I))
         return any(abs(n - p.expected) <= 0.01 * p.expected for n in _numbers(a))
     if p.kind == "yes_no":
         # the first sentence carries the answer; a negation there ("I do not ...") wins over
@@ -86,12 +113,20 @@ def grade(p: Probe, answer: str) -> bool:
     return bool(_UNKNOWN.search(a))
 
 
-def audit_household(user: SimulatedUser, hh: Household) -> list[Graded]:
+def volunteers(hh: Household, question: str, answer: str) -> bool:
+    """The answer states facts (as the lexical selector finds them) the question did not ask about."""
+    asked = set(lexical_select(question, hh))
+    said = set(lexical_select(answer, hh))
+    return bool(said - asked) and not _UNKNOWN.search(answer)
+
+
+def audit_household(user, hh: Household) -> list[Graded]:
+    """`user`: any simulated user (free-form or grounded: `answer(history, question)`)."""
     out = []
     for p in probes_for(hh):
         # each probe is asked fresh (no history), as the first question of a dialog would be
-        ans = user.answer([], p.question).text
-        out.append(Graded(p, ans, grade(p, ans)))
+        a = user.answer([], p.question)
+        out.append(Graded(p, a.text, grade(p, a.text), volunteers(hh, p.question, a.text), a.how))
     return out
 
 
@@ -104,6 +139,8 @@ def summarize_audit(graded: Sequence[Graded]) -> dict:
         "probes": len(total),
         "faithful": sum(total),
         "faithful_pct": round(100 * sum(total) / len(total), 1) if total else None,
+        "model_answer_fallbacks": sum("rejected" in g.how for g in graded),
+        "verbose_pct": round(100 * sum(g.verbose for g in graded) / len(graded), 1) if graded else None,
         "by_kind": {k: {"probes": len(v), "faithful_pct": round(100 * sum(v) / len(v), 1)} for k, v in sorted(by_kind.items())},
         "v1_manual": {"faithful": 60, "annotated": 61},
     }

@@ -9,6 +9,7 @@ from eligibench import params as P
 from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import Row, read_parquet
 from eligibench.errors import ParamsError
+from eligibench.evaluation.simulator_mode import FREE_FORM, SimulatorMode, read_mode
 from eligibench.evaluation.types import DialogBudget
 from eligibench.models import ModelSpec
 
@@ -32,6 +33,7 @@ class EvalConfig:
     store: Path
     submissions: tuple[str, ...]
     budget: DialogBudget = DialogBudget()  # per dialog of a hosted agent (issue 13)
+    simulator_mode: SimulatorMode = FREE_FORM  # `evaluate.simulator_mode`: free-form (v1) or grounded
 
     @property
     def simulator_label(self) -> str:
@@ -95,6 +97,7 @@ def read_config(params: Mapping[str, Any]) -> EvalConfig:
         P.get(s, "evaluate.agent_memory_mb", int, 256, 1_000_000), P.get(s, "evaluate.bootstrap", int, 0, 100_000),
         P.get(s, "evaluate.seed", int), Path(P.get(s, "evaluate.store", str)), tuple(subs),
         _budget(s.get("budget")),
+        simulator_mode=read_mode(s.get("simulator_mode")),
     )
 
 

@@ -19,7 +19,8 @@ from eligibench.errors import BenyfitsError
 from eligibench.evaluation.agent_api import Agent
 from eligibench.evaluation.dialog_loop import run_dialog
 from eligibench.evaluation.metrics import summarize
-from eligibench.evaluation.simulated_user import SimulatedUser
+from eligibench.evaluation.process import record_run_process
+from eligibench.evaluation.simulator_mode import FREE_FORM, SimulatorMode, make_user
 from eligibench.evaluation.types import OpportunityBrief
 from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, DialogResult, RunSpec
 from eligibench.results.sanitize import UnstorableValue
@@ -47,6 +48,7 @@ class RunPlan:
     max_questions: int | None = None
     bootstrap: int = 1000
     seed: int = 0
+    simulator_mode: SimulatorMode = FREE_FORM
 
 
 @dataclass
@@ -70,7 +72,7 @@ def _one(slot: _Slot, user_model, plan: RunPlan, dataset: str, row: Row, trial: 
     labels = dict(zip(row.opportunities, row.labels))
     with slot.lock:
         for _attempt in range(plan.infra_retries + 1):
-            result = run_dialog(slot.agent, SimulatedUser(user_model, row.profile), briefs, labels, row.id, dataset, trial,
+            result = run_dialog(slot.agent, make_user(plan.simulator_mode, user_model, row), briefs, labels, row.id, dataset, trial,
                                 plan.max_questions)
             if result.termination != INFRA_ERROR:
                 break
@@ -129,7 +131,9 @@ def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[[], Agent],
     for r in results:
         by_dataset.setdefault(r.dataset, []).append(r)
     scored = {d: rs for d, rs in by_dataset.items() if any(r.scored for r in rs)}  # no scored dialog: no score
-    store.record_metrics(run_id, summarize(scored, n_boot=plan.bootstrap, seed=plan.seed).to_rows() if scored else [])
+    process = record_run_process(store, run_id, plan.rows, results, plan.simulator_mode.grounded)
+    score_rows = summarize(scored, n_boot=plan.bootstrap, seed=plan.seed).to_rows() if scored else []
+    store.record_metrics(run_id, score_rows + process)
     failed = sum(r.termination == INFRA_ERROR for r in results)
     store.set_run_status(run_id, INCOMPLETE if failed or not scored else DONE)
     return run_id

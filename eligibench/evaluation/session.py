@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from contextlib import ExitStack, contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
@@ -25,7 +25,7 @@ from eligibench.evaluation.agent_host import ProcessAgent
 from eligibench.evaluation.config import EvalConfig, load_rows, subset_rows
 from eligibench.evaluation.dialog_loop import run_dialog
 from eligibench.evaluation.runner import RunIncomplete, RunPlan, evaluate
-from eligibench.evaluation.simulated_user import SimulatedUser
+from eligibench.evaluation.simulator_mode import FREE_FORM, make_user, simulator_label
 from eligibench.evaluation.submissions import Manifest
 from eligibench.evaluation.types import OpportunityBrief
 from eligibench.models import ModelSpec, make_model
@@ -87,7 +87,7 @@ class Session:
         agent = self.make_agent()
         try:
             labels = dict(zip(row.opportunities, row.labels))
-            return run_dialog(agent, SimulatedUser(self.user_model, row.profile),
+            return run_dialog(agent, make_user(self.config.simulator_mode, self.user_model, row),
                               [self.plan.briefs[o] for o in row.opportunities], labels, row.id, row.dataset,
                               trial, self.config.max_questions)
         finally:
@@ -103,6 +103,8 @@ def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path(".
     `user_model` replaces the configured simulator (the quoting test stand-in) and must come with
     the `user_label` runs are recorded under."""
     project = Path(project)
+    if user_model is not None:  # a stand-in replaces the simulator, and plays the free-form protocol
+        config = replace(config, simulator_mode=FREE_FORM)
     dataset_dir = project / paths.DATASET_DIR
     if split not in sealed.SPLITS:
         raise ValueError(f"split is {split!r}, expected one of {sealed.SPLITS}")
@@ -111,15 +113,15 @@ def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path(".
     rows = dict(rows) if rows is not None else load_rows(config, dataset_dir)
     data_version = next(iter(r.data_version for rs in rows.values() for r in rs), "unknown")
     briefs = load_briefs(dataset_dir, data_version)
-    user_model_given = user_model
     with ExitStack() as stack:
         wanted = dict(role_specs(manifest, config))
-        if user_model is None:
+        simulate = user_model is None and config.simulator_mode.uses_model  # grounded lexical/template: no model
+        if simulate:
             wanted["__simulator__"] = config.simulator
         specs = attach_servers(wanted, stack)
         if user_model is None:
-            user_model = stack.enter_context(make_model(specs.pop("__simulator__")))
-            user_label = config.simulator_label
+            user_model = stack.enter_context(make_model(specs.pop("__simulator__"))) if simulate else None
+            user_label = simulator_label(config.simulator_label, config.simulator_mode)
         spec = RunSpec(
             submission=manifest.name,
             agent_models={role: f"{s.backend}:{s.model}" for role, s in specs.items()},
@@ -132,13 +134,14 @@ def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path(".
                     "call_timeout_s": config.call_timeout_s, "agent_memory_mb": config.agent_memory_mb,
                     "budget": asdict(config.budget),
                     "model_ids": {role: model_identity(s) for role, s in sorted(specs.items())},
-                    "simulator_id": model_identity(config.simulator) if user_model_given is None else user_label},
+                    "simulator_id": model_identity(config.simulator) if simulate else user_label}
+            | ({"simulator_mode": config.simulator_mode.label} if config.simulator_mode.grounded else {}),
             data_version=data_version, datasets=tuple(rows), trials=config.trials,
             extra={"strategy": manifest.strategy, "authors": list(manifest.authors), "license": manifest.license,
                    "code_sha256": code_hash(manifest.folder)},
         )
         plan = RunPlan(spec, rows, briefs, config.concurrency, config.infra_retries, config.max_questions,
-                       config.bootstrap, config.seed)
+                       config.bootstrap, config.seed, simulator_mode=config.simulator_mode)
         yield Session(manifest, config, project, spec, plan, user_model,
                       {role: asdict(s) for role, s in specs.items()})
 

@@ -7,7 +7,7 @@ once; the dialog so far follows as alternating turns.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from eligibench.results.records import Turn
 
@@ -53,6 +53,10 @@ class Answer:
     completion_tokens: int
     cached_tokens: int | None
     latency_s: float
+    # grounded mode (`grounded_user`): the facts this answer disclosed, (key, value) each, and how
+    # it was produced ("template", "model", or "model rejected: <why>; template used")
+    facts: tuple[tuple[str, Any], ...] = ()
+    how: str = ""
 
 
 class SimulatedUser:

@@ -7,6 +7,7 @@ Modules:
 - `consistency`: rules a plausible household keeps (ages for relations, work, schooling).
 - `names`: first names and surnames the samplers draw.
 - `profile`: one sentence per member feature, and the roster: what the simulated user knows.
+- `facts`: (member, feature, value) facts with stable keys (`m2.age`) and the profile sentence stating each.
 - `v1format`: BeNYfits v1's JSON layout, read and written.
 - `store`: households as gzipped JSONL (the fuzzed pool between stages).
 """

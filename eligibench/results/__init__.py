@@ -8,6 +8,7 @@ Modules:
 - `schema`: the tables, the schema version and migrations.
 - `connection`: the one way to open the file (lock-aware retry), for writers and readers.
 - `queue`: the submission queue.
+- `process`: the process tables (disclosed facts, process metrics, failure causes, answer checks).
 - `store`: `ResultStore`: write and read runs.
 """
 from eligibench.results.connection import SchemaVersionError, StoreError, StoreLockedError, connect

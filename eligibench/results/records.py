@@ -4,7 +4,7 @@ The evaluation package produces these; the store writes and reads them; metrics 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Any, Mapping
 
 # Every dialog ends with exactly one of these.
 READY = "ready"  # the agent said READY and predicted
@@ -47,6 +47,10 @@ class DialogResult:
     user_prompt_tokens: int = 0
     user_completion_tokens: int = 0
     user_cached_tokens: int = 0
+    # grounded simulator only: (turn idx, fact key, value) of every fact an answer disclosed, and
+    # (turn idx, how the answer was made: template / model / model rejected ...; template used)
+    turn_facts: tuple[tuple[int, str, Any], ...] = ()
+    turn_notes: tuple[tuple[int, str], ...] = ()
 
     @property
     def scored(self) -> bool:

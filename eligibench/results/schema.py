@@ -14,7 +14,10 @@ QUEUE_STATUSES = ("queued", "running", "done", "failed")
 # Conventional run statuses (not enforced): ensure_run creates runs as "running".
 RUN_STATUSES = ("running", "done", "failed", "cancelled")
 
-TABLES = ("meta", "runs", "dialogs", "turns", "predictions", "metrics", "queue", "audit")
+TABLES = ("meta", "runs", "dialogs", "turns", "predictions", "metrics", "queue", "audit",
+          "turn_facts", "dialog_process", "pair_failures", "simulator_checks")
+# pair_failures.cause: why a wrong (household, opportunity) prediction happened, first that applies
+FAILURE_CAUSES = ("simulator_false_fact", "needed_fact_not_disclosed", "rule_misapplied")
 
 _DDL = [
     """CREATE TABLE IF NOT EXISTS meta (
@@ -100,6 +103,51 @@ _DDL = [
         summary JSON,
         created_at TIMESTAMP,
         PRIMARY KEY (simulator, data_version))""",
+    # The facts each answer disclosed: exact (grounded simulator: what it stated) or not (free-form:
+    # estimated by the lexical selector run on question and answer).
+    """CREATE TABLE IF NOT EXISTS turn_facts (
+        run_id VARCHAR NOT NULL,
+        dataset VARCHAR NOT NULL,
+        row_id VARCHAR NOT NULL,
+        trial INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        fact_key VARCHAR NOT NULL,
+        value JSON,
+        exact BOOLEAN NOT NULL,
+        PRIMARY KEY (run_id, dataset, row_id, trial, idx, fact_key))""",
+    # Process metrics of one dialog (evaluation/process.py); exact = from exact disclosures.
+    """CREATE TABLE IF NOT EXISTS dialog_process (
+        run_id VARCHAR NOT NULL,
+        dataset VARCHAR NOT NULL,
+        row_id VARCHAR NOT NULL,
+        trial INTEGER NOT NULL,
+        needed_coverage DOUBLE,
+        redundant_questions INTEGER,
+        over_asked_facts INTEGER,
+        premature_ready BOOLEAN,
+        members_covered DOUBLE,
+        oracle_questions INTEGER,
+        turns_over_oracle INTEGER,
+        exact BOOLEAN NOT NULL,
+        PRIMARY KEY (run_id, dataset, row_id, trial))""",
+    """CREATE TABLE IF NOT EXISTS pair_failures (
+        run_id VARCHAR NOT NULL,
+        dataset VARCHAR NOT NULL,
+        row_id VARCHAR NOT NULL,
+        trial INTEGER NOT NULL,
+        opportunity VARCHAR NOT NULL,
+        cause VARCHAR NOT NULL CHECK (cause IN ('simulator_false_fact', 'needed_fact_not_disclosed', 'rule_misapplied')),
+        PRIMARY KEY (run_id, dataset, row_id, trial, opportunity))""",
+    # Each simulator answer checked against the household (evaluation/answer_check.py verdicts).
+    """CREATE TABLE IF NOT EXISTS simulator_checks (
+        run_id VARCHAR NOT NULL,
+        dataset VARCHAR NOT NULL,
+        row_id VARCHAR NOT NULL,
+        trial INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        verdict VARCHAR NOT NULL,
+        detail VARCHAR,
+        PRIMARY KEY (run_id, dataset, row_id, trial, idx))""",
 ]
 
 _DIALOG_COLS = (
@@ -112,4 +160,10 @@ _TURN_COLS = (
     "answer_latency_s", "prompt_tokens", "completion_tokens", "cached_tokens",
 )
 _PRED_COLS = ("run_id", "dataset", "row_id", "trial", "opportunity", "predicted", "label")
+_TURN_FACT_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "fact_key", "value", "exact")
+_PROCESS_COLS = ("run_id", "dataset", "row_id", "trial", "needed_coverage", "redundant_questions",
+                 "over_asked_facts", "premature_ready", "members_covered", "oracle_questions",
+                 "turns_over_oracle", "exact")
+_FAILURE_COLS = ("run_id", "dataset", "row_id", "trial", "opportunity", "cause")
+_CHECK_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "verdict", "detail")
 _JSON_RUN_COLS = ("agent_models", "params", "datasets", "extra")

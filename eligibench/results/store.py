@@ -25,11 +25,13 @@ from eligibench.results.records import TERMINATIONS, DialogResult, RunSpec, Turn
 
 from eligibench.results.connection import StoreConnection, _dicts, _now
 from eligibench.results.identity import _canonical_json, run_id_for, spec_dict
+from eligibench.results.process import ProcessTables, grounded_rows, insert_rows
 from eligibench.results.queue import SubmissionQueue
+from eligibench.results.schema import _CHECK_COLS, _TURN_FACT_COLS
 from eligibench.results.schema import _DDL, _DIALOG_COLS, _JSON_RUN_COLS, _PRED_COLS, _TURN_COLS, SCHEMA_VERSION, TABLES
 
 
-class ResultStore(SubmissionQueue, StoreConnection):
+class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
     """Results of evaluation runs in one DuckDB file (see `connection` for how it is opened)."""
 
     # -- writers -------------------------------------------------------------------------------
@@ -73,20 +75,23 @@ class ResultStore(SubmissionQueue, StoreConnection):
         if len(set(keys)) != len(keys):
             raise ValueError("record_dialogs: the same (dataset, row_id, trial) appears twice")
         rows = [_dialog_rows(run_id, r) for r in results]  # validates before touching the file
+        grounded = [grounded_rows(run_id, r) for r in results]
         if not rows:
             return
 
         def fn(con: duckdb.DuckDBPyConnection) -> None:
             _require_run(con, run_id, self.path)
-            for dialog, turns, preds in rows:
+            for (dialog, turns, preds), (facts, checks) in zip(rows, grounded):
                 key = dialog[:4]
-                for table in ("dialogs", "turns", "predictions"):
+                for table in ("dialogs", "turns", "predictions", "turn_facts", "simulator_checks"):
                     con.execute(
                         f"DELETE FROM {table} WHERE run_id = ? AND dataset = ? AND row_id = ?"
                         " AND trial = ?", key)
                 _insert_dialog(con, dialog)
                 _insert_turns(con, turns)
                 _insert_predictions(con, preds)
+                insert_rows(con, "turn_facts", _TURN_FACT_COLS, facts)
+                insert_rows(con, "simulator_checks", _CHECK_COLS, checks)
 
         self._write(fn)
 

@@ -3,6 +3,12 @@
 Checkers are instrumented once at load: a record call is inserted before every statement inside
 their functions, compiled against the checker's own file and line numbers. That is several times
 faster than sys.settrace and it does not interfere with debuggers or coverage tools.
+
+`TracedChecker.run_reads` also records the facts a run read: it runs the same instrumented
+checker on a stand-in household whose members log every attribute read as a fact key
+(``m<i>.<feature>``, `household.facts`), and ``hh.size`` / ``len(hh.members)`` as ``hh.size``.
+Those reads are the facts the verdict depended on (its needed facts). The plain `run` stays
+the fast path the 820,000-run stages use; the stand-in costs a Python call per read.
 """
 from __future__ import annotations
 
@@ -83,6 +89,12 @@ class TracedChecker:
         exec(compile(tree, str(self.path), "exec"), self._ns)
         self._check: Callable = self._ns["check"]
 
+    def run_reads(self, household) -> tuple[Trace, frozenset[str]]:
+        """Verdict and trace (identical to `run`) plus the fact keys the run read."""
+        reads: set[str] = set()
+        trace = self.run(_ReadingHousehold(household, reads))
+        return trace, frozenset(reads)
+
     def run(self, household) -> Trace:
         seen: set[int] = set()
         self._ns[_RECORD] = seen.add
@@ -94,3 +106,44 @@ class TracedChecker:
 
 def traced_checkers(registry: dict[str, ModuleType]) -> dict[str, TracedChecker]:
     return {oid: TracedChecker(oid, mod) for oid, mod in registry.items()}
+
+
+class _ReadingMember:
+    """A member that logs every feature read as its fact key (values are the real ones)."""
+
+    __slots__ = ("_m", "_prefix", "_reads")
+
+    def __init__(self, m, index: int, reads: set[str]):
+        self._m, self._prefix, self._reads = m, f"m{index}.", reads
+
+    def __getattr__(self, name: str):
+        value = getattr(self._m, name)  # AttributeError for a feature the schema lacks, as usual
+        self._reads.add(self._prefix + name)
+        return value
+
+
+class _ReadingMembers(tuple):
+    """The members tuple; its length is the household size, logged as a read of ``hh.size``."""
+
+    reads: set[str]
+
+    def __len__(self) -> int:
+        self.reads.add("hh.size")
+        return tuple.__len__(self)
+
+
+class _ReadingHousehold:
+    """Stands in for a `Household` in a traced run (checkers use members, size, self_member)."""
+
+    def __init__(self, hh, reads: set[str]):
+        members = _ReadingMembers(_ReadingMember(m, i, reads) for i, m in enumerate(hh.members))
+        members.reads = reads
+        self.members = members
+        self.self_member = members[0]
+        self._size = hh.size
+        self._reads = reads
+
+    @property
+    def size(self) -> int:
+        self._reads.add("hh.size")
+        return self._size

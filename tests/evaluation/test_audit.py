@@ -10,8 +10,23 @@ HH = household({"name": "Ana Ruiz", "age": 34, "annual_work_income": 41250, "rec
 
 def test_probes_cover_speaker_members_facts_income_and_the_unknowable():
     kinds = [p.kind for p in probes_for(HH)]
-    assert kinds.count("age") == 2 and "income" in kinds and "unknown" in kinds and kinds.count("yes_no") == 6
+    # ages: the speaker, Leo by name and by relation ("your child")
+    assert kinds.count("age") == 3 and "income" in kinds and "unknown" in kinds and kinds.count("yes_no") == 6
     assert Probe("age", "How old is Leo Ruiz?", 4) in probes_for(HH)
+    assert Probe("age", "How old is your child?", 4) in probes_for(HH)
+    # two-hop: Leo is the one child under 5; amounts beside income
+    assert Probe("count", "How many children under 5 live with you?", 1) in probes_for(HH)
+    assert Probe("count", "How many people live in your household?", 2) in probes_for(HH)
+    assert kinds.count("amount") == 2
+
+
+def test_two_hop_counts_and_verbosity():
+    p = Probe("count", "How many children under 5 live with you?", 1)
+    assert grade(p, "One, my son Leo.") and grade(p, "1 child.") and not grade(p, "Two.")
+    assert grade(Probe("count", "", 0), "None of them.")
+    from eligibench.evaluation.audit import volunteers
+    assert volunteers(HH, "How old are you?", "I am 34 and I receive SNAP benefits (food stamps).")
+    assert not volunteers(HH, "How old are you?", "I am 34 years old.")
 
 
 def test_grading_rules():

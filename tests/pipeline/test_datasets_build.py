@@ -61,7 +61,7 @@ def test_rows_carry_household_labels_traces_profile_and_version(built):
 
     rows = read_parquet(dataset_path(built / "benyfits", "diverse"))
     for r in rows:
-        assert len(r.opportunities) == len(r.labels) == len(r.trace_ids) >= 1
+        assert len(r.opportunities) == len(r.labels) == len(r.trace_ids) == len(r.needed_facts) >= 1
         assert r.profile.startswith("Your household") and r.roster in r.profile
         assert r.data_version == rows[0].data_version
     reps = read_parquet(dataset_path(built / "benyfits", "representative"))
@@ -72,14 +72,16 @@ def test_labels_agree_with_the_checkers(built):
     from checkers import registry
     from eligibench.datasets.publish import dataset_path
     from eligibench.datasets.rows import read_parquet
+    from eligibench.household.facts import ALWAYS_KNOWN
     from eligibench.truth.tracing import TracedChecker
 
     reg = registry()
     for name in ("diverse", "representative"):
         for r in read_parquet(dataset_path(built / "benyfits", name)):
             for o, label, tid in zip(r.opportunities, r.labels, r.trace_ids):
-                t = TracedChecker(o, reg[o]).run(r.household)
+                t, reads = TracedChecker(o, reg[o]).run_reads(r.household)
                 assert (t.eligible, t.id) == (label, tid)
+                assert r.needed_facts[r.opportunities.index(o)] == tuple(sorted(reads - ALWAYS_KNOWN))
 
 
 def test_coverage_report_keeps_every_reached_line(built):

@@ -1,0 +1,48 @@
+"""A fixed question set for the lexical fact selector: one household, questions an agent asks,
+and the fact keys each needs (hand-labelled). Used by benchmarks/lexical_selector.py and its test."""
+from eligibench.household.model import household
+
+HOUSEHOLD = household(
+    {"name": "Ana Diaz", "age": 40, "sex": "female", "annual_work_income": 31000, "monthly_rent_spending": 1400,
+     "receives_snap": True},
+    {"name": "Leo Diaz", "age": 3, "relation": "child", "sex": "male"},
+    {"name": "Carl Diaz", "age": 45, "relation": "spouse", "sex": "male", "disabled": True},
+    {"name": "Mia Diaz", "age": 8, "relation": "child", "sex": "female", "current_school_level": 3},
+)
+
+QUESTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("How old are you?", ("m0.age",)),
+    ("How old is Leo?", ("m1.age",)),
+    ("How old is your husband?", ("m2.age",)),
+    ("What is Carl's age?", ("m2.age",)),
+    ("How old are your children?", ("m1.age", "m3.age")),
+    ("How many children under 5 do you have?", ("m1.age", "m3.age", "m1.relation", "m3.relation")),
+    ("How many people live in your household?", ("hh.size",)),
+    ("Do you receive SNAP benefits?", ("m0.receives_snap",)),
+    ("Does your husband have a disability?", ("m2.disabled",)),
+    ("Does anyone in your household have a disability?", ("m0.disabled", "m1.disabled", "m2.disabled", "m3.disabled")),
+    ("How much do you earn from work in a year?", ("m0.annual_work_income",)),
+    ("What is your annual income from your job?", ("m0.annual_work_income",)),
+    ("How much does Carl earn per year?", ("m2.annual_work_income",)),
+    ("How much rent do you pay each month?", ("m0.monthly_rent_spending",)),
+    ("Are you a US citizen?", ("m0.citizenship",)),
+    ("What is your immigration status?", ("m0.citizenship",)),
+    ("What grade is Mia in?", ("m3.current_school_level",)),
+    ("Do you have health insurance?", ("m0.health_insurance",)),
+    ("Are you pregnant?", ("m0.months_pregnant",)),
+    ("Does Carl work outside the home?", ("m2.works_outside_home",)),
+    ("How many hours a week do you work?", ("m0.work_hours_per_week",)),
+    ("Are you a veteran?", ("m0.conflict_veteran",)),
+    ("Do you have a Social Security number?", ("m0.has_ssn",)),
+    ("How much money do you have in savings?", ("m0.available_financial_resources",)),
+    ("Do you live in New York City?", ("m0.place_of_residence",)),
+    ("What kind of housing do you live in?", ("m0.housing_type",)),
+    ("Do you receive SSI?", ("m0.receives_ssi",)),
+    ("Do you have any income from investments?", ("m0.annual_investment_income",)),
+    ("Is your daughter enrolled in school?", ("m3.current_school_level",)),
+    ("Are you breastfeeding?", ("m0.breastfeeding",)),
+    ("Do you own your home?", ("m0.is_property_owner",)),
+    ("Is your heat included in your rent?", ("m0.heat_included_in_rent",)),
+    ("What is your favorite color?", ()),
+    ("What is the name of your first pet?", ()),
+)

@@ -1,0 +1,107 @@
+"""Checking one answer against the household facts its question concerns, by rule.
+
+Used three ways: the grounded user rejects a model-phrased answer that disagrees with the facts
+it was given (then states the template answer); after a free-form run every answer is checked
+(the run's simulator faithfulness, `simulator_checks`); the audit grades its probes.
+
+Verdicts:
+- ``faithful``: every checkable part agrees (a number equal to a numeric fact, within 1%; the
+  yes/no of a single boolean fact; a choice value named);
+- ``contradicted``: a number no fact has, or the opposite yes/no;
+- ``dont_know``: the answer says it does not know although the facts say;
+- ``unchecked``: nothing to compare (no facts concern the question, or no number / yes / no).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from eligibench.household.facts import Fact
+
+FAITHFUL, CONTRADICTED, DONT_KNOW, UNCHECKED = "faithful", "contradicted", "dont_know", "unchecked"
+VERDICTS = (FAITHFUL, CONTRADICTED, DONT_KNOW, UNCHECKED)
+
+_NUM = re.compile(r"(?<![\w.])\$?(\d[\d,]*(?:\.\d+)?)")
+_WORD_NUM = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+             "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+YES = re.compile(r"^\W*(yes|yeah|yep|correct|i do|i am|i have|i can|i receive|she does|he does|she is|he is|"
+                 r"she has|he has|they do|they are)\b", re.I)
+NO = re.compile(r"^\W*(no|nope|none|never|not)\b|\b(do not|don'?t|doesn'?t|does not|am not|'m not|is not|isn'?t|"
+                r"are not|aren'?t|have not|haven'?t|has not|hasn'?t|cannot|can'?t|never|no longer)\b", re.I)
+UNKNOWN = re.compile(r"\b(don'?t know|do not know|not sure|no idea|doesn'?t say|does not say|can'?t say|cannot say|"
+                     r"not (?:mentioned|stated|specified)|unknown|no information|i'?m not aware)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Check:
+    verdict: str
+    detail: str
+
+
+def numbers(text: str) -> list[float]:
+    text = re.sub(r"\bMember \d+\b", "", text)  # unnamed members' display names are not amounts
+    out = [float(n.replace(",", "")) for n in _NUM.findall(text)]
+    out += [float(v) for w, v in _WORD_NUM.items() if re.search(rf"\b{w}\b", text, re.I)]
+    return out
+
+
+def polarity(text: str) -> bool | None:
+    """True for a yes, False for a no, None when the first sentence says neither."""
+    lead = re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0]
+    if NO.search(lead):
+        return False
+    if YES.search(lead):
+        return True
+    return None
+
+
+def says_unknown(text: str) -> bool:
+    return bool(UNKNOWN.search(text))
+
+
+def _numeric(f: Fact) -> bool:
+    return isinstance(f.value, (int, float)) and not isinstance(f.value, bool)
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) <= max(0.01 * abs(b), 0.005)
+
+
+def check_answer(answer: str, facts: Sequence[Fact], allowed_numbers: Sequence[float] = ()) -> Check:
+    """Does `answer` agree with `facts` (the facts its question concerns)?
+
+    `allowed_numbers`: numbers the answer may repeat without contradiction (e.g. those in the
+    question: "children under 5"); member indexes and ages of other facts are not invented numbers.
+    """
+    if not facts:
+        return Check(UNCHECKED, "no fact of the household concerns this question")
+    if says_unknown(answer):
+        return Check(DONT_KNOW, "said it does not know; the profile states " + ", ".join(f.key for f in facts))
+    numeric = [f for f in facts if _numeric(f)]
+    said = [n for n in numbers(answer) if not any(_close(n, a) for a in allowed_numbers)]
+    if numeric and said:
+        values = [float(f.value) for f in numeric]
+        wrong = [n for n in said if not any(_close(n, v) for v in values)]
+        if wrong:
+            return Check(CONTRADICTED, f"number {wrong[0]:g} matches none of "
+                         + ", ".join(f"{f.key}={f.value}" for f in numeric))
+        return Check(FAITHFUL, "numbers agree: " + ", ".join(f"{f.key}={f.value}" for f in numeric))
+    if numeric and not said and all(f.value == 0 for f in numeric) and polarity(answer) is False:
+        return Check(FAITHFUL, "said none/no for " + ", ".join(f.key for f in numeric) + " = 0")
+    bools = [f for f in facts if isinstance(f.value, bool)]
+    # a yes or no answers the facts only when they are all booleans that agree ("I am in
+    # kindergarten" opens with "I am" but is no yes to "enrolled in an educational program")
+    if bools and len(bools) == len(facts) and len({f.value for f in bools}) == 1:
+        said_yes = polarity(answer)
+        if said_yes is not None:
+            want = bools[0].value
+            keys = ", ".join(f"{f.key}={f.value}" for f in bools)
+            return Check(FAITHFUL if said_yes == want else CONTRADICTED,
+                         f"said {'yes' if said_yes else 'no'}; {keys}")
+    choices = [f for f in facts if isinstance(f.value, str) and f.value]
+    low = answer.lower()
+    named = [f for f in choices if f.value.lower().replace("_", " ") in low]
+    if named:
+        return Check(FAITHFUL, "names " + ", ".join(f"{f.key}={f.value}" for f in named))
+    return Check(UNCHECKED, "no number, yes/no or value to compare")

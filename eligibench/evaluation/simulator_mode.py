@@ -1,0 +1,74 @@
+"""Which simulated user a run uses: the paper's free-form one (the default, comparable with v1) or
+the grounded one (`grounded_user`) with its selector and answer style.
+
+params.yaml `evaluate.simulator_mode`: "free-form", or {mode: grounded, select: lexical|model,
+answer: template|model}. A grounded run's RunSpec params carry the mode (so it is a different run).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from eligibench.errors import ParamsError
+from eligibench.evaluation.grounded_user import ANSWERERS, SELECTORS, GroundedUser
+from eligibench.evaluation.simulated_user import SimulatedUser
+
+MODES = ("free-form", "grounded")
+
+
+@dataclass(frozen=True)
+class SimulatorMode:
+    mode: str = "free-form"
+    select: str = "lexical"  # grounded only
+    answer: str = "template"  # grounded only
+
+    @property
+    def grounded(self) -> bool:
+        return self.mode == "grounded"
+
+    @property
+    def uses_model(self) -> bool:
+        """False for grounded lexical/template: no simulator model is called at all."""
+        return not self.grounded or "model" in (self.select, self.answer)
+
+    @property
+    def label(self) -> str:
+        return f"grounded:{self.select}/{self.answer}" if self.grounded else "free-form"
+
+
+FREE_FORM = SimulatorMode()
+
+
+def simulator_label(base: str, mode: SimulatorMode) -> str:
+    """The label runs and audits are recorded under: the model's, plus the mode when grounded
+    (free-form labels stay as they were, so v1-comparable runs keep their ids); a mode that calls
+    no model is labelled by the mode alone."""
+    if not mode.grounded:
+        return base
+    return f"{base} {mode.label}" if mode.uses_model else mode.label
+
+
+def read_mode(raw: Any, where: str = "evaluate.simulator_mode") -> SimulatorMode:
+    """The mode from params (None: free-form); a clear error naming the key otherwise."""
+    if raw is None or raw == "free-form":
+        return FREE_FORM
+    if raw == "grounded":
+        return SimulatorMode("grounded")
+    if not isinstance(raw, dict):
+        raise ParamsError(f"params.yaml: '{where}' is {raw!r}, expected 'free-form', 'grounded' or a mapping "
+                          "{mode, select, answer}")
+    unknown = set(raw) - {"mode", "select", "answer"}
+    if unknown:
+        raise ParamsError(f"params.yaml: '{where}' has unknown key {sorted(unknown)[0]!r} (mode, select, answer)")
+    mode, select, answer = raw.get("mode", "grounded"), raw.get("select", "lexical"), raw.get("answer", "template")
+    for key, value, allowed in (("mode", mode, MODES), ("select", select, SELECTORS), ("answer", answer, ANSWERERS)):
+        if value not in allowed:
+            raise ParamsError(f"params.yaml: '{where}.{key}' is {value!r}, expected one of {', '.join(allowed)}")
+    return SimulatorMode(mode, select, answer)
+
+
+def make_user(mode: SimulatorMode, model, row, max_tokens: int = 80):
+    """The simulated user for one dataset row under `mode`."""
+    if mode.grounded:
+        return GroundedUser(model, row.household, mode.select, mode.answer, max_tokens)
+    return SimulatedUser(model, row.profile, max_tokens)

@@ -1,0 +1,22 @@
+"""The grounded user with the real embedded SmolLM2-135M as selector and phrasing model."""
+from benchmarks.selector_questions import HOUSEHOLD
+from eligibench.evaluation.fact_select import model_select
+from eligibench.evaluation.grounded_user import GroundedUser, template_answer, verify_phrased
+from eligibench.household.facts import fact, household_facts
+from eligibench.models import EmbeddedModel, ModelSpec
+
+
+def test_model_selection_is_constrained_and_model_answers_are_verified_or_replaced(server):
+    spec = ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct", max_tokens=48, timeout_s=300)
+    with EmbeddedModel(spec, server=server) as m:
+        keys = model_select(m, "How old is Leo?", HOUSEHOLD)
+        assert set(keys) <= set(household_facts(HOUSEHOLD)) and len(keys) <= 4
+        user = GroundedUser(m, HOUSEHOLD, selector="lexical", answerer="model", max_tokens=48)
+        for q in ("How old is your husband?", "Do you receive SNAP benefits?", "How much rent do you pay each month?"):
+            a = user.answer([], q)
+            facts = [fact(HOUSEHOLD, k) for k, _ in a.facts]
+            assert a.facts and a.prompt_tokens > 0  # the phrasing call was made and counted
+            if a.how == "model":
+                assert verify_phrased(a.text, facts, q) is None
+            else:
+                assert a.how.startswith("model rejected") and a.text == template_answer(facts, q)

@@ -14,7 +14,9 @@ pytestmark = [pytest.mark.dvc, pytest.mark.model]
 def project(tmp_path_factory, snapshot_2024) -> Path:
     proj = make_project(tmp_path_factory.mktemp("eval") / "proj", {
         "households": {"count": 300}, "representative": {"count": 4}, "audit": {"households": 1},
-        "evaluate": {"submissions": ["random"], "subset": {"diverse": 2, "representative": 2}},
+        # free-form: the paper's simulator mode, so the real model answers (the CPU default's grounded
+        # lexical/template mode calls no model)
+        "evaluate": {"submissions": ["random"], "subset": {"diverse": 2, "representative": 2}, "simulator_mode": None},
     })
     r = dvc(proj, snapshot_2024, "repro")
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]

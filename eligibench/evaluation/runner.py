@@ -1,11 +1,16 @@
 """Evaluate one submission over the datasets: dialogs run concurrently (bounded), each is
-written to the store as it finishes, and a restarted run picks up only what is missing."""
+written to the store as it finishes, and a restarted run picks up only what is missing.
+
+Trials are replicates: dialogs run trial by trial, and each trial gets its own agent
+(`make_agent(trial)`, whose models carry that trial's seeds) and its own simulated user's model
+(`user_model` may map trial -> model; a single model serves every trial)."""
 from __future__ import annotations
 
 import asyncio
+import inspect
 import threading
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from eligibench.datasets.rows import Row
 from eligibench.evaluation.agent_api import Agent
@@ -31,15 +36,44 @@ class RunPlan:
 
 @dataclass
 class _Slot:
-    agent: Agent
+    make_agent: Callable[[int], Agent]
+    agent: Agent | None = None
+    trial: int | None = None  # the trial `agent` was made for
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def for_trial(self, trial: int) -> Agent:
+        """This slot's agent for `trial` (a new one, with that trial's seeds, when it changes)."""
+        if self.agent is None or self.trial != trial:
+            self.close()
+            self.agent, self.trial = self.make_agent(trial), trial
+        return self.agent
+
+    def close(self) -> None:
+        close = getattr(self.agent, "close", None)
+        if close:
+            close()
+        self.agent = None
+
+
+def _per_trial(make_agent: Callable) -> Callable[[int], Agent]:
+    """make_agent(trial), or a zero-argument factory used for every trial."""
+    try:
+        takes_trial = bool(inspect.signature(make_agent).parameters)
+    except (TypeError, ValueError):
+        takes_trial = True
+    return make_agent if takes_trial else (lambda _trial: make_agent())
+
+
+def _user_for(user_model: Any, trial: int) -> Any:
+    return user_model[trial] if isinstance(user_model, Mapping) else user_model
 
 
 def pending(plan: RunPlan, done: set[tuple[str, str, int]]) -> list[tuple[str, Row, int]]:
+    """Dialogs still to run, trial by trial (an agent process per trial, not per dialog)."""
     out = []
-    for dataset, rows in plan.rows.items():
-        for row in rows:
-            for trial in range(plan.spec.trials):
+    for trial in range(plan.spec.trials):
+        for dataset, rows in plan.rows.items():
+            for row in rows:
                 if (dataset, row.id, trial) not in done:
                     out.append((dataset, row, trial))
     return out
@@ -49,9 +83,10 @@ def _one(slot: _Slot, user_model, plan: RunPlan, dataset: str, row: Row, trial: 
     briefs = [plan.briefs[o] for o in row.opportunities]
     labels = dict(zip(row.opportunities, row.labels))
     with slot.lock:
+        agent = slot.for_trial(trial)
         for _attempt in range(plan.infra_retries + 1):
-            result = run_dialog(slot.agent, SimulatedUser(user_model, row.profile), briefs, labels, row.id, dataset, trial,
-                                plan.max_questions)
+            result = run_dialog(agent, SimulatedUser(_user_for(user_model, trial), row.profile), briefs, labels, row.id,
+                                dataset, trial, plan.max_questions)
             if result.termination != INFRA_ERROR:
                 break
     return result
@@ -74,7 +109,7 @@ async def _run_all(plan: RunPlan, store: ResultStore, run_id: str, slots: list[_
     await asyncio.gather(*(worker(s) for s in slots))
 
 
-def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[[], Agent], user_model,
+def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[..., Agent], user_model,
              progress: Callable[[int], None] | None = None) -> str:
     """Run (or finish) the run for `plan.spec`; returns its run id. Metrics are recomputed from
     every stored dialog of the run, so a resumed run scores exactly like an uninterrupted one."""
@@ -83,19 +118,18 @@ def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[[], Agent],
     todo = pending(plan, store.completed(run_id))
     if todo:
         store.set_run_status(run_id, "running")
-        slots = [_Slot(make_agent()) for _ in range(max(1, min(plan.concurrency, len(todo))))]
+        factory = _per_trial(make_agent)
+        slots = [_Slot(factory) for _ in range(max(1, min(plan.concurrency, len(todo))))]
         try:
             asyncio.run(_run_all(plan, store, run_id, slots, user_model, todo, progress))
         finally:
             for s in slots:
-                close = getattr(s.agent, "close", None)
-                if close:
-                    close()
+                s.close()
     results = store.dialog_results(run_id)
     by_dataset: dict[str, list[DialogResult]] = {d: [] for d in plan.rows}
     for r in results:
         by_dataset.setdefault(r.dataset, []).append(r)
-    summary = summarize(by_dataset, n_boot=plan.bootstrap, seed=plan.seed)
+    summary = summarize(by_dataset, n_boot=plan.bootstrap, seed=plan.seed, trials=plan.spec.trials)
     store.record_metrics(run_id, summary.to_rows())
     store.set_run_status(run_id, "done")
     return run_id

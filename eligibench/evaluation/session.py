@@ -5,12 +5,18 @@ the queue worker.
 
 Requirement texts come from the published dataset folder (its `opportunities` config), the same
 data version the rows were built with; nothing reads the YAML catalog at evaluation time.
+
+A session evaluates one run configuration (`config.RunConfig`: submission, a model spec per
+role, options); callers without one (submit, the worker) get `EvalConfig.default_run`. Trial k
+uses seeds derived from (evaluate.seed, k, role) for the simulated user, the agent and each of
+its models (`seeds.py`); the seeds are recorded in the run's params. The run's protocol
+(`protocol.py`) is recorded beside it.
 """
 from __future__ import annotations
 
 import json
 from contextlib import ExitStack, contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
@@ -20,11 +26,13 @@ from eligibench import paths
 from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import Row
 from eligibench.evaluation.agent_host import ProcessAgent
-from eligibench.evaluation.config import EvalConfig, load_rows
+from eligibench.evaluation.config import EvalConfig, RunConfig, dataset_totals, load_rows
 from eligibench.evaluation.dialog_loop import run_dialog
+from eligibench.evaluation.protocol import DatasetUse, Protocol, is_reference, model_label, simulator_label
 from eligibench.evaluation.runner import RunPlan, evaluate
+from eligibench.evaluation.seeds import AGENT, SIMULATOR, seed_table
 from eligibench.evaluation.simulated_user import SimulatedUser
-from eligibench.evaluation.submissions import Manifest
+from eligibench.evaluation.submissions import Manifest, SubmissionError
 from eligibench.evaluation.types import OpportunityBrief
 from eligibench.models import ModelSpec, make_model
 from eligibench.models.serving import attach_servers
@@ -38,9 +46,23 @@ def load_briefs(dataset_dir: Path, data_version: str | None = None) -> dict[str,
     return {d["id"]: OpportunityBrief(d["id"], d["name"], d["requirements"]) for d in table.to_pylist()}
 
 
-def role_specs(manifest: Manifest, config: EvalConfig) -> dict[str, ModelSpec]:
-    """The model spec serving each role the manifest declares."""
-    return {role: config.agent_model for role in manifest.models or {}}
+def role_specs(manifest: Manifest, config: EvalConfig, run: RunConfig | None = None) -> dict[str, ModelSpec]:
+    """The model spec serving each role the manifest declares: the run configuration's spec for
+    that role, else `evaluate.agent_model`."""
+    run = run or config.default_run(manifest.name)
+    declared = dict(manifest.models or {})
+    extra = sorted(set(run.models) - set(declared))
+    if extra:
+        raise SubmissionError(f"params.yaml: run configuration {run.name!r} sets models for role(s) {extra}, but "
+                              f"{manifest.name}'s manifest declares {sorted(declared) or 'no roles'}")
+    return {role: run.models.get(role, config.agent_model) for role in declared}
+
+
+def _identity(spec: ModelSpec) -> dict:
+    """A spec's fields that identify it (the server URL a run happened to get does not)."""
+    d = asdict(spec)
+    d.pop("base_url", None)
+    return d
 
 
 @dataclass
@@ -50,13 +72,22 @@ class Session:
     project: Path
     spec: RunSpec
     plan: RunPlan
-    user_model: Any
+    user_models: Mapping[int, Any]  # trial -> the simulated user's model, seeded for that trial
     roles: Mapping[str, dict]  # role -> ModelSpec fields, as the agent process receives them
+    run_config: RunConfig | None = None
+    seeds: Mapping[str, Mapping[str, int]] = field(default_factory=dict)  # trial -> role -> seed
+    options: Mapping[str, Any] = field(default_factory=dict)  # manifest options + the configuration's
 
-    def make_agent(self) -> ProcessAgent:
+    @property
+    def user_model(self) -> Any:
+        return self.user_models[0]
+
+    def make_agent(self, trial: int = 0) -> ProcessAgent:
         c = self.config
-        return ProcessAgent(self.manifest.folder, self.manifest.entry_point, self.roles, c.seed,
-                            self.manifest.options, [self.project / h for h in paths.HIDDEN],
+        seeds = self.seeds.get(str(trial), {})
+        roles = {role: {**spec, "seed": seeds.get(role, spec.get("seed"))} for role, spec in self.roles.items()}
+        return ProcessAgent(self.manifest.folder, self.manifest.entry_point, roles, seeds.get(AGENT, c.seed),
+                            self.options, [self.project / h for h in paths.HIDDEN],
                             c.call_timeout_s, c.agent_memory_mb)
 
     def run(self, progress_factory: Callable | None = None) -> dict:
@@ -64,68 +95,100 @@ class Session:
         store = ResultStore(self.project / self.config.store)
         total = sum(len(r) for r in self.plan.rows.values()) * self.config.trials
         if progress_factory:
-            with progress_factory(total, f"evaluating {self.manifest.name}") as tick:
-                run_id = evaluate(self.plan, store, self.make_agent, self.user_model, tick)
+            with progress_factory(total, f"evaluating {self.spec.run_config or self.manifest.name}") as tick:
+                run_id = evaluate(self.plan, store, self.make_agent, self.user_models, tick)
         else:
-            run_id = evaluate(self.plan, store, self.make_agent, self.user_model)
+            run_id = evaluate(self.plan, store, self.make_agent, self.user_models)
         metrics = {f"{m['dataset']}.{m['name']}": m["value"] for m in store.metrics(run_id)}
-        return {"submission": self.manifest.name, "run_id": run_id, "data_version": self.spec.data_version,
-                "simulator": self.spec.simulator, "metrics": dict(sorted(metrics.items()))}
+        return {"submission": self.manifest.name, "run_config": self.spec.run_config, "run_id": run_id,
+                "data_version": self.spec.data_version, "simulator": self.spec.simulator,
+                "role_models": dict(self.spec.role_models), "protocol_id": self.spec.protocol_id,
+                "protocol": dict(self.spec.protocol), "metrics": dict(sorted(metrics.items()))}
 
     def dialog(self, row: Row, trial: int = 0) -> DialogResult:
         """One dialog with one household, not stored (the submission smoke test)."""
-        agent = self.make_agent()
+        agent = self.make_agent(trial)
         try:
             labels = dict(zip(row.opportunities, row.labels))
-            return run_dialog(agent, SimulatedUser(self.user_model, row.profile),
+            return run_dialog(agent, SimulatedUser(self.user_models.get(trial, self.user_model), row.profile),
                               [self.plan.briefs[o] for o in row.opportunities], labels, row.id, row.dataset,
                               trial, self.config.max_questions)
         finally:
             agent.close()
 
 
+def run_protocol(rows: Mapping[str, list[Row]], totals: Mapping[str, int], config: EvalConfig,
+                 simulator: str, reference: bool, backend: str, split: str = "public") -> Protocol:
+    """The protocol of a run over `rows` (households_total: the published dataset's size)."""
+    datasets = {d: DatasetUse(rs[0].data_version if rs else "unknown", len(rs), max(totals.get(d, len(rs)), len(rs)))
+                for d, rs in rows.items()}
+    return Protocol(datasets, config.max_questions, config.trials, simulator, reference, backend, split)
+
+
 @contextmanager
 def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path("."),
                  rows: Mapping[str, list[Row]] | None = None, user_model: Any = None,
-                 user_label: str | None = None) -> Iterator[Session]:
+                 user_label: str | None = None, run: RunConfig | None = None,
+                 split: str = "public") -> Iterator[Session]:
     """Start (or attach) model servers, build the run; servers stop when the block ends.
 
-    `user_model` replaces the configured simulator (the quoting test stand-in) and must come with
-    the `user_label` runs are recorded under."""
+    `run` is the run configuration (default: `config.default_run(manifest.name)`). `user_model`
+    replaces the configured simulator (the quoting test stand-in, used for every trial) and must
+    come with the `user_label` runs are recorded under."""
     project = Path(project)
+    run = run or config.default_run(manifest.name)
     dataset_dir = project / paths.DATASET_DIR
     rows = dict(rows) if rows is not None else load_rows(config, dataset_dir)
     data_version = next(iter(r.data_version for rs in rows.values() for r in rs), "unknown")
     briefs = load_briefs(dataset_dir, data_version)
+    wanted = role_specs(manifest, config, run)
+    seeds = seed_table(config.seed, config.trials, wanted)
+    options = {**dict(manifest.options or {}), **dict(run.options)}
+    if user_model is None:
+        label = simulator_label(config.simulator)
+        protocol = run_protocol(rows, dataset_totals(dataset_dir, data_version), config, label,
+                                is_reference(config.simulator), config.simulator.backend, split)
+    else:
+        label = user_label or "stand-in"
+        protocol = run_protocol(rows, dataset_totals(dataset_dir, data_version), config, label, False, "stand-in", split)
     with ExitStack() as stack:
-        wanted = dict(role_specs(manifest, config))
+        specs = attach_servers({**wanted, **({"__simulator__": config.simulator} if user_model is None else {})}, stack)
         if user_model is None:
-            wanted["__simulator__"] = config.simulator
-        specs = attach_servers(wanted, stack)
-        if user_model is None:
-            user_model = stack.enter_context(make_model(specs.pop("__simulator__")))
+            sim = specs.pop("__simulator__")
+            user_models = {k: stack.enter_context(make_model(replace(sim, seed=seeds[str(k)][SIMULATOR])))
+                           for k in range(config.trials)}
             user_label = config.simulator_label
+        else:
+            user_models = {k: user_model for k in range(config.trials)}
         spec = RunSpec(
             submission=manifest.name,
             agent_models={role: f"{s.backend}:{s.model}" for role, s in specs.items()},
             simulator=user_label,
             params={"subset": dict(config.subset), "subset_select": config.subset_select,
                     "trials": config.trials, "seed": config.seed, "max_questions": config.max_questions,
-                    "simulator_max_tokens": config.simulator.max_tokens},
+                    "simulator_max_tokens": config.simulator.max_tokens,
+                    "models": {role: _identity(s) for role, s in wanted.items()},
+                    "options": options, "trial_seeds": seeds},
             data_version=data_version, datasets=tuple(rows), trials=config.trials,
-            extra={"strategy": manifest.strategy, "authors": list(manifest.authors), "license": manifest.license},
+            extra={"strategy": manifest.strategy, "authors": list(manifest.authors), "license": manifest.license,
+                   "run_config": run.name},
+            run_config=run.name,
+            role_models={role: model_label(s) for role, s in wanted.items()},
+            protocol_id=protocol.protocol_id,
+            protocol=protocol.to_json(),
         )
         plan = RunPlan(spec, rows, briefs, config.concurrency, config.infra_retries, config.max_questions,
                        config.bootstrap, config.seed)
-        yield Session(manifest, config, project, spec, plan, user_model,
-                      {role: asdict(s) for role, s in specs.items()})
+        yield Session(manifest, config, project, spec, plan, user_models,
+                      {role: asdict(s) for role, s in specs.items()}, run, seeds, options)
 
 
 def run_submission(manifest: Manifest, config: EvalConfig, progress_factory: Callable | None = None,
                    project: Path = Path("."), rows: Mapping[str, list[Row]] | None = None,
-                   user_model: Any = None, user_label: str | None = None) -> dict:
-    """Evaluate a submission under `config`; the run's summary (also what the stage writes)."""
-    with open_session(manifest, config, project, rows, user_model, user_label) as session:
+                   user_model: Any = None, user_label: str | None = None, run: RunConfig | None = None) -> dict:
+    """Evaluate a submission under `config` (and run configuration `run`); the run's summary
+    (also what the stage writes)."""
+    with open_session(manifest, config, project, rows, user_model, user_label, run) as session:
         return session.run(progress_factory)
 
 

@@ -31,7 +31,11 @@ _DDL = [
         trials INTEGER,
         extra JSON,
         created_at TIMESTAMP,
-        status VARCHAR)""",
+        status VARCHAR,
+        run_config VARCHAR,
+        role_models JSON,
+        protocol_id VARCHAR,
+        protocol JSON)""",
     """CREATE TABLE IF NOT EXISTS dialogs (
         run_id VARCHAR NOT NULL,
         dataset VARCHAR NOT NULL,
@@ -112,4 +116,4 @@ _TURN_COLS = (
     "answer_latency_s", "prompt_tokens", "completion_tokens", "cached_tokens",
 )
 _PRED_COLS = ("run_id", "dataset", "row_id", "trial", "opportunity", "predicted", "label")
-_JSON_RUN_COLS = ("agent_models", "params", "datasets", "extra")
+_JSON_RUN_COLS = ("agent_models", "params", "datasets", "extra", "role_models", "protocol")

@@ -6,6 +6,7 @@ a DVC output, so evaluation never writes into it (no cache misses during a run).
 Each run configuration (params.yaml evaluate.runs) whose submission declares a hook is
 generated with that configuration's model specs (e.g. ProADA's code role); configurations that
 share a submission and specs are generated once."""
+import inspect
 import sys
 from contextlib import ExitStack
 from pathlib import Path
@@ -26,6 +27,7 @@ def main(out: Path) -> None:
     all_briefs = load_briefs(paths.DATASET_DIR, data_version)
     ids = sorted({o for rs in rows.values() for r in rs for o in r.opportunities})
     briefs = [all_briefs[o] for o in ids]
+    households = [list(r.opportunities) for rs in rows.values() for r in rs]
     out.mkdir(parents=True, exist_ok=True)
     todo = {}
     for run in config.runs.values():
@@ -44,8 +46,11 @@ def main(out: Path) -> None:
         with ExitStack() as stack:
             specs = attach_servers(wanted, stack)
             models = {role: stack.enter_context(make_model(s)) for role, s in specs.items()}
+            # A hook that takes `households` gets each household's opportunity ids in the order the
+            # agent sees them (ProADA's preexisting keys depend on that order).
+            extra = {"households": households} if "households" in inspect.signature(hook).parameters else {}
             with bar(len(briefs), f"generating for {name}") as tick:
-                result = hook(models, briefs, out / manifest.name, options, lambda _id: tick(1))
+                result = hook(models, briefs, out / manifest.name, options, lambda _id: tick(1), **extra)
         ok = sum(1 for v in result.values() if getattr(v, "ok", True))
         print(f"generate {name}: {ok}/{len(briefs)} opportunities generated and valid -> {out / manifest.name}")
 

@@ -9,8 +9,9 @@ time).
 Kinds (`Protocol.kind`):
 - "full": every household of every dataset, the protocol's own question limits (no cap), at
   least `FULL_MIN_TRIALS` trials, and the reference simulator (`REFERENCE_SIMULATOR`).
-- "smoke": the simulated user is the CPU default (the embedded SmolLM2-135M stand-in): a check
-  that the pipeline works, never a result.
+- "smoke": the simulated user is the CPU default (the embedded SmolLM2-135M stand-in) or a test
+  stand-in that is no language model (the quoting user): a check that the pipeline works, never
+  a result.
 - "custom": anything else (a custom simulator, a subset, a cap, fewer trials).
 
 The reference simulator is the paper's: Llama 3.1 70B Instruct, 4-bit, temperature 0, served by
@@ -39,7 +40,9 @@ REFERENCE_MODELS = (
 REFERENCE_SIMULATOR = ModelSpec(backend="vllm", model=REFERENCE_MODELS[0], temperature=0.0, seed=0,
                                 max_tokens=256)
 REFERENCE_LABEL = "Llama 3.1 70B Instruct 4-bit, temperature 0 (reference)"
-SMOKE_BACKEND = "embedded"  # the CPU default simulator: a smoke protocol whatever else is set
+# The CPU default simulator ("embedded") and test stand-ins ("stand-in", e.g. the quoting user):
+# a smoke protocol whatever else is set.
+SMOKE_BACKENDS = ("embedded", "stand-in")
 
 
 def model_label(spec: ModelSpec) -> str:
@@ -80,7 +83,7 @@ class Protocol:
 
     @property
     def kind(self) -> str:
-        if self.simulator_backend == SMOKE_BACKEND:
+        if self.simulator_backend in SMOKE_BACKENDS:
             return "smoke"
         if not self.differences():
             return "full"

@@ -184,7 +184,8 @@ class ProbeAgent(Agent):
 
 @pytest.fixture()
 def probe_project(tmp_path) -> Path:
-    sys.path.insert(0, str(ROOT)) if str(ROOT) not in sys.path else None
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
     from tests.leaderboard.synthetic import make_dataset
 
     proj = tmp_path / "project"
@@ -223,7 +224,7 @@ def test_two_roles_with_different_specs_reach_the_agent_and_trials_are_seeded_an
     questions = {(t["dataset"], t["trial"]): store.transcript(run["run_id"], t["dataset"], t["row_id"], t["trial"])
                  for t in store.dialogs(run["run_id"])}
     assert len(questions) == 4  # 2 datasets x 2 trials
-    for (dataset, trial), dialog in questions.items():
+    for (_dataset, trial), dialog in questions.items():
         q = dialog["turns"][0]["question"]
         s = seeds[str(trial)]
         assert f"code:t=0.7:m=5:s={s['code']}:" in q, q

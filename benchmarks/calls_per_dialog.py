@@ -2,14 +2,14 @@
 ProADA needs under half of direct prompting's calls).
 
 Both agents talk to the same real llama.cpp server (SmolLM2-135M) and the same simulated user,
-on the same households (the Representative rows with the shortest profiles and at most
-`--max-opps` opportunities), with the same question cap. Each agent runs in process with the
+on the same households (the Representative rows with the shortest profiles, each cut to its
+first `--opps` opportunities so a dialog fits the CPU budget), with the same question cap. Each agent runs in process with the
 options of its run configuration (`direct`: the hardened variant; `direct-paper`: the paper's;
 `proada`: the paper's design points on). ProADA is measured twice: with a cold program cache
 (its code-generation calls counted) and warm (the dialog's own calls only, what the `generate`
 stage leaves to evaluation).
 
-    python -m benchmarks.calls_per_dialog [--households 3] [--max-opps 3] [--questions 4]
+    python -m benchmarks.calls_per_dialog [--households 2] [--opps 2] [--questions 4]
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import argparse
 import statistics
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from eligibench.catalog import load_catalog
@@ -31,12 +32,12 @@ from eligibench.models import EmbeddedServer, ModelSpec, make_model
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def rows_for(n: int, max_opps: int):
+def rows_for(n: int, opps: int):
     path = ROOT / "data" / "datasets" / "representative.parquet"
     if not path.is_file():
         raise SystemExit(f"{path} not found: build it first (dvc repro representative)")
-    rows = [r for r in read_parquet(path) if len(r.opportunities) <= max_opps] or read_parquet(path)
-    return sorted(rows, key=lambda r: (len(r.profile), r.id))[:n]
+    rows = sorted(read_parquet(path), key=lambda r: (len(r.profile), r.id))[:n]
+    return [replace(r, opportunities=r.opportunities[:opps], labels=r.labels[:opps]) for r in rows]
 
 
 def agent(name: str, models: dict, options: dict):
@@ -70,11 +71,11 @@ def measure(label: str, make, rows, briefs, user_model, questions: int) -> dict:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--households", type=int, default=3)
-    ap.add_argument("--max-opps", type=int, default=3, help="only households with at most this many opportunities")
+    ap.add_argument("--households", type=int, default=2)
+    ap.add_argument("--opps", type=int, default=2, help="each household's first N opportunities")
     ap.add_argument("--questions", type=int, default=4, help="question cap per dialog (the CPU default's)")
     args = ap.parse_args(argv)
-    rows = rows_for(args.households, args.max_opps)
+    rows = rows_for(args.households, args.opps)
     briefs = {o.id: OpportunityBrief(o.id, o.name, o.requirements) for o in load_catalog().opportunities}
     print(f"{len(rows)} Representative households ({', '.join(str(len(r.opportunities)) for r in rows)} opportunities), "
           f"cap {args.questions} questions, SmolLM2-135M on llama.cpp for agent and simulated user")

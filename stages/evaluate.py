@@ -1,5 +1,6 @@
-"""Stage `evaluate@<submission>`: run one submission against the simulated user; results go to
-the DuckDB store, and a small summary file is the stage's DVC output."""
+"""Stage `evaluate@<configuration>`: run one run configuration (params.yaml evaluate.runs: a
+submission, a model spec per role, options) against the simulated user; results go to the
+DuckDB store, and a small summary file is the stage's DVC output."""
 import sys
 
 from eligibench import params, paths
@@ -11,11 +12,14 @@ from eligibench.progress import bar
 
 def main(name: str) -> None:
     config = read_config(params.load())
-    summary = run_submission(load_manifest(paths.SUBMISSIONS / name), config, bar)
+    run = config.run(name)
+    summary = run_submission(load_manifest(paths.SUBMISSIONS / run.submission), config, bar, run=run)
     write_summary(paths.RUN_SUMMARIES / f"{name}.json", summary)
     m = summary["metrics"]
+    kind = summary["protocol"].get("kind", "?")
     print(f"evaluate {name}: F1 {m.get('average.f1', float('nan')):.1f}, turns {m.get('average.turns', float('nan')):.1f}, "
-          f"turn-weighted F1 {m.get('average.turn_weighted_f1', float('nan')):.1f} (run {summary['run_id']})")
+          f"turn-weighted F1 {m.get('average.turn_weighted_f1', float('nan')):.1f} (run {summary['run_id']}, "
+          f"protocol {summary['protocol_id']} [{kind}])")
 
 
 if __name__ == "__main__":

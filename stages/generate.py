@@ -1,7 +1,12 @@
 """Stage `generate`: run the pregeneration hooks that submissions declare in their manifests
 (`pregenerate: module:function`, e.g. ProADA's decision programs, the worksheet agent's
 worksheets) for every opportunity the evaluation will show them. Output: `generated/<name>/`,
-a DVC output, so evaluation never writes into it (no cache misses during a run)."""
+a DVC output, so evaluation never writes into it (no cache misses during a run).
+
+Each run configuration (params.yaml evaluate.runs) whose submission declares a hook is
+generated with that configuration's model specs (e.g. ProADA's code role); configurations that
+share a submission and specs are generated once."""
+import inspect
 import sys
 from contextlib import ExitStack
 from pathlib import Path
@@ -22,21 +27,32 @@ def main(out: Path) -> None:
     all_briefs = load_briefs(paths.DATASET_DIR, data_version)
     ids = sorted({o for rs in rows.values() for r in rs for o in r.opportunities})
     briefs = [all_briefs[o] for o in ids]
+    households = [list(r.opportunities) for rs in rows.values() for r in rs]
     out.mkdir(parents=True, exist_ok=True)
-    manifests = [m for m in (load_manifest(paths.SUBMISSIONS / s) for s in config.submissions) if m.pregenerate]
-    if not manifests:
-        print("generate: no submission in evaluate.submissions declares a pregenerate hook")
+    todo = {}
+    for run in config.runs.values():
+        manifest = load_manifest(paths.SUBMISSIONS / run.submission)
+        if not manifest.pregenerate:
+            continue
+        specs = role_specs(manifest, config, run)
+        options = {**dict(manifest.options or {}), **dict(run.options)}
+        key = (manifest.name, repr(sorted(specs.items())), repr(sorted(options.items())))
+        todo.setdefault(key, (run.name, manifest, specs, options))
+    if not todo:
+        print("generate: no run configuration in evaluate.runs uses a submission with a pregenerate hook")
         return
-    for manifest in manifests:
+    for name, manifest, wanted, options in todo.values():
         hook = load_entry(manifest, manifest.pregenerate)
         with ExitStack() as stack:
-            specs = attach_servers(role_specs(manifest, config), stack)
+            specs = attach_servers(wanted, stack)
             models = {role: stack.enter_context(make_model(s)) for role, s in specs.items()}
-            with bar(len(briefs), f"generating for {manifest.name}") as tick:
-                result = hook(models, briefs, out / manifest.name, dict(manifest.options), lambda _id: tick(1))
+            # A hook that takes `households` gets each household's opportunity ids in the order the
+            # agent sees them (ProADA's preexisting keys depend on that order).
+            extra = {"households": households} if "households" in inspect.signature(hook).parameters else {}
+            with bar(len(briefs), f"generating for {name}") as tick:
+                result = hook(models, briefs, out / manifest.name, options, lambda _id: tick(1), **extra)
         ok = sum(1 for v in result.values() if getattr(v, "ok", True))
-        print(f"generate {manifest.name}: {ok}/{len(briefs)} opportunities generated and valid -> {out / manifest.name}")
-
+        print(f"generate {name}: {ok}/{len(briefs)} opportunities generated and valid -> {out / manifest.name}")
 
 if __name__ == "__main__":
     main(Path(sys.argv[1]) if len(sys.argv) > 1 else paths.GENERATED)

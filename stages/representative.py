@@ -1,9 +1,10 @@
 """Stage `representative`: households sampled from population marginals, each interested in a
-random set of opportunities; labels from the checkers."""
-import random
+balanced set of opportunities (every pool opportunity equally often: datasets/interests.py);
+labels from the checkers."""
 
 from checkers import registry
 from eligibench import params, paths
+from eligibench.datasets.interests import balanced_interests
 from eligibench.datasets.params import RepresentativeParams
 from eligibench.datasets.population import load_population, sample_households
 from eligibench.datasets.rows import build_row, write_parquet
@@ -20,12 +21,10 @@ def main() -> None:
     p = RepresentativeParams.read(all_params, tuple(checkers))
     households = sample_households(p.count, p.seed, load_population())
     # interests come from their own stream so that changing them leaves the households alone
-    rng = random.Random(p.seed + 1)
-    rows = []
-    for n, hh in enumerate(households):
-        k = rng.randint(p.opportunities_min, p.opportunities_max)
-        interests = sorted(rng.sample(p.pool, k))
-        rows.append(build_row(f"representative-{n:04d}", "representative", hh, interests, checkers))
+    interests = balanced_interests(len(households), p.pool, p.opportunities_min, p.opportunities_max, p.seed,
+                                   p.per_opportunity)
+    rows = [build_row(f"representative-{n:04d}", "representative", hh, wanted, checkers)
+            for n, (hh, wanted) in enumerate(zip(households, interests))]
     rows = with_content_version(rows, read_json(paths.CATALOG_JSON))
     write_parquet(OUT, rows)
     pairs = sum(len(r.opportunities) for r in rows)

@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _declared_outputs() -> list[str]:
     stages = yaml.safe_load((ROOT / "dvc.yaml").read_text())["stages"]
-    subs = yaml.safe_load((ROOT / "params.yaml").read_text())["evaluate"]["submissions"]
+    subs = list(yaml.safe_load((ROOT / "params.yaml").read_text())["evaluate"]["runs"])  # foreach keys
     outs = []
     for stage in stages.values():
         items = [None] if "foreach" not in stage else subs
@@ -19,7 +19,7 @@ def _declared_outputs() -> list[str]:
             for key in ("outs", "metrics", "plots"):
                 for o in body.get(key, []):
                     path = o if isinstance(o, str) else next(iter(o))
-                    outs.append(path.replace("${item}", str(item)))
+                    outs.append(path.replace("${item}", str(item)).replace("${key}", str(item)))
     return outs
 
 

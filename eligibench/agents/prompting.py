@@ -33,3 +33,13 @@ def fallback_question(line: str) -> str:
     if first[1:].islower() or first in ("A", "An"):  # "They live ..." -> "they live ...", not "IDNYC"
         line = line[0].lower() + line[1:]
     return f"Is this true for your household: {line}?"
+
+
+def raw_question(text: str, limit: int = 300) -> str:
+    """The model's reply as the question, as the paper's baselines ask it (`paper` option): the
+    first non-empty line, cut to `limit` characters; GENERIC_QUESTION only for an empty reply."""
+    for line in (text or "").strip().splitlines():
+        line = " ".join(line.split())
+        if line:
+            return line[:limit]
+    return GENERIC_QUESTION

@@ -1,4 +1,5 @@
-"""`benyfits evaluate PATH`: evaluate one submission folder with the `evaluate` params."""
+"""`benyfits evaluate PATH`: evaluate one submission folder with the `evaluate` params (and, with
+`--config NAME`, the model specs and options of that run configuration in `evaluate.runs`)."""
 from __future__ import annotations
 
 import argparse
@@ -23,7 +24,16 @@ def _run(args: argparse.Namespace) -> int:
         if not loaded:
             raise BenyfitsError(f"{args.rows}: no rows: nothing to evaluate")
         rows = {loaded[0].dataset: loaded}
-    summary = run_submission(load_manifest(Path(args.path)), config, bar, rows=rows, split=args.split)
+    manifest = load_manifest(Path(args.path))
+    run = None
+    if args.config:
+        run = config.run(args.config)
+        if run.submission != Path(args.path).name and run.submission != manifest.name:
+            from eligibench.errors import ParamsError
+
+            raise ParamsError(f"run configuration {args.config!r} is for submission {run.submission!r}, "
+                              f"not {args.path}")
+    summary = run_submission(manifest, config, bar, rows=rows, run=run, split=args.split)
     print(json.dumps(summary, indent=1, sort_keys=True))
     return 0
 
@@ -32,6 +42,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("evaluate", help="evaluate a submission folder against the simulated user")
     p.add_argument("path", help="submission folder (with manifest.yaml)")
     p.add_argument("--params", default="params.yaml")
+    p.add_argument("--config", help="a run configuration name in params.yaml evaluate.runs (its model specs "
+                                    "and options); default: the one named like the submission, else defaults")
     p.add_argument("--rows", help="evaluate on these dataset rows (Parquet, e.g. from `benyfits import-v1`) "
                                   "instead of the published datasets")
     p.add_argument("--split", choices=("public", "sealed"), default="public",

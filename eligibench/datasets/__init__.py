@@ -6,6 +6,7 @@ Modules:
 - `fuzz`: households sampled to spread checker traces, dense around the checkers' thresholds.
 - `diverse`: greedy coverage selection of households and (household, opportunity) pairs.
 - `coverage`: the coverage report of a selection.
+- `interests`: the balanced assignment of opportunities to Representative households.
 - `population`: Representative households from population marginals (model / rules / load / sampler / docs).
 - `rows`: a dataset row (household, opportunities, labels, traces, profile) and its Parquet file.
 - `version`: the data version: a digest of a dataset's content.

@@ -42,6 +42,9 @@ class RepresentativeParams:
     opportunities_min: int
     opportunities_max: int
     pool: tuple[str, ...]  # opportunities households may be interested in
+    # times each pool opportunity is assigned (the paper: 3, so 82 x 3 = 246 pairs); None: sizes
+    # uniform in [min, max] and counts balanced to +-1 (datasets/interests.py)
+    per_opportunity: int | None = None
 
     @classmethod
     def read(cls, params: dict[str, Any], known_ids: Sequence[str]) -> RepresentativeParams:
@@ -65,7 +68,14 @@ class RepresentativeParams:
         if hi > len(pool):
             raise ParamsError(f"params.yaml: 'representative.opportunities_max' is {hi} but the pool has only "
                               f"{len(pool)} opportunities: the range cannot be met")
-        return cls(count, seed, lo, hi, pool)
+        per = s.get("per_opportunity")
+        if per is not None:
+            per = P.get(s, "representative.per_opportunity", int, 1, 1000)
+            if not count * lo <= per * len(pool) <= count * hi:
+                raise ParamsError(
+                    f"params.yaml: 'representative.per_opportunity' is {per}: {per} x {len(pool)} opportunities = "
+                    f"{per * len(pool)} pairs, but {count} households of {lo}-{hi} hold {count * lo}-{count * hi}")
+        return cls(count, seed, lo, hi, pool, per)
 
 
 @dataclass(frozen=True)

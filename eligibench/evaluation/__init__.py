@@ -21,9 +21,11 @@ Modules:
 - `quoting_user`: a named TEST STAND-IN user that quotes the profile (no model).
 - `dialog_loop`: one dialog: ask, answer, READY, PREDICT, termination reasons.
 - `runner`: a run over the datasets, resumable, into the store.
-- `config`: the `evaluate` params, validated, and the rows a run uses.
+- `config`: the `evaluate` params (run configurations: submission, a model spec per role, options), validated, and the rows a run uses.
+- `protocol`: what a run was evaluated under (full / smoke / custom), the reference simulator, comparability.
+- `seeds`: trial seeds derived from (seed, trial, role).
 - `session`: THE evaluation path: servers, models per role, agent factory, store, RunSpec.
-- `metrics`: accuracy, precision, recall, F1, turns, bootstrap intervals.
+- `metrics`: accuracy, precision, recall, F1, turns, split cost, termination mix, per-trial figures, bootstrap intervals.
 - `audit`: probes of the simulated user's faithfulness.
 - `submissions`: manifests, and importing a submission folder as a package.
 - `install`: submission folder checks, installing and queueing.

@@ -1,12 +1,19 @@
-"""The `evaluate` params section, validated at the edge, and the rows a run evaluates."""
+"""The `evaluate` params section, validated at the edge, and the rows a run evaluates.
+
+Run configurations (`evaluate.runs`): a name -> {submission, models, options}. `models` gives a
+model spec per role the submission's manifest declares (a mapping merged over
+`evaluate.agent_model`, or "default" for that spec unchanged); roles left out get
+`evaluate.agent_model`. `options` are merged over the manifest's `options`. A params file
+without `runs` gets one configuration per name in `evaluate.submissions` (same name, defaults).
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
 from eligibench import params as P
-from eligibench.datasets.publish import dataset_path
+from eligibench.datasets.publish import DatasetMissing, dataset_path
 from eligibench.datasets.rows import Row, read_parquet
 from eligibench.errors import ParamsError
 from eligibench.evaluation.simulator_mode import FREE_FORM, SimulatorMode, read_mode
@@ -14,6 +21,16 @@ from eligibench.evaluation.types import DialogBudget
 from eligibench.models import ModelSpec
 
 DATASETS = ("diverse", "representative")
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """One named run configuration: a submission folder, a model spec per role, agent options."""
+
+    name: str
+    submission: str  # folder name under submissions/
+    models: Mapping[str, ModelSpec] = field(default_factory=dict)  # role -> spec (roles set here)
+    options: Mapping[str, Any] = field(default_factory=dict)  # merged over the manifest's options
 
 
 @dataclass(frozen=True)
@@ -31,7 +48,8 @@ class EvalConfig:
     bootstrap: int
     seed: int
     store: Path
-    submissions: tuple[str, ...]
+    submissions: tuple[str, ...]  # the submission folders the configurations use, in order
+    runs: Mapping[str, RunConfig] = field(default_factory=dict)  # name -> configuration
     budget: DialogBudget = DialogBudget()  # per dialog of a hosted agent (issue 13)
     simulator_mode: SimulatorMode = FREE_FORM  # `evaluate.simulator_mode`: free-form (v1) or grounded
 
@@ -39,6 +57,21 @@ class EvalConfig:
     def simulator_label(self) -> str:
         s = self.simulator
         return f"{s.backend}:{s.model}@t{s.temperature}/s{s.seed}"
+
+    def run(self, name: str) -> RunConfig:
+        """The configuration `name`; the error lists the configured names."""
+        if name not in self.runs:
+            raise ParamsError(f"params.yaml: no run configuration {name!r} in 'evaluate.runs' "
+                              f"(configured: {', '.join(self.runs) or 'none'})")
+        return self.runs[name]
+
+    def default_run(self, submission: str) -> RunConfig:
+        """The configuration a submitted folder is evaluated with: the one named like the
+        submission if it uses that folder, else defaults for every role (the queue worker)."""
+        run = self.runs.get(submission)
+        if run is not None and run.submission == submission:
+            return run
+        return RunConfig(submission, submission)
 
 
 def _spec(raw: Any, key: str) -> ModelSpec:
@@ -50,6 +83,49 @@ def _spec(raw: Any, key: str) -> ModelSpec:
         raise ParamsError(f"params.yaml: 'evaluate.{key}': {e}") from None
     except ValueError as e:
         raise ParamsError(f"params.yaml: 'evaluate.{key}': {e}") from None
+
+
+def _role_spec(raw: Any, default: ModelSpec, where: str) -> ModelSpec:
+    if raw == "default" or raw is None:
+        return default
+    if not isinstance(raw, dict):
+        raise ParamsError(f"params.yaml: '{where}' must be \"default\" or a mapping of ModelSpec fields "
+                          f"(merged over evaluate.agent_model), got {raw!r}")
+    merged = {**asdict(default), **raw}
+    if "model" in raw and "backend" in raw and raw["backend"] != default.backend and "base_url" not in raw:
+        merged["base_url"] = None  # another backend: the default's server URL does not apply
+    try:
+        return ModelSpec(**merged)
+    except (TypeError, ValueError) as e:
+        raise ParamsError(f"params.yaml: '{where}': {e}") from None
+
+
+_RUN_KEYS = {"submission", "models", "options"}
+
+
+def _runs(raw: Any, default: ModelSpec) -> dict[str, RunConfig]:
+    if not isinstance(raw, dict) or not raw:
+        raise ParamsError("params.yaml: 'evaluate.runs' must map configuration names to "
+                          "{submission, models, options}")
+    out = {}
+    for name, body in raw.items():
+        where = f"evaluate.runs.{name}"
+        if not isinstance(name, str) or not name or "/" in name or name.startswith("."):
+            raise ParamsError(f"params.yaml: 'evaluate.runs' key {name!r} must be a plain name (it names a "
+                              "DVC stage and results/runs/<name>.json)")
+        if not isinstance(body, dict) or not isinstance(body.get("submission"), str):
+            raise ParamsError(f"params.yaml: '{where}' must be a mapping with 'submission' (a folder in submissions/)")
+        unknown = set(body) - _RUN_KEYS
+        if unknown:
+            raise ParamsError(f"params.yaml: '{where}' has unknown key(s) {sorted(unknown)}; expected {sorted(_RUN_KEYS)}")
+        models = body.get("models") or {}
+        options = body.get("options") or {}
+        if not isinstance(models, dict) or not isinstance(options, dict):
+            raise ParamsError(f"params.yaml: '{where}.models' and '{where}.options' must be mappings")
+        out[name] = RunConfig(name, body["submission"],
+                              {role: _role_spec(v, default, f"{where}.models.{role}") for role, v in models.items()},
+                              dict(options))
+    return out
 
 
 def _select(v: Any) -> str:
@@ -85,20 +161,39 @@ def read_config(params: Mapping[str, Any]) -> EvalConfig:
     for k, v in subset.items():
         if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
             raise ParamsError(f"params.yaml: 'evaluate.subset.{k}' is {v!r}, expected a positive count or null (all)")
-    subs = s.get("submissions", [])
-    if not isinstance(subs, list) or not all(isinstance(x, str) for x in subs):
-        raise ParamsError("params.yaml: 'evaluate.submissions' must be a list of submission folder names")
+    agent_model = _spec(s.get("agent_model"), "agent_model")
+    if "runs" in s:
+        runs = _runs(s["runs"], agent_model)
+        subs = list(dict.fromkeys(r.submission for r in runs.values()))
+    else:
+        subs = s.get("submissions", [])
+        if not isinstance(subs, list) or not all(isinstance(x, str) for x in subs):
+            raise ParamsError("params.yaml: 'evaluate.submissions' must be a list of submission folder names")
+        runs = {x: RunConfig(x, x) for x in subs}
     return EvalConfig(
-        _spec(s.get("simulator"), "simulator"), _spec(s.get("agent_model"), "agent_model"),
+        _spec(s.get("simulator"), "simulator"), agent_model,
         {d: subset.get(d) for d in DATASETS}, _select(s.get("subset_select", "first")),
         P.get(s, "evaluate.trials", int, 1, 100), _cap(s.get("max_questions")),
         P.get(s, "evaluate.concurrency", int, 1, 256),
         P.get(s, "evaluate.infra_retries", int, 0, 10), P.get(s, "evaluate.call_timeout_s", (int, float), 1, 86400),
         P.get(s, "evaluate.agent_memory_mb", int, 256, 1_000_000), P.get(s, "evaluate.bootstrap", int, 0, 100_000),
-        P.get(s, "evaluate.seed", int), Path(P.get(s, "evaluate.store", str)), tuple(subs),
+        P.get(s, "evaluate.seed", int), Path(P.get(s, "evaluate.store", str)), tuple(subs), runs,
         _budget(s.get("budget")),
         simulator_mode=read_mode(s.get("simulator_mode")),
     )
+
+
+def dataset_totals(folder: Path = Path("benyfits"), data_version: str | None = None) -> dict[str, int]:
+    """Households in each published dataset (the denominator of a protocol's households_used)."""
+    import pyarrow.parquet as pq
+
+    out = {}
+    for d in DATASETS:
+        try:
+            out[d] = pq.ParquetFile(dataset_path(folder, d, data_version)).metadata.num_rows
+        except DatasetMissing:  # not published (custom rows): no total known
+            continue
+    return out
 
 
 def load_rows(config: EvalConfig, folder: Path = Path("benyfits")) -> dict[str, list[Row]]:

@@ -20,6 +20,16 @@ Conventions (all documented choices, tested in tests/test_metrics.py):
   turns = 0 and per-dialog costs = 0 with no scored dialogs. The exception is `cached_share`,
   which is None when the simulated user reported no prompt tokens at all (nothing to share).
 * `turns` is the mean number of questions (`len(result.turns)`) per scored dialog.
+* Agent and simulator cost are separate (`agent_calls`, `agent_tokens`, `simulator_calls`,
+  `simulator_tokens`, per scored dialog; tokens = prompt + completion); `wall_s` is wall time
+  per scored dialog. `term_<termination>` is the percent of ALL dialogs (infrastructure errors
+  included) that ended that way.
+* Trials are replicates (`trial_figures`): F1 and turns per trial (`f1_trial_<k>`,
+  `turns_trial_<k>`), their sample standard deviations over trials (`f1_sd`, `turns_sd`, None
+  with one trial), `pass_all_trials` (tau-bench's pass^k: percent of pairs predicted correctly
+  in every trial) and `same_all_trials` (percent of pairs predicted the same way in every
+  trial; None with one trial). Both count only households with a scored dialog in every trial.
+  `households` is the number of households behind the dataset's bootstrap intervals.
 * Bootstrap intervals are percentile intervals over resampled HOUSEHOLDS: the unit is
   (dataset, row_id), so every trial and every pair of a household is drawn together; each
   dataset is resampled separately (stratified), so a replicate keeps each dataset's number of
@@ -35,7 +45,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, DialogResult
+from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, TERMINATIONS, DialogResult
 
 AVERAGE = "average"  # the dataset name used by `Summary.to_rows` for cross-dataset figures
 
@@ -179,6 +189,13 @@ class Cost:
     completion_tokens_per_dialog: float  # agent + simulated user
     cached_share: float | None  # percent of the simulated user's prompt tokens served from cache
     wall_s_per_dialog: float
+    agent_calls: float = 0.0  # per scored dialog
+    agent_tokens: float = 0.0  # prompt + completion, per scored dialog
+    simulator_calls: float = 0.0
+    simulator_tokens: float = 0.0
+
+
+SPLIT_COST_NAMES = ("agent_calls", "agent_tokens", "simulator_calls", "simulator_tokens")
 
 
 def cost(results: Iterable[DialogResult]) -> Cost:
@@ -198,7 +215,18 @@ def cost(results: Iterable[DialogResult]) -> Cost:
         completion_tokens_per_dialog=per(completion),
         cached_share=100.0 * user_cached / user_prompt if user_prompt else None,
         wall_s_per_dialog=per(wall),
+        agent_calls=per(sum(r.agent_calls for r in scored)),
+        agent_tokens=per(sum(r.agent_prompt_tokens + r.agent_completion_tokens for r in scored)),
+        simulator_calls=per(sum(r.user_calls for r in scored)),
+        simulator_tokens=per(sum(r.user_prompt_tokens + r.user_completion_tokens for r in scored)),
     )
+
+
+def termination_mix(results: Iterable[DialogResult]) -> dict[str, float]:
+    """Percent of all dialogs (infrastructure errors included) per termination; 0 with none."""
+    results = list(results)
+    n = len(results)
+    return {t: (100.0 * sum(r.termination == t for r in results) / n if n else 0.0) for t in TERMINATIONS}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -230,6 +258,64 @@ def trial_consistency(results: Iterable[DialogResult]) -> float | None:
             total += 1
             same += len(predictions) == 1
     return 100.0 * same / total if total else None
+
+
+def _sd(values: Sequence[float]) -> float | None:
+    return float(np.std(values, ddof=1)) if len(values) >= 2 else None
+
+
+@dataclass(frozen=True)
+class TrialFigures:
+    f1: Mapping[int, float]  # trial -> micro F1 of that trial's scored dialogs
+    turns: Mapping[int, float]  # trial -> mean questions
+    f1_sd: float | None  # sample sd over trials; None with one trial
+    turns_sd: float | None
+    pass_all: float | None  # percent of pairs correct in every trial; None with no such pair
+    same_all: float | None  # percent of pairs predicted the same in every trial; None with < 2 trials
+
+
+def trial_figures(results: Iterable[DialogResult], trials: int | None = None) -> TrialFigures:
+    """Per-trial F1 and turns, their spread, pass^k and same-prediction share.
+
+    `trials` is the run's number of trials (default: the trials present). pass^k and the
+    same-prediction share use households with a scored dialog in EVERY trial 0..trials-1, and
+    their labelled pairs (a missing prediction is wrong, and a value of its own for sameness).
+    """
+    results = list(results)
+    present = sorted({r.trial for r in results})
+    ks = list(range(trials)) if trials else present
+    f1 = {k: score([r for r in results if r.trial == k]).f1 for k in ks}
+    turns = {k: score([r for r in results if r.trial == k]).turns for k in ks}
+    by_household: dict[tuple[str, str], dict[int, DialogResult]] = defaultdict(dict)
+    for r in results:
+        if r.scored:
+            by_household[(r.dataset, r.row_id)][r.trial] = r
+    passed = same = total = 0
+    for got in by_household.values():
+        if not ks or any(k not in got for k in ks):
+            continue
+        labels = got[ks[0]].labels
+        for opportunity, label in labels.items():
+            predictions = [got[k].predicted(opportunity) for k in ks]
+            total += 1
+            passed += all(p is not None and bool(p) == bool(label) for p in predictions)
+            same += len({None if p is None else bool(p) for p in predictions}) == 1
+    return TrialFigures(
+        f1=f1, turns=turns, f1_sd=_sd(list(f1.values())), turns_sd=_sd(list(turns.values())),
+        pass_all=100.0 * passed / total if total else None,
+        same_all=(100.0 * same / total if total else None) if len(ks) >= 2 else None,
+    )
+
+
+def _trial_rows(figures: TrialFigures) -> list[tuple[str, float | None]]:
+    rows: list[tuple[str, float | None]] = []
+    for k, v in figures.f1.items():
+        rows.append((f"f1_trial_{k}", v))
+    for k, v in figures.turns.items():
+        rows.append((f"turns_trial_{k}", v))
+    rows += [("f1_sd", figures.f1_sd), ("turns_sd", figures.turns_sd),
+             ("pass_all_trials", figures.pass_all), ("same_all_trials", figures.same_all)]
+    return rows
 
 
 # ---------------------------------------------------------------------------------------------
@@ -319,6 +405,9 @@ class DatasetSummary:
     cost: Cost
     ci: Mapping[str, Interval]  # accuracy, f1, turns
     consistency: float | None  # trial_consistency, percent; None with one trial
+    trials: TrialFigures | None = None
+    terminations: Mapping[str, float] = field(default_factory=dict)  # termination -> percent of dialogs
+    households: int = 0  # households with a scored dialog (the bootstrap's units)
 
 
 @dataclass(frozen=True)
@@ -335,6 +424,10 @@ class Summary:
     seed: int = 0
     level: float = 0.95
     average_cost: Cost | None = field(default=None)  # means over datasets of per-dialog costs
+    # Averages over datasets of the per-trial figures (sd over the averaged trials); pass^k and
+    # sameness as means of the datasets'.
+    trials: TrialFigures | None = None
+    terminations: Mapping[str, float] = field(default_factory=dict)  # over all dialogs pooled
 
     def to_rows(self) -> list[tuple[str, str, float | None, float | None, float | None]]:
         """(dataset, name, value, ci_low, ci_high) rows; dataset 'average' for the averages.
@@ -358,6 +451,16 @@ class Summary:
                 add(dataset, name, getattr(s.cost, name), {})
             if s.consistency is not None:
                 add(dataset, "trial_consistency", s.consistency, {})
+            add(dataset, "turn_weighted_f1", turn_weighted_f1(s.score.f1, s.score.turns), {})
+            for name in SPLIT_COST_NAMES:
+                add(dataset, name, getattr(s.cost, name), {})
+            add(dataset, "wall_s", s.cost.wall_s_per_dialog, {})
+            for t, share in s.terminations.items():
+                add(dataset, f"term_{t}", share, {})
+            if s.trials is not None:
+                for name, value in _trial_rows(s.trials):
+                    add(dataset, name, value, {})
+            add(dataset, "households", s.households, {})
 
         averages = {
             "accuracy": self.average_accuracy,
@@ -372,8 +475,15 @@ class Summary:
         for name in COUNT_NAMES:
             add(AVERAGE, name, sum(getattr(s.score, name) for s in self.datasets.values()), {})
         if self.average_cost is not None:
-            for name in COST_NAMES:
+            for name in COST_NAMES + SPLIT_COST_NAMES:
                 add(AVERAGE, name, getattr(self.average_cost, name), {})
+            add(AVERAGE, "wall_s", self.average_cost.wall_s_per_dialog, {})
+        for t, share in self.terminations.items():
+            add(AVERAGE, f"term_{t}", share, {})
+        if self.trials is not None:
+            for name, value in _trial_rows(self.trials):
+                add(AVERAGE, name, value, {})
+        add(AVERAGE, "households", sum(s.households for s in self.datasets.values()), {})
         return rows
 
 
@@ -387,6 +497,7 @@ def summarize(
     n_boot: int = 1000,
     seed: int = 0,
     level: float = 0.95,
+    trials: int | None = None,
 ) -> Summary:
     """Per-dataset scores with household-bootstrap intervals, and the cross-dataset averages.
 
@@ -411,7 +522,9 @@ def summarize(
             ci = {k: (getattr(s, k), getattr(s, k)) for k in CI_NAMES}
         replicates[name] = reps
         datasets[name] = DatasetSummary(
-            score=s, cost=cost(results), ci=ci, consistency=trial_consistency(results)
+            score=s, cost=cost(results), ci=ci, consistency=trial_consistency(results),
+            trials=trial_figures(results, trials), terminations=termination_mix(results),
+            households=len({r.row_id for r in results if r.scored}),
         )
 
     scores = [d.score for d in datasets.values()]
@@ -430,6 +543,15 @@ def summarize(
         completion_tokens_per_dialog=_mean(c.completion_tokens_per_dialog for c in costs),
         cached_share=_mean(c.cached_share for c in costs),
         wall_s_per_dialog=_mean(c.wall_s_per_dialog for c in costs),
+        **{k: _mean(getattr(c, k) for c in costs) for k in SPLIT_COST_NAMES},
+    )
+    per_trial = [d.trials for d in datasets.values() if d.trials is not None]
+    ks = sorted(set().union(*(t.f1 for t in per_trial))) if per_trial else []
+    avg_f1 = {k: _mean(t.f1.get(k) for t in per_trial) for k in ks}
+    avg_turns = {k: _mean(t.turns.get(k) for t in per_trial) for k in ks}
+    average_trials = TrialFigures(
+        f1=avg_f1, turns=avg_turns, f1_sd=_sd(list(avg_f1.values())), turns_sd=_sd(list(avg_turns.values())),
+        pass_all=_mean(t.pass_all for t in per_trial), same_all=_mean(t.same_all for t in per_trial),
     )
     return Summary(
         datasets=datasets,
@@ -444,6 +566,8 @@ def summarize(
         seed=seed,
         level=level,
         average_cost=average_cost,
+        trials=average_trials,
+        terminations=termination_mix(r for rs in results_by_dataset.values() for r in rs),
     )
 
 
@@ -468,6 +592,8 @@ __all__ = [
     "score",
     "score_counts",
     "summarize",
+    "termination_mix",
     "trial_consistency",
+    "trial_figures",
     "turn_weighted_f1",
 ]

@@ -34,7 +34,11 @@ _DDL = [
         trials INTEGER,
         extra JSON,
         created_at TIMESTAMP,
-        status VARCHAR)""",
+        status VARCHAR,
+        run_config VARCHAR,
+        role_models JSON,
+        protocol_id VARCHAR,
+        protocol JSON)""",
     """CREATE TABLE IF NOT EXISTS dialogs (
         run_id VARCHAR NOT NULL,
         dataset VARCHAR NOT NULL,
@@ -166,4 +170,4 @@ _PROCESS_COLS = ("run_id", "dataset", "row_id", "trial", "needed_coverage", "red
                  "turns_over_oracle", "exact")
 _FAILURE_COLS = ("run_id", "dataset", "row_id", "trial", "opportunity", "cause")
 _CHECK_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "verdict", "detail")
-_JSON_RUN_COLS = ("agent_models", "params", "datasets", "extra")
+_JSON_RUN_COLS = ("agent_models", "params", "datasets", "extra", "role_models", "protocol")

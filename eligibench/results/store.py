@@ -44,11 +44,14 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
         def fn(con: duckdb.DuckDBPyConnection) -> None:
             con.execute(
                 "INSERT INTO runs (run_id, submission, agent_models, simulator, params, data_version,"
-                " datasets, trials, extra, created_at, status) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+                " datasets, trials, extra, created_at, status, run_config, role_models, protocol_id,"
+                " protocol) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
                 " ON CONFLICT (run_id) DO NOTHING",
                 [run_id, d["submission"], _canonical_json(d["agent_models"]), d["simulator"],
                  _canonical_json(d["params"]), d["data_version"], _canonical_json(d["datasets"]),
-                 d["trials"], _canonical_json(d["extra"]), _now(), "running"],
+                 d["trials"], _canonical_json(d["extra"]), _now(), "running",
+                 spec.run_config or spec.submission, _canonical_json(dict(spec.role_models) or d["agent_models"]),
+                 spec.protocol_id or None, _canonical_json(dict(spec.protocol)) if spec.protocol else None],
             )
 
         self._write(fn)

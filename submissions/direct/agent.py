@@ -12,7 +12,9 @@ Fallbacks (agent decisions, never a crash):
 - ask: an empty, garbled (not starting with a question word) or repeated question -> the next
   requirement line not yet used, asked verbatim ("Is this true for your household: ...?").
 - PREDICT: unusable JSON twice -> False for every opportunity.
-Options (manifest `options`): min_questions (READY is not asked before that many questions).
+Options (manifest `options`): min_questions (READY is not asked before that many questions);
+paper (default false): the paper's direct prompting, none of the ask fallbacks above (the model's
+reply is the question, repeated or not) and no min_questions.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from eligibench.agents.prompting import (
     QUESTION_WORDS,
     WORD,
     fallback_question,
+    raw_question,
     requirement_lines,
     requirements_block,
 )
@@ -89,7 +92,11 @@ class DirectAgent(Agent):
         self.fallback_lines = requirement_lines(self.opportunities)
         self.next_fallback = 0
         self.fallbacks = {"ready": 0, "ask": 0, "predict": 0}
-        self.min_questions = int(self.context.options.get("min_questions", 0))
+        # `paper`: the baseline as the paper describes it, without the fallbacks added here
+        # (repeated or garbled questions are asked as the model wrote them; no min_questions), so
+        # its failure modes (repetition, premature READY) stay measurable.
+        self.paper = bool(self.context.options.get("paper", False))
+        self.min_questions = 0 if self.paper else int(self.context.options.get("min_questions", 0))
 
     # prompts ------------------------------------------------------------------------------
     @property
@@ -117,6 +124,8 @@ class DirectAgent(Agent):
     def ask(self, dialog):
         reply = self.model.chat(self.messages(dialog, ASK), max_tokens=QUESTION_MAX_TOKENS)
         question = clean_question(reply.text)
+        if self.paper:
+            return question or raw_question(reply.text)
         return question if self.usable(question, dialog) else self._fallback_question(dialog)
 
     def ready(self, dialog):

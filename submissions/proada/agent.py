@@ -7,6 +7,13 @@ into one question (phrased by the "dialog" model), maps the answer to a typed va
 directly, else constrained decoding), asks up to 3 clarifying follow-ups when the answer cannot be
 mapped, stores the fact and runs again. READY: every function returned or failed. PREDICT: their
 results; a failed or unfinished function predicts False.
+
+The paper's three design points are options, each on by default (docs/proada.md):
+- preexisting_keys: code generation for an opportunity receives the keys the household's earlier
+  programs read, so programs share keys (one question answers several programs);
+- question_sees_dialog: the question writer sees the dialog so far;
+- mapper_sees_requirements: the value mapper sees the requirements and the code line that needs
+  the value.
 """
 from __future__ import annotations
 
@@ -18,7 +25,7 @@ from typing import Any, Mapping, Sequence
 from eligibench.agents.sandbox import Sandbox
 from eligibench.evaluation.agent_api import Agent, AgentContext
 
-from .proada_codegen import Program, ProgramCache, get_program, model_slug
+from .proada_codegen import Program, ProgramCache, get_program, model_slug, shared_keys
 from .proada_dialog import (
     Facts,
     base_question,
@@ -45,6 +52,9 @@ DEFAULT_OPTIONS = {
     "sandbox_timeout_s": 2.0,
     "sandbox_memory_mb": 512,
     "codegen_budget_s": 60.0,  # within one agent call, start no new code generation after this
+    "preexisting_keys": True,  # code generation sees the keys of the household's earlier programs
+    "question_sees_dialog": True,  # the question writer sees the dialog so far
+    "mapper_sees_requirements": True,  # the value mapper sees the requirements and the code line
 }
 
 
@@ -110,12 +120,16 @@ class ProADAAgent(Agent):
         self.processed_turns = 0
         self.trace = []
         self.cache = self._cache()
+        self.turns: list[tuple[str, str]] = []  # the dialog so far, for the question writer
+        self.map_context: tuple[str, str] = ("", "")  # (requirements, code line) of the fact being mapped
         dialog_model = self._model("dialog")
-        self.mapper = self._value_mapper or (model_value_mapper(dialog_model, self.options["mapping_max_tokens"])
+        context = (lambda: self.map_context) if self.options["mapper_sees_requirements"] else None
+        self.mapper = self._value_mapper or (model_value_mapper(dialog_model, self.options["mapping_max_tokens"], context)
                                              if dialog_model is not None else None)
         writer = self._question_writer
         if writer is None and dialog_model is not None and self.options["phrase_questions"]:
-            writer = model_question_writer(dialog_model, int(self.options["question_max_tokens"]))
+            seen = (lambda: list(self.turns)) if self.options["question_sees_dialog"] else None
+            writer = model_question_writer(dialog_model, int(self.options["question_max_tokens"]), seen)
         self.writer = writer
         for oid, prog in self._injected_programs.items():
             if oid in self.states:
@@ -139,20 +153,30 @@ class ProADAAgent(Agent):
             pass
 
     # ------------------------------------------------------------------ the loop
+    def existing_keys(self, oid: str) -> list[str]:
+        """Preexisting keys for `oid`'s program: the declarations of the keys read by the programs
+        of the opportunities before it (empty when the option is off)."""
+        if not self.options["preexisting_keys"]:
+            return []
+        before = self.order[: self.order.index(oid)]
+        return shared_keys([self.states[o].program for o in before if self.states[o].program is not None])
+
     def _ensure_program(self, st: OppState) -> None:
         if st.program is not None:
             return
         model = self._model("code")
+        existing = self.existing_keys(st.brief.id)
+        memo_key = (st.brief.requirements, tuple(existing))
         if model is None:
             st.program = Program("failed", reason="no code model")
-        elif st.brief.requirements in self._memo:
-            st.program, st.from_cache = self._memo[st.brief.requirements], True
+        elif memo_key in self._memo:
+            st.program, st.from_cache = self._memo[memo_key], True
         else:
             st.program, st.from_cache = get_program(model, self.cache, st.brief.name, st.brief.requirements,
                                                     int(self.options["code_max_tokens"]),
-                                                    bool(self.options["use_cache"]), self._format())
+                                                    bool(self.options["use_cache"]), self._format(), existing)
             if not st.program.reason.startswith("model error"):
-                self._memo[st.brief.requirements] = st.program
+                self._memo[memo_key] = st.program
         self.trace.append({"event": "program", "opp": st.brief.id, "status": st.program.status,
                            "cached": st.from_cache, "reason": st.program.reason})
 
@@ -197,7 +221,11 @@ class ProADAAgent(Agent):
             if p is None or p.asked_at != index:
                 continue
             turn = turns[index]
-            spec = self.states[p.opp].program.key(p.key)
+            st = self.states[p.opp]
+            spec = st.program.key(p.key)
+            lines = st.program.code.split("\n")
+            self.map_context = (st.brief.requirements,
+                                lines[p.line - 1] if p.line and 1 <= p.line <= len(lines) else "")
             value, how = self._map(turn.question, turn.answer, spec, p.member)
             if value is not None:
                 self.facts.set(p.key, p.member, value)
@@ -234,6 +262,7 @@ class ProADAAgent(Agent):
         return self.pending is None and all(st.done for st in self.states.values())
 
     def ask(self, dialog) -> str:
+        self.turns = [(t.question, t.answer) for t in dialog.turns]
         self._step(dialog)
         while self.pending is None and not all(st.done for st in self.states.values()):
             self._advance()  # only when a call ran out of code-generation time

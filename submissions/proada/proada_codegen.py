@@ -11,7 +11,9 @@ constrained). Measured with SmolLM2-135M: inside a JSON string the model mis-esc
 ends the string early, while plain code comes out parseable more often; see docs/proada.md.
 
 Programs are cached on disk: `<cache_dir>/<sha256(requirements)>.json`, where cache_dir is per code
-model (`generated/proada/<model-slug>/` by default). Files are deterministic (sorted keys, no
+model (`generated/proada/<model-slug>/` by default); a program generated with preexisting keys
+(the keys the household's earlier programs read, the paper's key sharing) is cached under
+`<sha256(requirements + those declarations)>.json`. Files are deterministic (sorted keys, no
 timestamps), written atomically, and ignored when made by another PROMPT_VERSION or format.
 """
 from __future__ import annotations
@@ -53,6 +55,12 @@ class KeySpec:
     def to_json(self) -> dict:
         return {"type": self.type, "about": self.about, "choices": list(self.choices),
                 "per_member": self.per_member, "declared": self.declared}
+
+    def declaration(self, name: str) -> str:
+        """The key as a comment-format declaration: `# name (type[: a|b][, per member]): about`."""
+        kind = f"choice: {'|'.join(self.choices)}" if self.type == "choice" else self.type
+        member = ", per member" if self.per_member else ""
+        return f"# {name} ({kind}{member}): {self.about}".rstrip(": ").rstrip()
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> "KeySpec":
@@ -257,7 +265,20 @@ def check_candidate(reply: Any, fmt: str = "json") -> Program:
     return Program("ok", code, _complete_keys(tree, specs))
 
 
-def generate(model, name: str, requirements: str, max_tokens: int = 450, fmt: str = "comment") -> Program:
+def shared_keys(programs: Sequence[Program]) -> list[str]:
+    """Declarations of the keys `programs` read, first declaration of each key kept, in order
+    (what the next program of the household is shown as preexisting keys)."""
+    seen: dict[str, str] = {}
+    for prog in programs:
+        if not prog.ok:
+            continue
+        for name, spec in prog.keys.items():
+            seen.setdefault(name, spec.declaration(name))
+    return list(seen.values())
+
+
+def generate(model, name: str, requirements: str, max_tokens: int = 450, fmt: str = "comment",
+             existing: Sequence[str] = ()) -> Program:
     """Ask the code model; one retry with the error; a failed Program when both attempts fail.
 
     fmt "comment": plain code whose leading comments declare the keys (no constrained decoding);
@@ -267,7 +288,7 @@ def generate(model, name: str, requirements: str, max_tokens: int = 450, fmt: st
     ModelUnavailable propagates (infrastructure). Other model errors give a failed Program whose
     reason starts with "model error" (not cached: they may not repeat).
     """
-    messages = codegen_messages(name, requirements, fmt)
+    messages = codegen_messages(name, requirements, fmt, existing)
     attempts: list[str] = []
     for _ in range(2):
         try:
@@ -302,8 +323,9 @@ def model_slug(model_name: str) -> str:
     return re.sub(r"[^a-z0-9._-]+", "-", base.lower()).strip("-.") or "model"
 
 
-def requirements_digest(requirements: str) -> str:
-    return hashlib.sha256(requirements.encode("utf-8")).hexdigest()
+def requirements_digest(requirements: str, existing: Sequence[str] = ()) -> str:
+    text = requirements if not existing else requirements + "\n\x00preexisting keys\n" + "\n".join(existing)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class ProgramCache:
@@ -314,29 +336,31 @@ class ProgramCache:
         self.model_name = model_name
         self.fmt = fmt
 
-    def path(self, requirements: str) -> Path:
-        return self.folder / f"{requirements_digest(requirements)}.json"
+    def path(self, requirements: str, existing: Sequence[str] = ()) -> Path:
+        return self.folder / f"{requirements_digest(requirements, existing)}.json"
 
-    def load(self, requirements: str) -> Program | None:
-        path = self.path(requirements)
+    def load(self, requirements: str, existing: Sequence[str] = ()) -> Program | None:
+        path = self.path(requirements, existing)
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
         if (not isinstance(raw, dict) or raw.get("prompt_version") != PROMPT_VERSION
                 or raw.get("model") != self.model_name or raw.get("requirements") != requirements
-                or raw.get("format") != self.fmt):
+                or raw.get("format") != self.fmt or list(raw.get("preexisting_keys") or []) != list(existing)):
             return None
         try:
             return Program.from_json(raw["program"])
         except (KeyError, TypeError, ValueError):
             return None
 
-    def store(self, requirements: str, prog: Program) -> Path | None:
+    def store(self, requirements: str, prog: Program, existing: Sequence[str] = ()) -> Path | None:
         record = {"prompt_version": PROMPT_VERSION, "model": self.model_name, "format": self.fmt,
                   "requirements": requirements, "program": prog.to_json()}
+        if existing:
+            record["preexisting_keys"] = list(existing)
         text = json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
-        path = self.path(requirements)
+        path = self.path(requirements, existing)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
@@ -353,39 +377,66 @@ def cacheable(prog: Program) -> bool:
 
 
 def get_program(model, cache: "ProgramCache | None", name: str, requirements: str, max_tokens: int = 450,
-                use_cache: bool = True, fmt: str = "comment") -> tuple[Program, bool]:
-    """(program, from_cache)."""
+                use_cache: bool = True, fmt: str = "comment", existing: Sequence[str] = ()) -> tuple[Program, bool]:
+    """(program, from_cache). `existing`: preexisting key declarations (shared_keys)."""
     if cache is not None and use_cache:
-        cached = cache.load(requirements)
+        cached = cache.load(requirements, existing)
         if cached is not None:
             return cached, True
-    prog = generate(model, name, requirements, max_tokens, fmt)
+    prog = generate(model, name, requirements, max_tokens, fmt, existing)
     if cache is not None and cacheable(prog):
-        cache.store(requirements, prog)
+        cache.store(requirements, prog, existing)
     return prog, False
 
 
 def pregenerate(model, briefs: Sequence, cache_folder: Path | str, max_tokens: int = 450, fmt: str = "comment",
-                progress: Callable[[str, Program, bool, float], None] | None = None) -> dict[str, Program]:
+                progress: Callable[[str, Program, bool, float], None] | None = None,
+                households: Sequence[Sequence[str]] | None = None) -> dict[str, Program]:
     """Generate (or load) the program of every opportunity brief into the cache folder.
 
+    With `households` (each the opportunity ids of one household, in the order the agent sees
+    them), programs are generated household by household with preexisting keys, exactly as the
+    agent does in a dialog, so the agent finds them in the cache; the result then holds each
+    opportunity's program from the last household that has it.
     For a pipeline stage: `cache_folder` should be `<cache_dir>/<model_slug(model.spec.model)>`.
     """
     cache = ProgramCache(cache_folder, model.spec.model, fmt)
     out = {}
-    for b in briefs:
-        t0 = time.perf_counter()
-        prog, cached = get_program(model, cache, b.name, b.requirements, max_tokens, fmt=fmt)
-        out[b.id] = prog
-        if progress:
-            progress(b.id, prog, cached, time.perf_counter() - t0)
+    if households is None:
+        for b in briefs:
+            t0 = time.perf_counter()
+            prog, cached = get_program(model, cache, b.name, b.requirements, max_tokens, fmt=fmt)
+            out[b.id] = prog
+            if progress:
+                progress(b.id, prog, cached, time.perf_counter() - t0)
+        return out
+    by_id = {b.id: b for b in briefs}
+    reported: set[str] = set()
+    for ids in households:
+        earlier: list[Program] = []
+        for oid in ids:
+            b = by_id.get(oid)
+            if b is None:
+                continue
+            t0 = time.perf_counter()
+            prog, cached = get_program(model, cache, b.name, b.requirements, max_tokens, fmt=fmt,
+                                       existing=shared_keys(earlier))
+            earlier.append(prog)
+            out[oid] = prog
+            if progress and oid not in reported:
+                reported.add(oid)
+                progress(oid, prog, cached, time.perf_counter() - t0)
     return out
 
 
 def pregenerate_hook(models, briefs: Sequence, out_dir: Path | str, options: Mapping[str, Any],
-                     progress: Callable[[str], None] | None = None) -> dict[str, Program]:
-    """The manifest's `pregenerate` hook: every brief's program into `<out_dir>/<code model slug>/`."""
+                     progress: Callable[[str], None] | None = None,
+                     households: Sequence[Sequence[str]] | None = None) -> dict[str, Program]:
+    """The manifest's `pregenerate` hook: every brief's program into `<out_dir>/<code model slug>/`
+    (household by household with preexisting keys when the option is on and `households` given)."""
     model = models["code"]
+    shared = bool(options.get("preexisting_keys", True))
     return pregenerate(model, briefs, Path(out_dir) / model_slug(model.spec.model),
                        int(options.get("code_max_tokens", 450)), str(options.get("code_format", "comment")),
-                       progress=(lambda oid, *rest: progress(oid)) if progress else None)
+                       progress=(lambda oid, *rest: progress(oid)) if progress else None,
+                       households=households if shared else None)

@@ -122,12 +122,18 @@ ValueMapper = Callable[[str, str, KeySpec, int | None], Any]  # (question, answe
 QuestionWriter = Callable[..., str | None]
 
 
-def model_value_mapper(model, max_tokens: int | None = None) -> ValueMapper:
-    """Constrained decoding through eligibench.models.typed_value; None when not mappable."""
+def model_value_mapper(model, max_tokens: int | None = None,
+                       context: Callable[[], tuple[str, str]] | None = None) -> ValueMapper:
+    """Constrained decoding through eligibench.models.typed_value; None when not mappable.
+
+    `context()` gives (requirements, code line) of the fact being mapped: the paper's value
+    mapper sees both (option `mapper_sees_requirements`)."""
 
     def mapper(question: str, answer: str, spec: KeySpec, member: int | None):
+        requirements, code_line = context() if context is not None else (None, None)
         try:
-            return typed_value(model, mapping_messages(question, answer, spec.about or "the answer", who_text(member)),
+            return typed_value(model, mapping_messages(question, answer, spec.about or "the answer", who_text(member),
+                                                       requirements, code_line),
                                spec.kind, max_tokens=max_tokens)
         except ModelUnavailable:
             raise
@@ -149,13 +155,18 @@ def valid_value(value: Any, spec: KeySpec) -> bool:
     return value in spec.choices
 
 
-def model_question_writer(model, max_tokens: int = 40) -> QuestionWriter:
-    """The dialog model phrases the question; None when its text is unusable (template is used)."""
+def model_question_writer(model, max_tokens: int = 40,
+                          dialog: Callable[[], list[tuple[str, str]]] | None = None) -> QuestionWriter:
+    """The dialog model phrases the question; None when its text is unusable (template is used).
+
+    `dialog()` gives the dialog so far as (question, answer) pairs: the paper's question writer
+    sees it (option `question_sees_dialog`)."""
 
     def write(name: str, requirements: str, key: str, spec: KeySpec, member: int | None, code_excerpt: str):
+        turns = dialog() if dialog is not None else None
         try:
             c = model.chat(question_messages(name, requirements, key, spec.about or key.replace("_", " "),
-                                             kind_text(spec.kind), who_text(member), code_excerpt),
+                                             kind_text(spec.kind), who_text(member), code_excerpt, turns),
                            max_tokens=max_tokens)
         except ModelUnavailable:
             raise

@@ -7,6 +7,7 @@ for every question about that opportunity) and end with what changes.
 from __future__ import annotations
 
 import json
+from typing import Sequence
 
 # Bump when a prompt or the output format changes: cached programs from older prompts are ignored.
 PROMPT_VERSION = 1
@@ -72,12 +73,23 @@ Example. {_EXAMPLE_PROGRAM}
 FORMATS = ("comment", "json")
 
 
-def codegen_messages(name: str, requirements: str, fmt: str = "comment") -> list[dict[str, str]]:
+def existing_keys_text(existing: Sequence[str]) -> str:
+    """The paper's "preexisting keys": declarations (`# name (type): about` lines) of the keys the
+    household's other programs already read, so this program reads the same fact under the same key."""
+    if not existing:
+        return ""
+    lines = "\n".join(existing)
+    return ("Keys already used by the other programs for this household (read the same key when you need "
+            f"the same fact; add new keys only for new facts):\n{lines}\n\n")
+
+
+def codegen_messages(name: str, requirements: str, fmt: str = "comment",
+                     existing: Sequence[str] = ()) -> list[dict[str, str]]:
     instructions = CODEGEN_INSTRUCTIONS_JSON if fmt == "json" else CODEGEN_INSTRUCTIONS
     tail = "Reply with the JSON object only." if fmt == "json" else "Reply with the code only, in a ```python block."
     return [
         {"role": "system", "content": CODEGEN_SYSTEM},
-        {"role": "user", "content": f"{instructions}\n\nProgram: {name}\nRequirements:\n"
+        {"role": "user", "content": f"{instructions}\n\n{existing_keys_text(existing)}Program: {name}\nRequirements:\n"
                                     f"{requirements.strip()}\n\n{tail}"},
     ]
 
@@ -120,20 +132,39 @@ QUESTION_SYSTEM = ("You help a caseworker talk with a New York City resident abo
                    "You write one short, plain question at a time.")
 
 
+def dialog_text(turns: Sequence[tuple[str, str]], last: int = 12) -> str:
+    """The dialog so far as Q/A lines (the last `last` exchanges), for the question writer."""
+    if not turns:
+        return "Conversation so far: (nothing asked yet)\n\n"
+    shown = list(turns)[-last:]
+    lines = [f"Q: {q}\nA: {a}" for q, a in shown]
+    return "Conversation so far:\n" + "\n".join(lines) + "\n\n"
+
+
 def question_messages(name: str, requirements: str, key: str, about: str, kind_text: str, who: str,
-                      code_excerpt: str) -> list[dict[str, str]]:
+                      code_excerpt: str, turns: Sequence[tuple[str, str]] | None = None) -> list[dict[str, str]]:
+    """`turns`: the dialog so far (ProADA's question writer sees it; None leaves it out)."""
+    seen = dialog_text(turns) if turns is not None else ""
     return [
         {"role": "system", "content": QUESTION_SYSTEM},
-        {"role": "user", "content": f"Program: {name}\nRequirements:\n{requirements.strip()}\n\n"
+        {"role": "user", "content": f"Program: {name}\nRequirements:\n{requirements.strip()}\n\n{seen}"
                                     f"The eligibility check needs the fact {key!r} ({about}; {kind_text}) "
                                     f"about {who}. The check's code:\n{code_excerpt}\n\n"
                                     f"Write the one question to ask the resident. Reply with the question only."},
     ]
 
 
-def mapping_messages(question: str, answer: str, about: str, who: str) -> list[dict[str, str]]:
+def mapping_messages(question: str, answer: str, about: str, who: str, requirements: str | None = None,
+                     code_line: str | None = None) -> list[dict[str, str]]:
+    """`requirements` / `code_line`: the opportunity's requirements and the code line that needs
+    the value (ProADA's value mapper sees both; None leaves them out)."""
+    context = ""
+    if requirements:
+        context += f"Requirements:\n{requirements.strip()}\n\n"
+    if code_line:
+        context += f"The eligibility code that needs this value:\n{code_line.strip()}\n\n"
     return [
-        {"role": "user", "content": f"Question: {question}\nAnswer: {answer}\n\n"
+        {"role": "user", "content": f"{context}Question: {question}\nAnswer: {answer}\n\n"
                                     f"From this answer, what is {about} for {who}?"},
     ]
 

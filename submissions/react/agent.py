@@ -17,7 +17,9 @@ Fallbacks (agent decisions, never a crash):
 - ask: empty, garbled (not starting with a question word), repeated, or the thought echoed -> the
   next requirement line not yet used, asked verbatim. A question never contains "Thought:"/"Action:" text.
 - PREDICT: unusable JSON twice -> False for every opportunity.
-Options: min_questions (READY is not asked, and no thought spent on it, before that many questions).
+Options: min_questions (READY is not asked, and no thought spent on it, before that many questions);
+paper (default false): ReAct as the paper describes it, none of the ask fallbacks above (the
+model's reply is the question, repeated or not) and no min_questions.
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from eligibench.agents.prompting import (
     QUESTION_WORDS,
     WORD,
     fallback_question,
+    raw_question,
     requirement_lines,
     requirements_block,
 )
@@ -110,7 +113,11 @@ class ReActAgent(Agent):
         self.next_fallback = 0
         self.scratchpad: dict[int, str] = {}  # step (= questions answered so far) -> thought
         self.fallbacks = {"ready": 0, "ask": 0, "predict": 0}
-        self.min_questions = int(self.context.options.get("min_questions", 0))
+        # `paper`: the baseline as the paper describes it, without the fallbacks added here
+        # (repeated or garbled questions are asked as the model wrote them; no min_questions), so
+        # its failure modes (repetition, premature READY) stay measurable.
+        self.paper = bool(self.context.options.get("paper", False))
+        self.min_questions = 0 if self.paper else int(self.context.options.get("min_questions", 0))
 
     @property
     def model(self):
@@ -158,6 +165,8 @@ class ReActAgent(Agent):
         thought = self.thought(dialog)
         reply = self.model.chat(self.messages(dialog, ASK), max_tokens=QUESTION_MAX_TOKENS)
         question = clean_question(reply.text)
+        if self.paper:
+            return question or raw_question(reply.text)
         q, th = normalized(question), normalized(thought)
         leaked = thought != NO_THOUGHT and bool(th) and (q == th or (len(th.split()) >= 4 and th in q))
         repeated = q in {normalized(t.question) for t in dialog.turns}

@@ -455,3 +455,25 @@ def test_live_in_a_worker_process(name, spec, live_case, worksheet_cache):
         _live(agent, spec, live_case, f"{name} in a worker process")
     finally:
         agent.close()
+
+
+# --------------------------------------------------------------------------- the paper's options
+
+
+def test_direct_paper_option_asks_repeats_and_has_no_minimum():
+    m = ScriptedChatModel(["How old are you?", "...", '{"answer": "yes"}'])
+    agent = direct.DirectAgent(AgentContext(models={"dialog": m}, options={"paper": True, "min_questions": 5}))
+    agent.start(BRIEFS)
+    d = _dialog(("How old are you?", "34."))
+    assert agent.ask(d) == "How old are you?"  # repeated: asked again, as the paper's agent does
+    assert agent.ask(d) == "..."  # garbled: the model's text as it is, no requirement fallback
+    assert agent.ready(_dialog()) is True  # READY asked before any question (premature READY measurable)
+    assert agent.fallbacks["ask"] == 0
+
+
+def test_react_paper_option_keeps_repeated_questions():
+    m = ScriptedChatModel(["I should ask the age.", "How old are you?"])
+    agent = react.ReActAgent(AgentContext(models={"dialog": m}, options={"paper": True}))
+    agent.start(BRIEFS)
+    assert agent.ask(_dialog(("How old are you?", "34."))) == "How old are you?"
+    assert agent.fallbacks["ask"] == 0 and agent.min_questions == 0

@@ -376,3 +376,82 @@ def test_real_model_dialog_through_process_agent(spec, tmp_path_factory):
           f"prompt={r.agent_prompt_tokens}, completion={r.agent_completion_tokens}, wall={r.wall_s:.1f}s")
     for t in r.turns:
         print("   Q:", t.question, "| A:", t.answer)
+
+
+# --------------------------------------------------------------------------- the paper's options (issue 12)
+
+
+def test_preexisting_keys_reach_code_generation_and_key_the_cache(tmp_path):
+    """With preexisting_keys (default), the second program's prompt lists the first program's keys,
+    and pregenerating household by household fills exactly the cache entries the agent reads."""
+    model = ScriptedCodeModel(["```python\n" + NYC_CODE + "```", "```python\n" + CHILD_CODE + "```"])
+    ctx = AgentContext(models={"code": model}, options={"cache_dir": str(tmp_path), "phrase_questions": False})
+    _run(ProADAAgent(ctx), ["Yes."], [NYC, CHILD])
+    first, second = (p[-1]["content"] for p in model.prompts)
+    assert "Keys already used" not in first
+    assert "Keys already used" in second and "# lives_in_nyc (bool): the household lives in New York City" in second
+
+    # off: no key list, and a different cache entry (the cached program above is not reused)
+    model_off = ScriptedCodeModel(["```python\n" + NYC_CODE + "```", "```python\n" + CHILD_CODE + "```"])
+    ctx = AgentContext(models={"code": model_off}, options={"cache_dir": str(tmp_path), "phrase_questions": False,
+                                                            "preexisting_keys": False})
+    _run(ProADAAgent(ctx), ["Yes."], [NYC, CHILD])
+    assert len(model_off.prompts) == 1  # NYC cached (no preexisting keys either way); CHILD generated anew
+    assert "Keys already used" not in model_off.prompts[0][-1]["content"]
+
+    # the generate stage's path: household order in, the agent finds every program cached
+    pre = ScriptedCodeModel(["```python\n" + NYC_CODE + "```", "```python\n" + CHILD_CODE + "```"], name="pre")
+    out = codegen.pregenerate_hook({"code": pre}, [NYC, CHILD], tmp_path / "gen", {}, households=[[NYC.id, CHILD.id]])
+    assert set(out) == {NYC.id, CHILD.id} and len(pre.prompts) == 2
+    reader = ScriptedCodeModel([], name="pre")  # no replies: any generation would fail the test
+    ctx = AgentContext(models={"code": reader}, options={"cache_dir": str(tmp_path / "gen"), "phrase_questions": False})
+    agent = ProADAAgent(ctx)
+    _run(agent, ["Yes."], [NYC, CHILD])
+    assert reader.prompts == [] and all(e["cached"] for e in agent.trace if e["event"] == "program")
+
+
+class RecordingChatModel:
+    """TEST DOUBLE for the dialog model: replies with a fixed text, records each prompt."""
+
+    def __init__(self, text):
+        self.text = text
+        self.prompts = []
+        self.spec = type("Spec", (), {"model": "recording"})()
+
+    def chat(self, messages, json_schema=None, max_tokens=None):
+        self.prompts.append([dict(m) if isinstance(m, dict) else m.to_dict() for m in messages])
+        return Completion(self.text, 10, 5, None, 0.0, "stop")
+
+
+def test_question_writer_sees_the_dialog_and_mapper_sees_requirements_and_code_line():
+    writer_model = RecordingChatModel("Do you live in New York City?")
+    write = dialog_mod.model_question_writer(writer_model, 40, lambda: [("How old are you?", "34.")])
+    spec = codegen.program(NYC_CODE).key("lives_in_nyc")
+    assert write("NYC", "Lives in NYC.", "lives_in_nyc", spec, None, NYC_CODE) == "Do you live in New York City?"
+    prompt = writer_model.prompts[-1][-1]["content"]
+    assert "Q: How old are you?\nA: 34." in prompt
+    write_blind = dialog_mod.model_question_writer(writer_model, 40)
+    write_blind("NYC", "Lives in NYC.", "lives_in_nyc", spec, None, NYC_CODE)
+    assert "How old are you?" not in writer_model.prompts[-1][-1]["content"]
+
+    prompts = import_submission_module(FOLDER, "proada_prompts")
+    with_context = prompts.mapping_messages("Where?", "Brooklyn.", "lives in NYC", "your household",
+                                            "Lives in NYC.", 'return facts["lives_in_nyc"]')
+    text = with_context[-1]["content"]
+    assert "Requirements:\nLives in NYC." in text and 'return facts["lives_in_nyc"]' in text
+    assert "Requirements" not in prompts.mapping_messages("Where?", "Brooklyn.", "x", "you")[-1]["content"]
+
+
+def test_agent_hands_the_mapper_the_requirements_and_the_code_line():
+    seen = []
+
+    class ContextMapper:
+        """TEST DOUBLE mapper that reads the agent's mapping context like the model mapper does."""
+
+        def __call__(self, question, answer, spec, member):
+            seen.append(agent.map_context)
+            return True
+
+    agent = _agent({NYC.id: codegen.program(NYC_CODE)}, ContextMapper(), {"exact_answers": False})
+    _run(agent, ["I live in Brooklyn."], [NYC])
+    assert seen and seen[0][0] == NYC.requirements and seen[0][1].strip() == 'return facts["lives_in_nyc"]'

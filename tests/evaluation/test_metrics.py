@@ -289,7 +289,7 @@ def test_summarize_averages_and_rows():
              "excluded_infra", "agent_errors", "llm_calls_per_dialog", "prompt_tokens_per_dialog",
              "completion_tokens_per_dialog", "cached_share", "wall_s_per_dialog"]
     for dataset in ("diverse", "representative"):
-        assert [n for d, n, *_ in rows if d == dataset] == names
+        assert [n for d, n, *_ in rows if d == dataset][:len(names)] == names
     assert table[(AVERAGE, "turn_weighted_f1")][0] == pytest.approx(s.turn_weighted_f1)
     assert table[(AVERAGE, "turn_weighted_f1")][1:] == s.ci["turn_weighted_f1"]
     assert table[(AVERAGE, "f1")][0] == pytest.approx(83.333, abs=1e-3)
@@ -313,3 +313,101 @@ def test_summarize_deterministic_with_trials():
     assert s1.average_f1 == s1.datasets["diverse"].score.f1
     with pytest.raises(ValueError):
         summarize({})
+
+
+# ---------------------------------------------------------------------------------------------
+# Trials as replicates, split cost, termination mix (issue 12)
+
+
+def three_trials() -> list[DialogResult]:
+    """Two households x three trials, hand-built.
+
+    h1 (labels a=T, b=F): trial 0 a=T b=F (both right), trial 1 a=T b=T (b wrong), trial 2 a=T b=F.
+    h2 (labels a=T):      trial 0 a=T, trial 1 a=T, trial 2 a=T (always right).
+    Questions: trial 0: 2 and 4; trial 1: 6 and 6; trial 2: 4 and 4.
+    """
+    return [
+        dialog("h1", {"a": True, "b": False}, {"a": True, "b": False}, questions=2, trial=0),
+        dialog("h2", {"a": True}, {"a": True}, questions=4, trial=0),
+        dialog("h1", {"a": True, "b": False}, {"a": True, "b": True}, questions=6, trial=1),
+        dialog("h2", {"a": True}, {"a": True}, questions=6, trial=1),
+        dialog("h1", {"a": True, "b": False}, {"a": True, "b": False}, questions=4, trial=2),
+        dialog("h2", {"a": True}, {"a": True}, questions=4, trial=2),
+    ]
+
+
+def test_trial_figures_hand_computed():
+    from eligibench.evaluation.metrics import trial_figures
+
+    t = trial_figures(three_trials(), 3)
+    # trial 0 and 2: TP 2, TN 1 -> F1 100; trial 1: TP 2, FP 1 -> P 2/3, R 1, F1 80
+    assert t.f1 == pytest.approx({0: 100.0, 1: 80.0, 2: 100.0})
+    assert t.turns == pytest.approx({0: 3.0, 1: 6.0, 2: 4.0})
+    assert t.f1_sd == pytest.approx(float(np.std([100, 80, 100], ddof=1)))  # 11.547
+    assert t.turns_sd == pytest.approx(float(np.std([3, 6, 4], ddof=1)))  # 1.528
+    # pairs: h1.a right x3, h1.b wrong in trial 1, h2.a right x3 -> pass^3 = 2/3; same = 2/3
+    assert t.pass_all == pytest.approx(200 / 3)
+    assert t.same_all == pytest.approx(200 / 3)
+
+
+def test_trial_figures_need_every_trial_and_one_trial_has_no_spread():
+    from eligibench.evaluation.metrics import trial_figures
+
+    results = three_trials()
+    # h2's trial 2 lost to an infrastructure error: h2 leaves pass^k and sameness
+    results[5] = dialog("h2", {"a": True}, None, trial=2, termination=INFRA_ERROR)
+    t = trial_figures(results, 3)
+    assert t.pass_all == pytest.approx(50.0) and t.same_all == pytest.approx(50.0)  # h1 only: a yes, b no
+    one = trial_figures(three_trials()[:2], 1)
+    assert one.f1_sd is None and one.turns_sd is None and one.same_all is None
+    assert one.pass_all == pytest.approx(100.0)  # with one trial, pass^1 is accuracy
+
+
+def test_split_cost_termination_mix_and_metric_rows():
+    results = [
+        dialog("h1", {"a": True}, {"a": True}, agent_calls=3, agent_prompt_tokens=100,
+               agent_completion_tokens=20, user_calls=2, user_prompt_tokens=50, user_completion_tokens=10,
+               wall_s=4.0),
+        dialog("h2", {"a": True}, {"a": False}, termination=TURN_LIMIT, agent_calls=5, agent_prompt_tokens=300,
+               agent_completion_tokens=40, user_calls=4, user_prompt_tokens=70, user_completion_tokens=30,
+               wall_s=6.0),
+        dialog("h3", {"a": True}, None, termination=INFRA_ERROR, agent_calls=99, wall_s=99.0),
+        dialog("h4", {"a": True}, None, termination=AGENT_ERROR, agent_calls=1, agent_prompt_tokens=10),
+    ]
+    c = cost(results)
+    assert c.agent_calls == pytest.approx(9 / 3)  # 3 + 5 + 1 over 3 scored dialogs
+    assert c.agent_tokens == pytest.approx((120 + 340 + 10) / 3)
+    assert c.simulator_calls == pytest.approx(6 / 3)
+    assert c.simulator_tokens == pytest.approx((60 + 100) / 3)
+    assert c.llm_calls_per_dialog == pytest.approx(c.agent_calls + c.simulator_calls)
+    s = summarize({"diverse": results}, n_boot=50, seed=1, trials=1)
+    table = {(d, n): v for d, n, v, *_ in s.to_rows()}
+    assert table[("diverse", "term_ready")] == pytest.approx(25.0)
+    assert table[("diverse", "term_turn_limit")] == pytest.approx(25.0)
+    assert table[("diverse", "term_infrastructure_error")] == pytest.approx(25.0)
+    assert table[("diverse", "term_agent_error")] == pytest.approx(25.0)
+    assert table[("diverse", "term_user_error")] == 0.0
+    assert table[("diverse", "wall_s")] == pytest.approx(10 / 3)
+    assert table[("diverse", "households")] == 3  # h3 was not scored
+    # one right of three scored pairs: P 1/1, R 1/3 -> F1 50; turns 0 -> turn-weighted 50
+    assert table[("diverse", "precision")] == pytest.approx(100.0)
+    assert table[("diverse", "recall")] == pytest.approx(100 / 3)
+    assert table[("diverse", "turn_weighted_f1")] == pytest.approx(50.0)
+    assert table[("diverse", "f1_trial_0")] == pytest.approx(50.0)
+    assert table[("diverse", "f1_sd")] is None
+    for name in ("agent_calls", "agent_tokens", "simulator_calls", "simulator_tokens", "wall_s",
+                 "pass_all_trials", "households", "term_ready"):
+        assert (AVERAGE, name) in table, name
+
+
+def test_summarize_rows_per_trial_and_average_spread():
+    s = summarize({"diverse": three_trials(), "representative": [
+        dialog("r1", {"x": True}, {"x": True}, questions=1, trial=k, dataset="representative") for k in range(3)]},
+        n_boot=20, seed=0, trials=3)
+    table = {(d, n): v for d, n, v, *_ in s.to_rows()}
+    assert table[("diverse", "f1_trial_1")] == pytest.approx(80.0)
+    assert table[("representative", "f1_trial_1")] == pytest.approx(100.0)
+    assert table[(AVERAGE, "f1_trial_1")] == pytest.approx(90.0)
+    assert table[(AVERAGE, "f1_sd")] == pytest.approx(float(np.std([100, 90, 100], ddof=1)))
+    assert table[(AVERAGE, "pass_all_trials")] == pytest.approx((200 / 3 + 100) / 2)
+    assert table[(AVERAGE, "same_all_trials")] == pytest.approx((200 / 3 + 100) / 2)

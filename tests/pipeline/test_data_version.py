@@ -48,7 +48,7 @@ def _bytes(proj: Path) -> dict[str, bytes]:
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory, snapshot_2024) -> Path:
-    proj = make_project(tmp_path_factory.mktemp("dv") / "proj", {"households": {"count": 300}, "representative": {"count": 4}})
+    proj = make_project(tmp_path_factory.mktemp("dv") / "proj", {"households": {"count": 300}, "representative": {"count": 4, "per_opportunity": None}})
     r = dvc(proj, snapshot_2024, "repro", *STAGES)
     assert r.returncode == 0, r.stdout + r.stderr
     return proj

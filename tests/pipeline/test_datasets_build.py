@@ -15,7 +15,7 @@ STAGES = ("fetch", "catalog", "households", "diverse", "representative", "publis
 
 
 def _project(dst: Path, **overrides) -> Path:
-    params: dict = {"households": {"count": 400}, "representative": {"count": 5}}
+    params: dict = {"households": {"count": 400}, "representative": {"count": 5, "per_opportunity": None}}
     for dotted, value in overrides.items():
         section, key = dotted.split("__")
         params.setdefault(section, {})[key] = value

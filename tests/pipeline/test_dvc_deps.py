@@ -22,10 +22,20 @@ def _expanded_stages() -> dict[str, dict]:
             out[name] = stage
             continue
         section, key = stage["foreach"].strip("${} ").split(".")
-        for item in params[section][key]:
-            body = yaml.safe_dump(stage["do"]).replace("${item}", item)
+        items = params[section][key]
+        for item in items:
+            body = yaml.safe_dump(stage["do"]).replace("${item}", item).replace("${key}", item)
+            if isinstance(items, dict):  # foreach over a mapping: ${key} and ${item.<field>}
+                for field, value in items[item].items():
+                    if isinstance(value, str):
+                        body = body.replace("${item.%s}" % field, value)
             out[f"{name}@{item}"] = yaml.safe_load(body)
     return out
+
+
+def _submission_of(run_name: str) -> str:
+    """The submission folder a run configuration (params.yaml evaluate.runs) evaluates."""
+    return yaml.safe_load((ROOT / "params.yaml").read_text())["evaluate"]["runs"][run_name]["submission"]
 
 
 def _submission_modules(name: str) -> list[Path]:
@@ -40,9 +50,9 @@ def entry_files(stage_name: str, stage: dict) -> list[Path]:
     files = [module_file(module)]
     params = yaml.safe_load((ROOT / "params.yaml").read_text())
     if stage_name.startswith("evaluate@"):
-        files += [module_file(m) for m in AGENT_PROCESSES] + _submission_modules(stage_name.partition("@")[2])
+        files += [module_file(m) for m in AGENT_PROCESSES] + _submission_modules(_submission_of(stage_name.partition("@")[2]))
     if stage_name == "generate":
-        for name in params["evaluate"]["submissions"]:
+        for name in dict.fromkeys(r["submission"] for r in params["evaluate"]["runs"].values()):
             files += _submission_modules(name)[1:]
     return files
 

@@ -13,10 +13,11 @@ pytestmark = [pytest.mark.dvc, pytest.mark.model]
 @pytest.fixture(scope="module")
 def project(tmp_path_factory, snapshot_2024) -> Path:
     proj = make_project(tmp_path_factory.mktemp("eval") / "proj", {
-        "households": {"count": 300}, "representative": {"count": 4}, "audit": {"households": 1},
+        "households": {"count": 300}, "representative": {"count": 4, "per_opportunity": None}, "audit": {"households": 1},
         # free-form: the paper's simulator mode, so the real model answers (the CPU default's grounded
         # lexical/template mode calls no model)
-        "evaluate": {"submissions": ["random"], "subset": {"diverse": 2, "representative": 2}, "simulator_mode": None},
+        "evaluate": {"runs": {"random": {"submission": "random"}}, "subset": {"diverse": 2, "representative": 2},
+                     "simulator_mode": None},
     })
     r = dvc(proj, snapshot_2024, "repro")
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
@@ -28,7 +29,8 @@ def test_random_evaluated_on_both_datasets_into_duckdb(project):
 
     store = ResultStore(project / "results" / "benyfits.duckdb")
     (run,) = store.runs()
-    assert run["submission"] == "random" and run["status"] == "done"
+    assert run["submission"] == "random" and run["status"] == "done" and run["run_config"] == "random"
+    assert run["protocol"]["kind"] == "smoke" and run["protocol"]["simulator"]["reference"] is False
     assert run["simulator"].startswith("embedded:SmolLM2-135M-Instruct")
     dialogs = store.dialogs(run["run_id"])
     assert sorted({d["dataset"] for d in dialogs}) == ["diverse", "representative"] and len(dialogs) == 4

@@ -8,6 +8,7 @@ import sys
 import textwrap
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import duckdb
@@ -535,3 +536,23 @@ def test_audit_round_trip_and_replace(tmp_path):
     store.record_audit("embedded:m@t0.0/s0", {"data_version": "v1", "probes": 10, "faithful": 8, "faithful_pct": 80.0})
     (a,) = store.audits()
     assert a["faithful"] == 8 and a["summary"]["faithful_pct"] == 80.0
+
+
+def test_runs_record_configuration_role_models_and_protocol(tmp_path):
+    """The results contract of issue 12: runs.run_config, role_models, protocol_id, protocol."""
+    store = ResultStore(tmp_path / "r.duckdb")
+    protocol = {"datasets": {"diverse": {"data_version": "v1", "households_used": 2, "households_total": 44}},
+                "question_cap": 4, "trials": 1, "simulator": {"label": "custom simulator: x", "reference": False},
+                "split": "public", "kind": "smoke"}
+    spec = replace(SPEC, extra={"run_config": "direct-paper"}, run_config="direct-paper",
+                   role_models={"dialog": "embedded:SmolLM2-135M-Instruct@t0/m96"}, protocol_id="abc123def456",
+                   protocol=protocol)
+    run_id = store.ensure_run(spec)
+    bare = store.ensure_run(replace(SPEC, submission="bare"))
+    runs = {r["run_id"]: r for r in store.runs()}
+    assert runs[run_id]["run_config"] == "direct-paper" and runs[run_id]["protocol_id"] == "abc123def456"
+    assert runs[run_id]["role_models"] == {"dialog": "embedded:SmolLM2-135M-Instruct@t0/m96"}
+    assert runs[run_id]["protocol"] == protocol
+    # a spec without them: the configuration is the submission, role models the agent models, no protocol
+    assert runs[bare]["run_config"] == "bare" and runs[bare]["role_models"] == {"agent": "none"}
+    assert runs[bare]["protocol"] is None and runs[bare]["protocol_id"] is None

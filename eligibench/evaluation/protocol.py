@@ -1,0 +1,132 @@
+"""The protocol a run was evaluated under, and when two runs are comparable.
+
+A protocol is everything about a run that is not the agent: the data version of each dataset,
+how many of its households were used, the question cap, the number of trials, the simulated
+user, and the split. Two runs are comparable only when their protocols are equal; the short
+digest `protocol_id` makes that a string comparison (the leaderboard ranks one protocol at a
+time).
+
+Kinds (`Protocol.kind`):
+- "full": every household of every dataset, the protocol's own question limits (no cap), at
+  least `FULL_MIN_TRIALS` trials, and the reference simulator (`REFERENCE_SIMULATOR`).
+- "smoke": the simulated user is the CPU default (the embedded SmolLM2-135M stand-in) or a test
+  stand-in that is no language model (the quoting user): a check that the pipeline works, never
+  a result.
+- "custom": anything else (a custom simulator, a subset, a cap, fewer trials).
+
+The reference simulator is the paper's: Llama 3.1 70B Instruct, 4-bit, temperature 0, served by
+vLLM with prefix caching (docs/models.md, "The reference simulator", has the exact command and
+an OpenAI-compatible alternative). Any other simulator is labelled "custom simulator".
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from eligibench.models import ModelSpec
+
+FULL_MIN_TRIALS = 3
+KINDS = ("full", "smoke", "custom")
+SPLITS = ("public", "sealed")
+
+# The reference simulator's model, as vLLM (or an OpenAI-compatible server) names it. Both
+# names are the same weights: Llama 3.1 70B Instruct quantised to 4 bits (AWQ INT4).
+REFERENCE_MODELS = (
+    "hugging-quants/Meta-Llama-3.1-70B-Instruct-AWQ-INT4",
+    "Meta-Llama-3.1-70B-Instruct-AWQ-INT4",
+)
+REFERENCE_SIMULATOR = ModelSpec(backend="vllm", model=REFERENCE_MODELS[0], temperature=0.0, seed=0,
+                                max_tokens=256)
+REFERENCE_LABEL = "Llama 3.1 70B Instruct 4-bit, temperature 0 (reference)"
+# The CPU default simulator ("embedded") and test stand-ins ("stand-in", e.g. the quoting user):
+# a smoke protocol whatever else is set.
+SMOKE_BACKENDS = ("embedded", "stand-in")
+
+
+def model_label(spec: ModelSpec) -> str:
+    """backend:model@t<temperature>/m<max_tokens> (what a role's model is recorded as)."""
+    return f"{spec.backend}:{spec.model}@t{spec.temperature:g}/m{spec.max_tokens}"
+
+
+def is_reference(spec: ModelSpec) -> bool:
+    """The reference simulator: its model on a server backend (vLLM or OpenAI-compatible), temperature 0."""
+    return spec.backend in ("vllm", "openai") and spec.model in REFERENCE_MODELS and spec.temperature == 0
+
+
+def simulator_label(spec: ModelSpec) -> str:
+    """The label runs carry: the reference's name, or 'custom simulator: <model label>'."""
+    return REFERENCE_LABEL if is_reference(spec) else f"custom simulator: {model_label(spec)}"
+
+
+@dataclass(frozen=True)
+class DatasetUse:
+    data_version: str
+    households_used: int
+    households_total: int
+
+
+@dataclass(frozen=True)
+class Protocol:
+    datasets: Mapping[str, DatasetUse]
+    question_cap: int | None  # None: the protocol's limits (20 per opportunity, at most 100)
+    trials: int
+    simulator: str  # simulator_label(...) or a stand-in's label
+    simulator_reference: bool
+    simulator_backend: str  # only to tell the smoke protocol (embedded) apart
+    split: str = "public"
+
+    def __post_init__(self) -> None:
+        if self.split not in SPLITS:
+            raise ValueError(f"Protocol.split must be one of {SPLITS}, got {self.split!r}")
+
+    @property
+    def kind(self) -> str:
+        if self.simulator_backend in SMOKE_BACKENDS:
+            return "smoke"
+        if not self.differences():
+            return "full"
+        return "custom"
+
+    def differences(self) -> list[str]:
+        """What separates this protocol from the full one, one phrase each (banners)."""
+        out = []
+        if not self.simulator_reference:
+            out.append(f"{self.simulator}" if self.simulator.startswith("custom simulator")
+                       else f"custom simulator: {self.simulator}")
+        for name, d in sorted(self.datasets.items()):
+            if d.households_used < d.households_total:
+                out.append(f"{name}: {d.households_used} of {d.households_total} households")
+        if self.question_cap is not None:
+            out.append(f"question cap {self.question_cap}")
+        if self.trials < FULL_MIN_TRIALS:
+            out.append(f"{self.trials} trial(s), full needs {FULL_MIN_TRIALS}")
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The `runs.protocol` column (the results contract)."""
+        return {
+            "datasets": {n: {"data_version": d.data_version, "households_used": d.households_used,
+                             "households_total": d.households_total} for n, d in sorted(self.datasets.items())},
+            "question_cap": self.question_cap,
+            "trials": self.trials,
+            "simulator": {"label": self.simulator, "reference": self.simulator_reference},
+            "split": self.split,
+            "kind": self.kind,
+        }
+
+    @property
+    def protocol_id(self) -> str:
+        return protocol_id(self.to_json())
+
+
+def protocol_id(protocol: Mapping[str, Any]) -> str:
+    """12 hex digits of sha256 over the protocol's canonical JSON: equal ids, comparable runs."""
+    text = json.dumps(protocol, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def comparable(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Two runs' `protocol` JSON: comparable only when equal."""
+    return protocol_id(a) == protocol_id(b)

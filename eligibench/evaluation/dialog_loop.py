@@ -73,7 +73,7 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
     termination, error = None, None
     user_calls = user_prompt = user_completion = user_cached = 0
     turn_facts: list[tuple[int, str, object]] = []  # grounded simulator: what each answer disclosed
-    turn_notes: list[tuple[int, str]] = []
+    answer_methods: list[tuple[int, str]] = []
     # an agent's counters run across dialogs (one agent serves many): record this dialog's share
     before = _agent_usage(agent)
     try:
@@ -104,7 +104,7 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
             user_cached += ans.cached_tokens or 0
             turn_facts += [(len(turns), k, v) for k, v in ans.facts]
             if ans.how:
-                turn_notes.append((len(turns), ans.how))
+                answer_methods.append((len(turns), ans.how))
             turns.append(Turn(question, ans.text, asked, ans.latency_s, ans.prompt_tokens, ans.completion_tokens, ans.cached_tokens))
             dialog = Dialog(dialog.opportunities, tuple(turns), max_questions)
         predictions = _validate_predictions(agent.predict(dialog), ids)
@@ -125,7 +125,7 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
     usage = {k: max(0, after[k] - before[k]) for k in after}
     return DialogResult(row_id, dataset, trial, tuple(turns), predictions, dict(labels), termination, error,
                         time.perf_counter() - started, usage["calls"], usage["prompt_tokens"], usage["completion_tokens"],
-                        user_calls, user_prompt, user_completion, user_cached, tuple(turn_facts), tuple(turn_notes))
+                        user_calls, user_prompt, user_completion, user_cached, tuple(turn_facts), tuple(answer_methods))
 
 
 def _predict_after_user_error(agent: Agent, dialog: Dialog, ids: Sequence[str]) -> dict[str, bool] | None:

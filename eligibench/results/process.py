@@ -25,7 +25,7 @@ def grounded_rows(run_id: str, r: DialogResult) -> tuple[list[list], list[list]]
     """The turn_facts (exact) and simulator_checks rows a grounded dialog carries."""
     key = [run_id, r.dataset, r.row_id, int(r.trial)]
     facts = [key + [int(i), str(k), json.dumps(v), True] for i, k, v in r.turn_facts]
-    checks = [key + [int(i), "faithful", str(how)] for i, how in r.turn_notes]
+    checks = [key + [int(i), "faithful", str(how)] for i, how in r.answer_methods]
     return facts, checks
 
 

@@ -50,7 +50,7 @@ class DialogResult:
     # grounded simulator only: (turn idx, fact key, value) of every fact an answer disclosed, and
     # (turn idx, how the answer was made: template / model / model rejected ...; template used)
     turn_facts: tuple[tuple[int, str, Any], ...] = ()
-    turn_notes: tuple[tuple[int, str], ...] = ()
+    answer_methods: tuple[tuple[int, str], ...] = ()
 
     @property
     def scored(self) -> bool:

@@ -5,14 +5,12 @@ from typing import Callable
 
 import duckdb
 
-SCHEMA_VERSION = 1
-
-# MIGRATIONS[v] upgrades a file from version v to v + 1 inside the writer's transaction.
-MIGRATIONS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {}
+SCHEMA_VERSION = 2
 
 QUEUE_STATUSES = ("queued", "running", "done", "failed")
-# Conventional run statuses (not enforced): ensure_run creates runs as "running".
-RUN_STATUSES = ("running", "done", "failed", "cancelled")
+# Conventional run statuses (not enforced): ensure_run creates runs as "running"; a run with
+# dialogs lost to infrastructure errors ends "incomplete" (never ranked).
+RUN_STATUSES = ("running", "done", "incomplete", "failed", "cancelled")
 
 TABLES = ("meta", "runs", "dialogs", "turns", "predictions", "metrics", "queue", "audit",
           "turn_facts", "dialog_process", "pair_failures", "simulator_checks")
@@ -171,3 +169,19 @@ _PROCESS_COLS = ("run_id", "dataset", "row_id", "trial", "needed_coverage", "red
 _FAILURE_COLS = ("run_id", "dataset", "row_id", "trial", "opportunity", "cause")
 _CHECK_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "verdict", "detail")
 _JSON_RUN_COLS = ("agent_models", "params", "datasets", "extra", "role_models", "protocol")
+
+
+# Version 2 (2026-11): runs record their configuration and protocol; the grounded simulator's
+# disclosed facts, process metrics, failure causes and answer checks; agents' notes per turn.
+V2_RUN_COLUMNS = (("run_config", "VARCHAR"), ("role_models", "JSON"), ("protocol_id", "VARCHAR"), ("protocol", "JSON"))
+
+
+def _v1_to_v2(con: duckdb.DuckDBPyConnection) -> None:
+    for column, kind in V2_RUN_COLUMNS:
+        con.execute(f"ALTER TABLE runs ADD COLUMN IF NOT EXISTS {column} {kind}")
+    for ddl in _DDL:  # every statement is CREATE TABLE IF NOT EXISTS: only the new tables are made
+        con.execute(ddl)
+
+
+# MIGRATIONS[v] upgrades a file from version v to v + 1 inside the writer's transaction.
+MIGRATIONS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _v1_to_v2}

@@ -12,6 +12,7 @@ from eligibench.results.store import ResultStore
 from leaderboard import queries as Q
 from leaderboard.ratelimit import RateLimiter
 from tests.leaderboard.synthetic import fake_households, write_run
+from tests.results.schema_v1 import as_schema_v1
 
 
 @pytest.fixture()
@@ -56,6 +57,7 @@ def test_protocol_sections_never_rank_a_smoke_run_with_full_runs(mixed):
 def test_a_store_written_before_the_contracts_still_shows(tmp_path, households):
     store = ResultStore(tmp_path / "old.duckdb")
     rid = write_run(store, households, "old-agent", n_boot=20, contract=False)
+    as_schema_v1(store.path)  # as a version-1 store wrote it (the app reads it without migrating)
     with Q.StoreSource(store.path).reader() as r:
         assert "protocol_id" not in r.columns("runs") and not r.has("turn_facts")
         protos = Q.protocols(r)

@@ -501,7 +501,7 @@ def test_newer_schema_version_is_refused(tmp_path):
 def test_older_schema_version_migrates_or_fails_clearly(tmp_path, monkeypatch):
     path = tmp_path / "r.duckdb"
     ResultStore(path).ensure_run(SPEC)
-    old = SCHEMA_VERSION - 1
+    old = 0  # no migration from version 0 exists (the real 1 -> 2 one is tested below)
     _set_version(path, old)
     s = ResultStore(path)
     with pytest.raises(SchemaVersionError, match="migrate"):
@@ -514,6 +514,24 @@ def test_older_schema_version_migrates_or_fails_clearly(tmp_path, monkeypatch):
     assert _raw(path, "SELECT value FROM meta WHERE key = 'schema_version'") == [(str(SCHEMA_VERSION),)]
     assert _raw(path, "SELECT value FROM meta WHERE key = 'migrated'") == [("yes",)]
     assert len(s.runs()) == 1
+
+
+def test_a_version_1_file_migrates_to_version_2_keeping_its_runs(tmp_path):
+    from tests.results.schema_v1 import as_schema_v1
+
+    path = tmp_path / "v1.duckdb"
+    s = ResultStore(path)
+    rid = s.ensure_run(SPEC)
+    as_schema_v1(path)
+    assert "protocol_id" not in {r[0] for r in _raw(path, "SELECT column_name FROM duckdb_columns() WHERE table_name = 'runs'")}
+    with pytest.raises(SchemaVersionError, match="migrate"):
+        s.runs()  # a reader never migrates
+    assert s.migrate() == SCHEMA_VERSION == 2
+    cols = {r[0] for r in _raw(path, "SELECT column_name FROM duckdb_columns() WHERE table_name = 'runs'")}
+    assert {"run_config", "role_models", "protocol_id", "protocol"} <= cols
+    tables = {r[0] for r in _raw(path, "SELECT table_name FROM information_schema.tables")}
+    assert set(schema_mod.TABLES) <= tables
+    assert [r["run_id"] for r in s.runs()] == [rid]
 
 
 def test_foreign_duckdb_file_is_refused(tmp_path):

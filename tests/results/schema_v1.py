@@ -1,0 +1,23 @@
+"""Test helper: turn a current results file into one as version 1 wrote it (before run
+configurations, protocols, facts and process metrics), to test migrations and old-store reads."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+
+from eligibench.results.schema import V2_RUN_COLUMNS
+
+V2_TABLES = ("turn_facts", "dialog_process", "pair_failures", "simulator_checks", "turn_notes")
+
+
+def as_schema_v1(path: Path) -> None:
+    con = duckdb.connect(str(path))
+    try:
+        for column, _ in V2_RUN_COLUMNS:
+            con.execute(f"ALTER TABLE runs DROP COLUMN IF EXISTS {column}")
+        for table in V2_TABLES:
+            con.execute(f"DROP TABLE IF EXISTS {table}")
+        con.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    finally:
+        con.close()

@@ -50,9 +50,10 @@ class Agent(ABC):
     def notes(self) -> Mapping[str, Any] | str | None:
         """Optional hook: what the agent wants shown beside its latest question on the leaderboard
         (ProADA: its generated program and facts dictionary; ReAct: its thought), as JSON-able data
-        or text. Called after each `ask`; the default (None) means no notes. The leaderboard shows
-        them per turn when the results store has a `turn_notes` table (run_id, dataset, row_id,
-        trial, idx, notes JSON); see docs/leaderboard.md."""
+        or text. Called after each `ask` (under the same call timeout); the default (None) means
+        no notes. Stored per turn in the results table `turn_notes` (JSON, cut at 20,000
+        characters) and shown beside the question in the leaderboard's dialog view. Data that is
+        not JSON-able is the agent's error. See docs/agents.md."""
         return None
 
     def usage(self) -> dict[str, int]:

@@ -326,6 +326,9 @@ class ProcessAgent(Agent):
     def predict(self, dialog: Dialog) -> Mapping[str, bool]:
         return self._call({"op": "predict", "dialog": dialog_to_wire(dialog)})
 
+    def notes(self) -> Any:
+        return self._call({"op": "notes"})
+
     def usage(self) -> dict[str, int]:
         """Model calls and tokens the host made for this agent (measured, never reported by it)."""
         return dict(self._usage)

@@ -147,6 +147,8 @@ def main() -> None:
                 value = agent.start(dialog_from_wire({"opportunities": msg["opportunities"], "turns": []}).opportunities)
             elif op in ("ask", "ready", "predict"):
                 value = _plain(getattr(agent, op)(dialog_from_wire(msg["dialog"])))
+            elif op == "notes":
+                value = _plain(agent.notes())
             else:
                 raise ValueError(f"unknown op {op!r}")
             reply = json.dumps({"ok": value})

@@ -14,6 +14,7 @@ the user's model or the agent's) ends it as `infrastructure_error`: never scored
 """
 from __future__ import annotations
 
+import json
 import time
 from typing import Mapping, Sequence
 
@@ -31,6 +32,7 @@ from eligibench.results.records import (
     DialogResult,
     Turn,
 )
+from eligibench.results.sanitize import clean_text
 
 MAX_QUESTION_CHARS = 2000
 
@@ -63,6 +65,23 @@ def _validate_predictions(raw: object, ids: Sequence[str]) -> dict[str, bool]:
     return {i: raw[i] for i in ids}
 
 
+MAX_NOTES_CHARS = 20_000  # notes are for a reader of the leaderboard, not a data channel
+
+
+def _notes_json(notes: object) -> str | None:
+    """An agent's notes as stored: JSON text, at most MAX_NOTES_CHARS (longer: cut, as text)."""
+    if notes is None:
+        return None
+    try:
+        text = json.dumps(notes, ensure_ascii=False, sort_keys=True, default=str)
+    except (TypeError, ValueError) as e:
+        raise AgentFault(f"notes returned data that is not JSON: {e}") from None
+    text = clean_text(text, len(text))  # lone surrogates and NULs replaced: storable UTF-8
+    if len(text) > MAX_NOTES_CHARS:
+        text = json.dumps(text[:MAX_NOTES_CHARS] + " [cut]", ensure_ascii=False)
+    return text
+
+
 def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBrief], labels: Mapping[str, bool],
                row_id: str, dataset: str, trial: int = 0, max_questions: int | None = None) -> DialogResult:
     started = time.perf_counter()
@@ -74,6 +93,7 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
     user_calls = user_prompt = user_completion = user_cached = 0
     turn_facts: list[tuple[int, str, object]] = []  # grounded simulator: what each answer disclosed
     answer_methods: list[tuple[int, str]] = []
+    agent_notes: list[tuple[int, str]] = []  # what the agent shows beside each question (Agent.notes)
     # an agent's counters run across dialogs (one agent serves many): record this dialog's share
     before = _agent_usage(agent)
     try:
@@ -97,6 +117,9 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
                 # a question is one question: a huge one could only overflow the simulated user's
                 # context and turn an agent's fault into the user's (or the infrastructure's)
                 raise AgentFault(f"ask returned a question of {len(question)} characters (at most {MAX_QUESTION_CHARS})")
+            note = _notes_json(agent.notes())
+            if note is not None:
+                agent_notes.append((len(turns), note))
             ans = user.answer(turns, question)
             user_calls += 1
             user_prompt += ans.prompt_tokens
@@ -125,7 +148,8 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
     usage = {k: max(0, after[k] - before[k]) for k in after}
     return DialogResult(row_id, dataset, trial, tuple(turns), predictions, dict(labels), termination, error,
                         time.perf_counter() - started, usage["calls"], usage["prompt_tokens"], usage["completion_tokens"],
-                        user_calls, user_prompt, user_completion, user_cached, tuple(turn_facts), tuple(answer_methods))
+                        user_calls, user_prompt, user_completion, user_cached, tuple(turn_facts), tuple(answer_methods),
+                        tuple(agent_notes))
 
 
 def _predict_after_user_error(agent: Agent, dialog: Dialog, ids: Sequence[str]) -> dict[str, bool] | None:

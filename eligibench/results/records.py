@@ -51,6 +51,8 @@ class DialogResult:
     # (turn idx, how the answer was made: template / model / model rejected ...; template used)
     turn_facts: tuple[tuple[int, str, Any], ...] = ()
     answer_methods: tuple[tuple[int, str], ...] = ()
+    # the agent's notes beside each question (Agent.notes()), as (turn idx, JSON text)
+    agent_notes: tuple[tuple[int, str], ...] = ()
 
     @property
     def scored(self) -> bool:

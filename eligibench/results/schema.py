@@ -13,7 +13,7 @@ QUEUE_STATUSES = ("queued", "running", "done", "failed")
 RUN_STATUSES = ("running", "done", "incomplete", "failed", "cancelled")
 
 TABLES = ("meta", "runs", "dialogs", "turns", "predictions", "metrics", "queue", "audit",
-          "turn_facts", "dialog_process", "pair_failures", "simulator_checks")
+          "turn_facts", "dialog_process", "pair_failures", "simulator_checks", "turn_notes")
 # pair_failures.cause: why a wrong (household, opportunity) prediction happened, first that applies
 FAILURE_CAUSES = ("simulator_false_fact", "needed_fact_not_disclosed", "rule_misapplied")
 
@@ -150,6 +150,16 @@ _DDL = [
         verdict VARCHAR NOT NULL,
         detail VARCHAR,
         PRIMARY KEY (run_id, dataset, row_id, trial, idx))""",
+    # What an agent chose to show beside each question (the optional Agent.notes() hook): ProADA's
+    # programs and facts, ReAct's thought. JSON, capped in size by the dialog loop.
+    """CREATE TABLE IF NOT EXISTS turn_notes (
+        run_id VARCHAR NOT NULL,
+        dataset VARCHAR NOT NULL,
+        row_id VARCHAR NOT NULL,
+        trial INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        notes JSON,
+        PRIMARY KEY (run_id, dataset, row_id, trial, idx))""",
 ]
 
 _DIALOG_COLS = (
@@ -162,6 +172,7 @@ _TURN_COLS = (
     "answer_latency_s", "prompt_tokens", "completion_tokens", "cached_tokens",
 )
 _PRED_COLS = ("run_id", "dataset", "row_id", "trial", "opportunity", "predicted", "label")
+_NOTE_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "notes")
 _TURN_FACT_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "fact_key", "value", "exact")
 _PROCESS_COLS = ("run_id", "dataset", "row_id", "trial", "needed_coverage", "redundant_questions",
                  "over_asked_facts", "premature_ready", "members_covered", "oracle_questions",

@@ -28,7 +28,7 @@ from eligibench.results.identity import _canonical_json, run_id_for, spec_dict
 from eligibench.results.process import ProcessTables, grounded_rows, insert_rows
 from eligibench.results.queue import SubmissionQueue
 from eligibench.results.schema import _CHECK_COLS, _TURN_FACT_COLS
-from eligibench.results.schema import _DDL, _DIALOG_COLS, _JSON_RUN_COLS, _PRED_COLS, _TURN_COLS, SCHEMA_VERSION, TABLES
+from eligibench.results.schema import _DDL, _NOTE_COLS, _DIALOG_COLS, _JSON_RUN_COLS, _PRED_COLS, _TURN_COLS, SCHEMA_VERSION, TABLES
 
 
 class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
@@ -84,9 +84,9 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
 
         def fn(con: duckdb.DuckDBPyConnection) -> None:
             _require_run(con, run_id, self.path)
-            for (dialog, turns, preds), (facts, checks) in zip(rows, grounded):
+            for (dialog, turns, preds), (facts, checks), notes in zip(rows, grounded, [r.agent_notes for r in results]):
                 key = dialog[:4]
-                for table in ("dialogs", "turns", "predictions", "turn_facts", "simulator_checks"):
+                for table in ("dialogs", "turns", "predictions", "turn_facts", "simulator_checks", "turn_notes"):
                     con.execute(
                         f"DELETE FROM {table} WHERE run_id = ? AND dataset = ? AND row_id = ?"
                         " AND trial = ?", key)
@@ -95,6 +95,7 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
                 _insert_predictions(con, preds)
                 insert_rows(con, "turn_facts", _TURN_FACT_COLS, facts)
                 insert_rows(con, "simulator_checks", _CHECK_COLS, checks)
+                insert_rows(con, "turn_notes", _NOTE_COLS, [list(key) + [i, n] for i, n in notes])
 
         self._write(fn)
 

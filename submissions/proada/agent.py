@@ -282,6 +282,18 @@ class ProADAAgent(Agent):
                            "clarification": p.clarifications})
         return text
 
+    def notes(self) -> dict:
+        """Beside each question on the leaderboard: the fact being asked for, the facts dictionary
+        so far, and each opportunity's program (code) and state."""
+        p = self.pending
+        return {"asking": None if p is None else {"opportunity": p.opp, "key": p.key, "member": p.member,
+                                                  "clarification": p.clarifications},
+                "facts": {"household": dict(self.facts.household), "members": list(self.facts.members or [])},
+                "programs": {oid: {"status": st.program.status if st.program else "not generated",
+                                   "code": st.program.code if st.program else "",
+                                   "decided": (st.value if st.done else None), "how": st.how}
+                             for oid, st in self.states.items()}}
+
     def predict(self, dialog) -> dict[str, bool]:
         self._absorb(dialog)
         return {oid: bool(self.states[oid].done and self.states[oid].value) for oid in self.order}

@@ -161,6 +161,11 @@ class ReActAgent(Agent):
         return GENERIC_QUESTION
 
     # the Agent interface ------------------------------------------------------------------
+    def notes(self) -> dict:
+        """Beside each question on the leaderboard: the thought written for this step."""
+        step = max(self.scratchpad) if self.scratchpad else None
+        return {"thought": self.scratchpad.get(step, NO_THOUGHT) if step is not None else NO_THOUGHT}
+
     def ask(self, dialog):
         thought = self.thought(dialog)
         reply = self.model.chat(self.messages(dialog, ASK), max_tokens=QUESTION_MAX_TOKENS)

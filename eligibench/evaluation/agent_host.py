@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import os
 import select
-import signal
 import subprocess
 import sys
 import tempfile
@@ -36,6 +35,7 @@ from eligibench.evaluation.dialog_loop import AgentFault, AgentInfraError, Budge
 from eligibench.evaluation.types import Dialog, DialogBudget, OpportunityBrief
 from eligibench.models import ChatModel, ModelError, ModelSpec, ModelUnavailable, make_model
 from eligibench.models.servers import check_health
+from eligibench.processes import kill_group
 
 WORKER_ARGV = (sys.executable, "-m", "eligibench.evaluation.agent_worker")
 MAX_MESSAGE_BYTES = 8 * 1024 * 1024
@@ -109,25 +109,7 @@ class ProcessAgent(Agent):
     def _kill(self) -> None:
         proc, self.proc = self.proc, None
         if proc is not None:
-            if proc.poll() is None:
-                try:
-                    os.killpg(proc.pid, signal.SIGKILL)  # the worker's group (its children too)
-                except (ProcessLookupError, PermissionError):
-                    pass
-                try:
-                    proc.kill()
-                except ProcessLookupError:
-                    pass
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                pass
-            for stream in (proc.stdin, proc.stdout):
-                try:
-                    if stream:
-                        stream.close()
-                except OSError:
-                    pass
+            kill_group(proc, wait_s=10)  # the worker's group: its children too
         if self._stderr is not None:
             self._stderr.close()
             self._stderr = None

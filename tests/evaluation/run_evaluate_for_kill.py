@@ -9,6 +9,7 @@ from pathlib import Path
 from eligibench import params
 from eligibench.evaluation.config import read_config
 from eligibench.evaluation.session import run_submission
+from eligibench.evaluation.simulator_mode import FREE_FORM
 from eligibench.evaluation.submissions import Manifest
 from tests.leaderboard.synthetic import make_dataset
 
@@ -19,7 +20,8 @@ if __name__ == "__main__":
     make_dataset(project / "benyfits")
     folder = project / "submissions" / "hostile"
     shutil.copytree(ROOT / "tests" / "evaluation" / "hostile", folder, ignore=shutil.ignore_patterns("__pycache__"))
-    config = replace(read_config(params.load(ROOT / "params.yaml")), store=project / "r.duckdb")
+    # free-form: the simulator is the real llama.cpp server (the CPU default's grounded mode starts none)
+    config = replace(read_config(params.load(ROOT / "params.yaml")), store=project / "r.duckdb", simulator_mode=FREE_FORM)
     manifest = Manifest(folder, "hostile", "hostile", ("test",), "agent:Lingerer", {}, "MIT", options={"marker": marker})
     print("starting", flush=True)
     run_submission(manifest, config, project=project)

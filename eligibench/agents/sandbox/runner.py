@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import atexit
 import json
-import os
 import select
 import signal
 import subprocess
@@ -25,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from eligibench.agents.sandbox.policy import PolicyError, validate
+from eligibench.processes import kill_group
 
 WORKER_ARGV = (sys.executable, "-m", "eligibench.agents.sandbox.worker")
 ERROR_KINDS = ("refused", "timeout", "memory", "error", "missing_key")
@@ -89,26 +89,8 @@ class Sandbox:
 
     def _kill(self) -> None:
         proc, self.proc = self.proc, None
-        if proc is None:
-            return
-        if proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                try:
-                    proc.kill()
-                except ProcessLookupError:
-                    pass
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
-        for stream in (proc.stdin, proc.stdout):
-            try:
-                if stream:
-                    stream.close()
-            except OSError:
-                pass
+        if proc is not None:
+            kill_group(proc, wait_s=5)
 
     def close(self) -> None:
         with self._lock:

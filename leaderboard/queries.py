@@ -33,21 +33,35 @@ INFRA = "infrastructure_error"
 # Column order of the main table: Submission then TW-F1 first, so a phone shows both without
 # sideways scrolling. Numbers stay numbers (sorted numerically in the browser); intervals are
 # separate text columns: "[lo, hi] n=44" (n = households behind it), "n/a" when degenerate.
+# Process and failure figures (issue 14's metrics, per dataset; shown as the mean over datasets):
+# column -> (metric name, scale). Shares are shown as percentages.
+PROCESS_COLUMNS = {
+    "Needed-fact coverage %": ("needed_coverage", 100.0),
+    "Premature READY %": ("premature_ready", 100.0),
+    "Members covered %": ("members_covered", 100.0),
+    "Turns over oracle": ("turns_over_oracle", 1.0),
+    "Wrong: false fact %": ("cause_simulator_false_fact", 100.0),
+    "Wrong: fact not disclosed %": ("cause_needed_fact_not_disclosed", 100.0),
+    "Wrong: rule misapplied %": ("cause_rule_misapplied", 100.0),
+    "Simulator faithful %": ("simulator_faithfulness", 100.0),
+    "Process exact": ("process_exact", 1.0),
+}
 TABLE_COLUMNS = (
     "Submission", "TW-F1", "TW-F1 95% CI", "Avg F1", "Avg F1 95% CI", "Avg turns", "Avg turns 95% CI",
     "Diverse F1", "Diverse F1 95% CI", "Diverse turns", "Diverse turns 95% CI",
     "Repr. F1", "Repr. F1 95% CI", "Repr. turns", "Repr. turns 95% CI",
     "Avg accuracy", "Avg precision", "Avg recall", "F1 SD (trials)", "Agent tokens", "Wall s",
+    *PROCESS_COLUMNS,
     "Source", "Strategy", "Models", "Simulator", "Config", "Protocol", "Dialogs", "Status", "Date",
     "Data version", "Run",
 )
 NUMBER_COLUMNS = frozenset({
     "Diverse F1", "Diverse turns", "Repr. F1", "Repr. turns", "Avg F1", "Avg turns", "TW-F1",
     "Avg accuracy", "Avg precision", "Avg recall", "F1 SD (trials)", "Agent tokens", "Wall s",
-    "Dialogs",
+    "Dialogs", *PROCESS_COLUMNS,
 })
 HIDDEN_BY_DEFAULT = ("Avg F1 95% CI", "Avg turns 95% CI", "Avg accuracy", "Avg precision", "Avg recall",
-                     "F1 SD (trials)", "Agent tokens", "Wall s", "Config", "Protocol", "Source")
+                     "F1 SD (trials)", "Agent tokens", "Wall s", "Config", "Protocol", "Source", *PROCESS_COLUMNS)
 DEFAULT_COLUMNS = tuple(c for c in TABLE_COLUMNS if c not in HIDDEN_BY_DEFAULT)
 REPORTED = "reported"
 EVALUATED = "evaluated"
@@ -238,7 +252,7 @@ def _date(value: Any) -> str:
 
 
 _METRIC_NAMES = ("f1", "turns", "turn_weighted_f1", "accuracy", "precision", "recall", "f1_sd", "agent_tokens",
-                 "wall_s", "households")
+                 "wall_s", "households", *(name for name, _ in PROCESS_COLUMNS.values()))
 
 
 @dataclass(frozen=True)
@@ -380,6 +394,10 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
         def val(dataset: str, name: str, m=m) -> float | None:
             return _round(m.get((dataset, name), (None,))[0])
 
+        def over_datasets(name: str, scale: float, m=m) -> float | None:
+            vs = [m[(d, name)][0] for d in DATASETS if (d, name) in m and not _missing(m[(d, name)][0])]
+            return _round(scale * sum(vs) / len(vs)) if vs else None
+
         def ci(dataset: str, name: str, m=m) -> str:
             if (dataset, name) not in m:
                 return ""
@@ -412,6 +430,7 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
             "Avg precision": val("average", "precision"), "Avg recall": val("average", "recall"),
             "F1 SD (trials)": val("average", "f1_sd"),
             "Agent tokens": val("average", "agent_tokens"), "Wall s": val("average", "wall_s"),
+            **{col: over_datasets(name, scale) for col, (name, scale) in PROCESS_COLUMNS.items()},
             "Dialogs": int(run.n_dialogs),
             "Status": sanitize(status),
             "Date": _date(run.created_at),
@@ -821,29 +840,39 @@ def queue_table(r: Reader) -> pd.DataFrame:
 
 
 SIMULATOR_COLUMNS = ("Simulator", "Runs", "Dialogs", "Answers", "Answer latency (s)",
-                     "Answer tokens", "Prompt tokens / answer", "Cached share %", "User errors")
+                     "Answer tokens", "Prompt tokens / answer", "Cached share %", "User errors",
+                     "Faithful answers % (every turn)", "Contradicted answers")
 
 
 def simulator_stats(r: Reader) -> pd.DataFrame:
     if r.empty or not r.has("runs", "dialogs", "turns"):
         return pd.DataFrame(columns=list(SIMULATOR_COLUMNS))
+    # every free-form answer checked against the household after the run (issue 14)
+    checks = ("SELECT run_id, count(*) FILTER (WHERE verdict = 'faithful') AS faithful,"
+              " count(*) FILTER (WHERE verdict IN ('faithful', 'contradicted', 'dont_know')) AS judged,"
+              " count(*) FILTER (WHERE verdict = 'contradicted') AS contradicted FROM simulator_checks GROUP BY run_id"
+              if r.has("simulator_checks") else
+              "SELECT NULL AS run_id, 0 AS faithful, 0 AS judged, 0 AS contradicted")
     df = r.df(
         "WITH t AS (SELECT run_id, count(*) AS answers, avg(answer_latency_s) AS latency,"
         "   avg(completion_tokens) AS answer_tokens, avg(prompt_tokens) AS prompt_tokens,"
         "   sum(cached_tokens) AS cached, sum(prompt_tokens) AS prompt_sum FROM turns GROUP BY run_id),"
         " d AS (SELECT run_id, count(*) AS dialogs,"
-        "   count(*) FILTER (WHERE termination = 'user_error') AS user_errors FROM dialogs GROUP BY run_id)"
+        "   count(*) FILTER (WHERE termination = 'user_error') AS user_errors FROM dialogs GROUP BY run_id),"
+        f" c AS ({checks})"
         " SELECT r.simulator, count(DISTINCT r.run_id) AS runs, coalesce(sum(d.dialogs), 0) AS dialogs,"
         "  coalesce(sum(t.answers), 0) AS answers,"
         "  sum(t.latency * t.answers) / nullif(sum(t.answers), 0) AS latency,"
         "  sum(t.answer_tokens * t.answers) / nullif(sum(t.answers), 0) AS answer_tokens,"
         "  sum(t.prompt_tokens * t.answers) / nullif(sum(t.answers), 0) AS prompt_tokens,"
         "  100.0 * sum(t.cached) / nullif(sum(t.prompt_sum), 0) AS cached_share,"
-        "  coalesce(sum(d.user_errors), 0) AS user_errors"
-        " FROM runs r LEFT JOIN t USING (run_id) LEFT JOIN d USING (run_id)"
+        "  coalesce(sum(d.user_errors), 0) AS user_errors,"
+        "  100.0 * sum(c.faithful) / nullif(sum(c.judged), 0) AS faithful, sum(c.contradicted) AS contradicted"
+        " FROM runs r LEFT JOIN t USING (run_id) LEFT JOIN d USING (run_id) LEFT JOIN c USING (run_id)"
         " GROUP BY r.simulator ORDER BY r.simulator")
     df.columns = list(SIMULATOR_COLUMNS)
-    for c in ("Answer latency (s)", "Answer tokens", "Prompt tokens / answer", "Cached share %"):
+    for c in ("Answer latency (s)", "Answer tokens", "Prompt tokens / answer", "Cached share %",
+              "Faithful answers % (every turn)"):
         df[c] = [_round(v, 2) for v in df[c]]
     return df
 

@@ -200,3 +200,26 @@ def test_an_incomplete_run_is_listed_but_never_ranked(tmp_path, households):
         runs = [label for label, _ in Q.run_choices(r)]
     assert Q.ranking(table, Q.default_protocol(protos))["Submission"].tolist() == ["full-a"]
     assert any("outage-b" in label and "incomplete" in label for label in runs)
+
+
+def test_process_and_failure_shares_and_every_turn_faithfulness_are_on_the_board(tmp_path, households):
+    import duckdb
+
+    store = ResultStore(tmp_path / "results.duckdb")
+    rid = write_run(store, households, "full-a", questions=3, n_boot=30)
+    con = duckdb.connect(str(store.path))
+    con.executemany("INSERT INTO metrics VALUES (?, ?, ?, ?, NULL, NULL)", [
+        (rid, "diverse", "cause_rule_misapplied", 0.5), (rid, "representative", "cause_rule_misapplied", 0.25),
+        (rid, "diverse", "needed_coverage", 0.8)])
+    faithful, judged, contradicted = con.execute(
+        "SELECT count(*) FILTER (WHERE verdict = 'faithful'),"
+        " count(*) FILTER (WHERE verdict IN ('faithful', 'contradicted', 'dont_know')),"
+        " count(*) FILTER (WHERE verdict = 'contradicted') FROM simulator_checks WHERE run_id = ?", [rid]).fetchone()
+    con.close()
+    with Q.StoreSource(store.path).reader() as r:
+        row = Q.evaluated_rows(r).iloc[0]
+        card = Q.simulator_stats(r).iloc[0]
+    assert row["Wrong: rule misapplied %"] == 37.5  # the mean of the two datasets' shares
+    assert row["Needed-fact coverage %"] == 80.0 and row["Wrong: false fact %"] is None
+    assert judged > 0 and card["Faithful answers % (every turn)"] == round(100 * faithful / judged, 2)
+    assert card["Contradicted answers"] == contradicted

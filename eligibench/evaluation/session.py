@@ -159,9 +159,10 @@ def open_session(manifest: Manifest, config: EvalConfig, project: Path = Path(".
         # the paper's reference simulator is free-form; a grounded mode over it is a custom simulator
         label = simulator_label(protocol_simulator_label(config.simulator), config.simulator_mode)
         reference = is_reference(config.simulator) and not config.simulator_mode.grounded
-        backend = config.simulator.backend if config.simulator_mode.uses_model else "grounded"
+        # the configured simulator's backend even when its mode calls no model: grounded
+        # lexical/template over the embedded spec is the CPU default, the labelled smoke protocol
         protocol = run_protocol(rows, dataset_totals(dataset_dir, data_version), config, label,
-                                reference, backend, split)
+                                reference, config.simulator.backend, split)
     else:
         label = user_label or "stand-in"
         protocol = run_protocol(rows, dataset_totals(dataset_dir, data_version), config, label, False, "stand-in", split)

@@ -242,3 +242,18 @@ def test_two_roles_with_different_specs_reach_the_agent_and_trials_are_seeded_an
         assert ("average", name) in names and ("diverse", name) in names, name
     summary_file = json.loads(json.dumps(summary))
     assert summary_file["run_config"] == "probe-two" and summary_file["protocol"]["kind"] == "smoke"
+
+
+def test_the_cpu_default_is_the_labelled_smoke_protocol_never_the_full_one(tmp_path):
+    """params.yaml as shipped (grounded lexical/template simulator over the embedded spec, CPU
+    subset, question cap): the smoke protocol, whatever simulator mode it uses."""
+    from eligibench.evaluation.session import open_session
+    from tests.leaderboard.synthetic import make_dataset
+
+    proj = tmp_path / "project"
+    make_dataset(proj / "benyfits", n_diverse=3, n_representative=2)
+    config = read_config(yaml.safe_load((ROOT / "params.yaml").read_text()))
+    assert config.simulator_mode.grounded and not config.simulator_mode.uses_model  # the shipped default
+    with open_session(load_manifest(ROOT / "submissions" / "random"), config, proj) as session:
+        protocol = session.spec.protocol
+    assert protocol["kind"] == "smoke" and not protocol["simulator"]["reference"]

@@ -38,7 +38,7 @@ def _plain(value: Any) -> Any:
 
 
 def spec_dict(spec: RunSpec) -> dict[str, Any]:
-    return {
+    out = {
         "submission": spec.submission,
         "agent_models": _plain(spec.agent_models),
         "simulator": spec.simulator,
@@ -48,6 +48,9 @@ def spec_dict(spec: RunSpec) -> dict[str, Any]:
         "trials": spec.trials,
         "extra": _plain(spec.extra),
     }
+    if spec.protocol_id:  # the stored protocol (and its kind) always belongs to this very run id
+        out["protocol_id"] = spec.protocol_id
+    return out
 
 
 def _canonical_json(value: Any) -> str:

@@ -77,9 +77,9 @@ class RunSpec:
     datasets: tuple[str, ...]
     trials: int = 1
     extra: Mapping[str, object] = field(default_factory=dict)
-    # Recorded in their own columns (the results contract); what identifies the run is already
-    # in the fields above (session.py puts the configuration name in `extra`, the role specs and
-    # trial seeds in `params`), so these are not part of the run id.
+    # Recorded in their own columns (the results contract). The run id covers the fields above
+    # (session.py puts the configuration name in `extra`, role specs and trial seeds in `params`)
+    # plus protocol_id, so a run's stored protocol can never disagree with its id.
     run_config: str = ""  # the run configuration's name (params.yaml evaluate.runs)
     role_models: Mapping[str, str] = field(default_factory=dict)  # role -> model label
     protocol_id: str = ""  # evaluation.protocol.protocol_id(protocol)

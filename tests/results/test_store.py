@@ -574,3 +574,11 @@ def test_runs_record_configuration_role_models_and_protocol(tmp_path):
     # a spec without them: the configuration is the submission, role models the agent models, no protocol
     assert runs[bare]["run_config"] == "bare" and runs[bare]["role_models"] == {"agent": "none"}
     assert runs[bare]["protocol"] is None and runs[bare]["protocol_id"] is None
+
+
+def test_the_protocol_is_part_of_the_run_id():
+    from dataclasses import replace
+
+    smoke, custom = replace(SPEC, protocol_id="aaaa11112222"), replace(SPEC, protocol_id="bbbb33334444")
+    assert run_id_for(smoke) != run_id_for(custom) != run_id_for(SPEC)
+    assert run_id_for(replace(SPEC, protocol_id="")) == run_id_for(SPEC)  # runs recorded before protocols

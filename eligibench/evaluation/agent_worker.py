@@ -61,27 +61,20 @@ class HarnessModel(ChatModel):
     def endpoint(self) -> str:
         return f"harness:{self.role}"
 
-    def chat(self, messages, *, json_schema=None, max_tokens=None) -> Completion:
-        msgs, limit = self._prepare(messages, json_schema, max_tokens)
-        reply = self._pipe.request({"model": self.role, "messages": [m.to_dict() for m in msgs],
-                                    "json_schema": json_schema, "max_tokens": limit})
+    def _chat_once(self, messages, json_schema, max_tokens) -> Completion:
+        reply = self._pipe.request({"model": self.role, "messages": [m.to_dict() for m in messages],
+                                    "json_schema": json_schema, "max_tokens": max_tokens})
         if "completion" in reply:
-            c = Completion(**reply["completion"])
-            self.usage.record(c)
-            return c
+            return Completion(**reply["completion"])
         kind, message = reply.get("model_error"), str(reply.get("message", ""))
-        self.usage.record_failure()
         if kind == "unavailable":
             raise ModelUnavailable(self.endpoint, message)
         if kind == "budget":
             raise BudgetExhausted(message)
         raise ModelRequestError(self.endpoint, message)
 
-    def _chat_once(self, messages, json_schema, max_tokens) -> Completion:  # pragma: no cover - chat overrides
-        raise NotImplementedError
-
     def _classify(self, exc: BaseException) -> Literal["transient", "rejected", "other"]:
-        return "other"
+        return "other"  # never retried here: the host already retried with the run's spec
 
 
 def _install_guard(forbidden: list[str]) -> None:

@@ -312,21 +312,6 @@ class StoreConnection:
         self._write(lambda con: None)
         return SCHEMA_VERSION
 
-    def schema_version(self) -> int | None:
-        """The file's schema version (None if the file or its schema does not exist yet)."""
-        if not self.path.exists():
-            return None
-        if not self._lock.acquire_read(self.read_timeout):
-            raise self._locked_error("read", self.read_timeout)
-        try:
-            con = self._connect(read_only=True, timeout=self.read_timeout)
-            try:
-                return self._file_version(con)
-            finally:
-                con.close()
-        finally:
-            self._lock.release_read()
-
 
 def _dicts(cursor: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
     names = [d[0] for d in cursor.description]

@@ -6,9 +6,7 @@ import statistics
 import time
 from pathlib import Path
 
-from eligibench.evaluation import isolation
-from eligibench.evaluation.agent_host import ProcessAgent
-from eligibench.evaluation.types import Dialog, OpportunityBrief
+from eligibench.evaluation.hosting import Dialog, OpportunityBrief, ProcessAgent, isolation
 
 ROOT = Path(__file__).resolve().parents[1]
 BRIEFS = tuple(OpportunityBrief(f"O{i}", f"Opportunity {i}", "Requirements. " * 40) for i in range(10))

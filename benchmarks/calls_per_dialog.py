@@ -22,11 +22,9 @@ from pathlib import Path
 
 from eligibench.catalog import load_catalog
 from eligibench.datasets.rows import read_parquet
-from eligibench.evaluation.agent_api import AgentContext
-from eligibench.evaluation.dialog_loop import run_dialog
-from eligibench.evaluation.simulated_user import SimulatedUser
-from eligibench.evaluation.submissions import import_submission_module
-from eligibench.evaluation.types import OpportunityBrief
+from eligibench.evaluation.hosting import AgentContext, OpportunityBrief, import_submission_module
+from eligibench.evaluation.run import run_dialog
+from eligibench.evaluation.user import SimulatedUser
 from eligibench.models import EmbeddedServer, ModelSpec, make_model
 
 ROOT = Path(__file__).resolve().parents[1]

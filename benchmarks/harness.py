@@ -10,10 +10,9 @@ import statistics
 import time
 from pathlib import Path
 
-from eligibench.evaluation.agent_host import ProcessAgent
-from eligibench.evaluation.dialog_loop import run_dialog
-from eligibench.evaluation.simulated_user import SimulatedUser
-from eligibench.evaluation.types import OpportunityBrief
+from eligibench.evaluation.hosting import OpportunityBrief, ProcessAgent
+from eligibench.evaluation.run import run_dialog
+from eligibench.evaluation.user import SimulatedUser
 from eligibench.household.model import household
 from eligibench.household.profile import render_profile
 from eligibench.models.types import Completion
@@ -38,7 +37,7 @@ def overhead(turns: int) -> None:
     print(f"in-process agent:   {1000 * dt / len(r.turns):.3f} ms per turn ({len(r.turns)} turns)")
     agent = ProcessAgent(Path("submissions/random"), "agent:RandomAgent")
     agent._call({"op": "start", "opportunities": [vars(b) for b in BRIEFS]})  # spawn outside the timing
-    from eligibench.evaluation.types import Dialog
+    from eligibench.evaluation.hosting import Dialog
 
     d = Dialog(tuple(BRIEFS))
     t0 = time.perf_counter()

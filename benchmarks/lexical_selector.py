@@ -1,7 +1,7 @@
 """Precision and recall of the lexical fact selector on the fixed question set
 (benchmarks/selector_questions.py), with each miss listed: `python -m benchmarks.lexical_selector`."""
 from benchmarks.selector_questions import HOUSEHOLD, QUESTIONS
-from eligibench.evaluation.fact_select import lexical_select, precision_recall
+from eligibench.evaluation.user import lexical_select, precision_recall
 
 
 def main() -> None:

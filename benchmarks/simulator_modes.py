@@ -15,9 +15,8 @@ from pathlib import Path
 
 from benchmarks.selector_questions import HOUSEHOLD
 from eligibench import params, paths
-from eligibench.evaluation.audit import audit_household, summarize_audit
-from eligibench.evaluation.config import read_config
-from eligibench.evaluation.simulator_mode import SimulatorMode, make_user
+from eligibench.evaluation.run import read_config
+from eligibench.evaluation.user import SimulatorMode, audit_household, make_user, summarize_audit
 from eligibench.models import make_model
 from eligibench.models.serving import attach_servers
 

@@ -27,7 +27,7 @@ from typing import Any, Iterator
 import gradio as gr
 import pandas as pd
 
-from eligibench.evaluation.submissions import SubmissionError
+from eligibench.evaluation.hosting import SubmissionError
 from eligibench.results.store import ResultStore
 from leaderboard import queries as Q
 from leaderboard import render as R

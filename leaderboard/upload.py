@@ -8,7 +8,7 @@ Refused, each with a message that says what and where:
 - absolute paths (``/x``, ``C:/x``, ``\\\\server``), backslashes, ``..`` components, NUL bytes;
 - symlinks (those that point outside the folder are named as such) and any other special file;
 - no ``manifest.yaml`` at the top of the archive or inside its single top folder;
-- an invalid manifest or entry point (``eligibench.evaluation.submissions.load_manifest``);
+- an invalid manifest or entry point (``eligibench.evaluation.hosting.manifest.load_manifest``);
 - a name that is already taken in ``submissions/``;
 - a corrupt archive: bad CRC, sizes that lie, an unknown compression method, truncated data,
   over-long names (each part at most 255 bytes, the path at most 1024): every zipfile, zlib and
@@ -31,8 +31,8 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from eligibench.evaluation.install import Installed, install_submission
-from eligibench.evaluation.submissions import SubmissionError, load_manifest
+from eligibench.evaluation.hosting import SubmissionError, load_manifest
+from eligibench.evaluation.intake import Installed, install_submission
 
 SKIPPED = ("__MACOSX",)
 SKIPPED_FILES = (".DS_Store",)

@@ -1,13 +1,15 @@
-"""Stage `audit`: probe the simulated user's faithfulness on a few households (known answers)."""
+"""Stage `audit`: probe the simulated user's faithfulness on a few households (known answers).
+
+The simulated user is the evaluation's own (`run.simulator_setup`: spec, mode, label and the
+max_tokens every answer uses), and the households are the configured selection's (the N
+shortest profiles on the CPU default), so the audit measures what the runs use."""
 from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 
 from eligibench import params, paths
-from eligibench.datasets.publish import dataset_path
-from eligibench.datasets.rows import read_parquet
-from eligibench.evaluation.audit import audit_household, summarize_audit
-from eligibench.evaluation.config import read_config
-from eligibench.evaluation.simulator_mode import make_user, simulator_label
+from eligibench.evaluation.run import published_rows, read_config, simulator_setup
+from eligibench.evaluation.user import audit_household, make_user, summarize_audit
 from eligibench.files import write_json
 from eligibench.models import make_model
 from eligibench.models.serving import attach_servers
@@ -19,32 +21,32 @@ def main() -> None:
     all_params = params.load()
     config = read_config(all_params)
     n = params.get(params.section(all_params, "audit"), "audit.households", int, 1, 10_000)
-    rows = (read_parquet(dataset_path(paths.DATASET_DIR, "representative"))
-            + read_parquet(dataset_path(paths.DATASET_DIR, "diverse")))
+    by_dataset = published_rows(replace(config, subset={d: n for d in ("representative", "diverse")}), paths.DATASET_DIR)
+    rows = by_dataset["representative"] + by_dataset["diverse"]
     if config.subset_select == "shortest":  # the CPU default: profiles that fit the small model
         rows = sorted(rows, key=lambda r: (len(r.profile), r.id))
     rows = rows[:n]
+    sim = simulator_setup(config)
     graded = []
     with ExitStack() as stack:
         model = None  # grounded lexical/template calls no model
-        if config.simulator_mode.uses_model:
-            spec = attach_servers({"simulator": config.simulator}, stack)["simulator"]
+        if sim.uses_model:
+            spec = attach_servers({"simulator": sim.spec}, stack)["simulator"]
             model = stack.enter_context(make_model(spec))
         with bar(len(rows), "auditing simulated user") as tick:
             for r in rows:
-                user = make_user(config.simulator_mode, model, r, config.simulator.max_tokens)
+                user = make_user(sim.mode, model, r, sim.max_tokens)
                 graded += audit_household(user, r.household)
                 tick(1)
-    label = simulator_label(config.simulator_label, config.simulator_mode)
-    summary = summarize_audit(graded) | {"simulator": label, "simulator_mode": config.simulator_mode.label,
+    summary = summarize_audit(graded) | {"simulator": sim.label, "simulator_mode": sim.mode.label,
                                          "households": len(rows),
                                          "data_version": rows[0].data_version if rows else None}
     summary["examples"] = [{"question": g.probe.question, "expected": g.probe.expected, "answer": g.answer,
                             "faithful": g.faithful, "verbose": g.verbose, "how": g.how} for g in graded[:40]]
     write_json(paths.REPORTS / "audit.json", summary)
-    ResultStore(Path(config.store)).record_audit(label, summary)
+    ResultStore(Path(config.store)).record_audit(sim.label, summary)
     print(f"audit: {summary['faithful']}/{summary['probes']} probes faithful ({summary['faithful_pct']}%), "
-          f"{summary['verbose_pct']}% verbose, for {label}")
+          f"{summary['verbose_pct']}% verbose, for {sim.label}")
 
 
 if __name__ == "__main__":

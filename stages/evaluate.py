@@ -4,16 +4,16 @@ DuckDB store, and a small summary file is the stage's DVC output."""
 import sys
 
 from eligibench import params, paths
-from eligibench.evaluation.config import read_config
-from eligibench.evaluation.session import run_submission, write_summary
-from eligibench.evaluation.submissions import load_manifest
+from eligibench.evaluation.hosting import load_manifest
+from eligibench.evaluation.run import read_config, resolve_run, run_submission, write_summary
 from eligibench.progress import bar
 
 
 def main(name: str) -> None:
     config = read_config(params.load())
     run = config.run(name)
-    summary = run_submission(load_manifest(paths.SUBMISSIONS / run.submission), config, bar, run=run)
+    resolved = resolve_run(config, load_manifest(paths.SUBMISSIONS / run.submission), run)
+    summary = run_submission(resolved, bar)
     write_summary(paths.RUN_SUMMARIES / f"{name}.json", summary)
     m = summary["metrics"]
     kind = summary["protocol"].get("kind", "?")

@@ -12,9 +12,8 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from eligibench import params, paths
-from eligibench.evaluation.config import load_rows, read_config
-from eligibench.evaluation.session import load_briefs, role_specs
-from eligibench.evaluation.submissions import load_entry, load_manifest
+from eligibench.evaluation.hosting import load_entry, load_manifest
+from eligibench.evaluation.run import read_config, resolve_run
 from eligibench.models import make_model
 from eligibench.models.serving import attach_servers
 from eligibench.progress import bar
@@ -22,26 +21,23 @@ from eligibench.progress import bar
 
 def main(out: Path) -> None:
     config = read_config(params.load())
-    rows = load_rows(config)
-    data_version = next(iter(r.data_version for rs in rows.values() for r in rs), None)
-    all_briefs = load_briefs(paths.DATASET_DIR, data_version)
-    ids = sorted({o for rs in rows.values() for r in rs for o in r.opportunities})
-    briefs = [all_briefs[o] for o in ids]
-    households = [list(r.opportunities) for rs in rows.values() for r in rs]
     out.mkdir(parents=True, exist_ok=True)
     todo = {}
     for run in config.runs.values():
         manifest = load_manifest(paths.SUBMISSIONS / run.submission)
         if not manifest.pregenerate:
             continue
-        specs = role_specs(manifest, config, run)
-        options = {**dict(manifest.options or {}), **dict(run.options)}
-        key = (manifest.name, repr(sorted(specs.items())), repr(sorted(options.items())))
-        todo.setdefault(key, (run.name, manifest, specs, options))
+        resolved = resolve_run(config, manifest, run)  # the evaluation's own rows, briefs, specs, options
+        key = (manifest.name, repr(sorted(resolved.roles.items())), repr(sorted(resolved.options.items())))
+        todo.setdefault(key, resolved)
     if not todo:
         print("generate: no run configuration in evaluate.runs uses a submission with a pregenerate hook")
         return
-    for name, manifest, wanted, options in todo.values():
+    for resolved in todo.values():
+        name, manifest, wanted, options = resolved.name, resolved.manifest, dict(resolved.roles), dict(resolved.options)
+        ids = sorted({o for rs in resolved.rows.values() for r in rs for o in r.opportunities})
+        briefs = [resolved.briefs[o] for o in ids]
+        households = [list(r.opportunities) for rs in resolved.rows.values() for r in rs]
         hook = load_entry(manifest, manifest.pregenerate)
         with ExitStack() as stack:
             specs = attach_servers(wanted, stack)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-QUESTION_MAX_TOKENS = 40
 GENERIC_QUESTION = "Is there anything else about your household that matters for these programs?"
 QUESTION_WORDS = frozenset("""what how do does did are is was were have has had can could would will which who whom
 whose where when why should may might""".split())

@@ -9,9 +9,8 @@ from pathlib import Path
 
 def _run(args: argparse.Namespace) -> int:
     from eligibench import params
-    from eligibench.evaluation.config import read_config
-    from eligibench.evaluation.session import run_submission
-    from eligibench.evaluation.submissions import load_manifest
+    from eligibench.evaluation.hosting import load_manifest
+    from eligibench.evaluation.run import read_config, resolve_run, run_submission
     from eligibench.progress import bar
 
     config = read_config(params.load(args.params))
@@ -33,7 +32,7 @@ def _run(args: argparse.Namespace) -> int:
 
             raise ParamsError(f"run configuration {args.config!r} is for submission {run.submission!r}, "
                               f"not {args.path}")
-    summary = run_submission(manifest, config, bar, rows=rows, run=run, split=args.split)
+    summary = run_submission(resolve_run(config, manifest, run, split=args.split, rows=rows), bar)
     print(json.dumps(summary, indent=1, sort_keys=True))
     return 0
 

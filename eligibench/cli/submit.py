@@ -2,7 +2,7 @@
 
 submit PATH   validate the manifest and entry point, run ONE smoke dialog with one household
               (evaluation.smoke), copy the folder into submissions/ and queue it in the store.
-worker        evaluate the queue (evaluation.worker) until stopped, or with --once until empty.
+worker        evaluate the queue (evaluation.intake.queue_worker) until stopped, or with --once until empty.
 
 `--quoting-user` (or BENYFITS_QUOTING_USER=1) swaps the simulated user for `QuotingUserModel`, a
 TEST STAND-IN that is not a language model (evaluation.quoting_user); runs it produces are
@@ -15,12 +15,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from eligibench import params, paths
-from eligibench.evaluation.config import read_config
-from eligibench.evaluation.install import check_folder, install_submission
-from eligibench.evaluation.quoting_user import QUOTING_ENV, QUOTING_LABEL, quoting_requested
-from eligibench.evaluation.smoke import check_smoke, smoke_dialog
-from eligibench.evaluation.submissions import SubmissionError, load_manifest
-from eligibench.evaluation.worker import run_worker
+from eligibench.evaluation.hosting import SubmissionError, load_manifest
+from eligibench.evaluation.intake import check_folder, check_smoke, install_submission, run_worker, smoke_dialog
+from eligibench.evaluation.run import read_config
+from eligibench.evaluation.user import QUOTING_ENV, QUOTING_LABEL, quoting_requested
 from eligibench.paths import default_store
 from eligibench.results.store import ResultStore
 
@@ -52,7 +50,7 @@ def _cmd_submit(args: argparse.Namespace) -> int:
 
 def _cmd_worker(args: argparse.Namespace) -> int:
     from eligibench import params
-    from eligibench.evaluation.config import read_config
+    from eligibench.evaluation.run import read_config
     project = Path(args.project)
     config = read_config(params.load(args.params or project / "params.yaml"))
     if args.store:

@@ -18,7 +18,7 @@ from typing import Any
 
 from eligibench.errors import HouseholdError
 from eligibench.household.model import Household
-from eligibench.household.profile import _count, _relation_word, display_name, feature_sentence
+from eligibench.household.profile import _count, relation_word, display_name, feature_sentence
 from eligibench.household.schema import FEATURE_NAMES, FEATURES_BY_NAME
 
 SIZE_KEY = "hh.size"
@@ -56,7 +56,7 @@ def _roster_sentence(hh: Household, index: int, feature: str) -> str:
         return f"Your name is {name}." if index == 0 else f"{name} is a member of your household."
     if index == 0:
         return "You are the person answering for the household."
-    return f"{name} is your {_relation_word(hh.members[index])}."
+    return f"{name} is your {relation_word(hh.members[index])}."
 
 
 def size_sentence(hh: Household) -> str:

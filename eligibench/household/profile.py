@@ -541,7 +541,7 @@ def member_sentences(hh: Household, index: int) -> tuple[str, ...]:
     )
 
 
-def _relation_word(m: Member) -> str:
+def relation_word(m: Member) -> str:
     if m.relation == "niece or nephew":
         return "niece" if m.sex == "female" else "nephew"
     return m.relation
@@ -551,7 +551,7 @@ def render_roster(hh: Household) -> str:
     """Who the speaker is and every other member with name and relation to the speaker."""
     me = hh.members[0].name.strip()
     parts = [f"you ({me})" if me else "you"]
-    parts += [f"{display_name(hh, i)}, your {_relation_word(m)}" for i, m in enumerate(hh.members) if i > 0]
+    parts += [f"{display_name(hh, i)}, your {relation_word(m)}" for i, m in enumerate(hh.members) if i > 0]
     people = _count(hh.size, "person") if hh.size == 1 else f"{hh.size} people"
     return f"Your household has {people}: " + "; ".join(parts) + "."
 

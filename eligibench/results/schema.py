@@ -117,7 +117,7 @@ _DDL = [
         value JSON,
         exact BOOLEAN NOT NULL,
         PRIMARY KEY (run_id, dataset, row_id, trial, idx, fact_key))""",
-    # Process metrics of one dialog (evaluation/process.py); exact = from exact disclosures.
+    # Process metrics of one dialog (evaluation/scoring/process.py); exact = from exact disclosures.
     """CREATE TABLE IF NOT EXISTS dialog_process (
         run_id VARCHAR NOT NULL,
         dataset VARCHAR NOT NULL,
@@ -140,7 +140,7 @@ _DDL = [
         opportunity VARCHAR NOT NULL,
         cause VARCHAR NOT NULL CHECK (cause IN ('simulator_false_fact', 'needed_fact_not_disclosed', 'rule_misapplied')),
         PRIMARY KEY (run_id, dataset, row_id, trial, opportunity))""",
-    # Each simulator answer checked against the household (evaluation/answer_check.py verdicts).
+    # Each simulator answer checked against the household (evaluation/user/answer_check.py verdicts).
     """CREATE TABLE IF NOT EXISTS simulator_checks (
         run_id VARCHAR NOT NULL,
         dataset VARCHAR NOT NULL,

@@ -13,6 +13,8 @@ Fallbacks (agent decisions, never a crash):
   requirement line not yet used, asked verbatim ("Is this true for your household: ...?").
 - PREDICT: unusable JSON twice -> False for every opportunity.
 Options (manifest `options`): min_questions (READY is not asked before that many questions);
+question_max_tokens / ready_max_tokens / predict_max_tokens (default null: the dialog role's spec
+max_tokens; a number: that call's limit, recorded in the run's options like every option);
 paper (default false): the paper's direct prompting, none of the ask fallbacks above (the model's
 reply is the question, repeated or not) and no min_questions.
 """
@@ -22,7 +24,6 @@ import re
 
 from eligibench.agents.prompting import (
     GENERIC_QUESTION,
-    QUESTION_MAX_TOKENS,
     QUESTION_WORDS,
     WORD,
     fallback_question,
@@ -30,7 +31,7 @@ from eligibench.agents.prompting import (
     requirement_lines,
     requirements_block,
 )
-from eligibench.evaluation.agent_api import Agent
+from eligibench.evaluation.hosting import Agent
 from eligibench.models import ConstrainedOutputError, booleans, yes_no
 
 SYSTEM = """You help one member of a New York City household find out which benefit programs the \
@@ -120,9 +121,14 @@ class DirectAgent(Agent):
     def usable(self, question: str, dialog) -> bool:
         return bool(question) and normalized(question) not in {normalized(t.question) for t in dialog.turns}
 
+    def limit(self, option: str) -> int | None:
+        """A per-call token limit the run's options name, else None (the role spec's max_tokens)."""
+        value = self.context.options.get(option)
+        return None if value is None else int(value)
+
     # the Agent interface ------------------------------------------------------------------
     def ask(self, dialog):
-        reply = self.model.chat(self.messages(dialog, ASK), max_tokens=QUESTION_MAX_TOKENS)
+        reply = self.model.chat(self.messages(dialog, ASK), max_tokens=self.limit("question_max_tokens"))
         question = clean_question(reply.text)
         if self.paper:
             return question or raw_question(reply.text)
@@ -133,14 +139,15 @@ class DirectAgent(Agent):
         if n < self.min_questions or n >= dialog.limit:
             return False  # below the agent's minimum, or at the limit: the dialog loop ends it
         try:
-            return yes_no(self.model, self.messages(dialog, READY))
+            return yes_no(self.model, self.messages(dialog, READY), max_tokens=self.limit("ready_max_tokens"))
         except ConstrainedOutputError:
             self.fallbacks["ready"] += 1
             return False
 
     def predict(self, dialog):
         try:
-            return booleans(self.model, self.messages(dialog, PREDICT), self.ids)
+            return booleans(self.model, self.messages(dialog, PREDICT), self.ids,
+                            max_tokens=self.limit("predict_max_tokens"))
         except ConstrainedOutputError:
             self.fallbacks["predict"] += 1
             return {i: False for i in self.ids}

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from eligibench.agents.sandbox import Sandbox
-from eligibench.evaluation.agent_api import Agent, AgentContext
+from eligibench.evaluation.hosting import Agent, AgentContext
 
 from .proada_codegen import Program, ProgramCache, get_program, model_slug, shared_keys
 from .proada_dialog import (
@@ -39,13 +39,19 @@ from .proada_dialog import (
 from .proada_prompts import FORMATS
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _limit(value) -> int | None:
+    """A per-call token limit option: None leaves the call to its role spec's max_tokens."""
+    return None if value is None else int(value)
+
 DEFAULT_OPTIONS = {
     "cache_dir": "generated/proada",  # relative to the project root; "<model-slug>/" is appended
     "use_cache": True,
     "code_format": "comment",  # "comment" (keys declared in leading comments) or "json" (schema-constrained)
-    "code_max_tokens": 450,
-    "question_max_tokens": 40,
-    "mapping_max_tokens": None,  # None: typed_value's default
+    "code_max_tokens": None,  # None: the role spec's max_tokens (a number: this call's limit)
+    "question_max_tokens": None,
+    "mapping_max_tokens": None,
     "phrase_questions": True,  # False: template questions only (no dialog-model call to phrase)
     "exact_answers": True,  # map unambiguous answers ("Yes, ...", one number) without a model call
     "max_clarifications": 3,
@@ -124,12 +130,12 @@ class ProADAAgent(Agent):
         self.map_context: tuple[str, str] = ("", "")  # (requirements, code line) of the fact being mapped
         dialog_model = self._model("dialog")
         context = (lambda: self.map_context) if self.options["mapper_sees_requirements"] else None
-        self.mapper = self._value_mapper or (model_value_mapper(dialog_model, self.options["mapping_max_tokens"], context)
+        self.mapper = self._value_mapper or (model_value_mapper(dialog_model, _limit(self.options["mapping_max_tokens"]), context)
                                              if dialog_model is not None else None)
         writer = self._question_writer
         if writer is None and dialog_model is not None and self.options["phrase_questions"]:
             seen = (lambda: list(self.turns)) if self.options["question_sees_dialog"] else None
-            writer = model_question_writer(dialog_model, int(self.options["question_max_tokens"]), seen)
+            writer = model_question_writer(dialog_model, _limit(self.options["question_max_tokens"]), seen)
         self.writer = writer
         for oid, prog in self._injected_programs.items():
             if oid in self.states:
@@ -173,7 +179,7 @@ class ProADAAgent(Agent):
             st.program, st.from_cache = self._memo[memo_key], True
         else:
             st.program, st.from_cache = get_program(model, self.cache, st.brief.name, st.brief.requirements,
-                                                    int(self.options["code_max_tokens"]),
+                                                    _limit(self.options["code_max_tokens"]),
                                                     bool(self.options["use_cache"]), self._format(), existing)
             if not st.program.reason.startswith("model error"):
                 self._memo[memo_key] = st.program

@@ -277,7 +277,7 @@ def shared_keys(programs: Sequence[Program]) -> list[str]:
     return list(seen.values())
 
 
-def generate(model, name: str, requirements: str, max_tokens: int = 450, fmt: str = "comment",
+def generate(model, name: str, requirements: str, max_tokens: int | None = None, fmt: str = "comment",
              existing: Sequence[str] = ()) -> Program:
     """Ask the code model; one retry with the error; a failed Program when both attempts fail.
 
@@ -376,7 +376,7 @@ def cacheable(prog: Program) -> bool:
     return prog.ok or not prog.reason.startswith("model error")
 
 
-def get_program(model, cache: "ProgramCache | None", name: str, requirements: str, max_tokens: int = 450,
+def get_program(model, cache: "ProgramCache | None", name: str, requirements: str, max_tokens: int | None = None,
                 use_cache: bool = True, fmt: str = "comment", existing: Sequence[str] = ()) -> tuple[Program, bool]:
     """(program, from_cache). `existing`: preexisting key declarations (shared_keys)."""
     if cache is not None and use_cache:
@@ -389,7 +389,12 @@ def get_program(model, cache: "ProgramCache | None", name: str, requirements: st
     return prog, False
 
 
-def pregenerate(model, briefs: Sequence, cache_folder: Path | str, max_tokens: int = 450, fmt: str = "comment",
+def _limit(value) -> int | None:
+    """A per-call token limit option: None leaves the call to the code role's spec max_tokens."""
+    return None if value is None else int(value)
+
+
+def pregenerate(model, briefs: Sequence, cache_folder: Path | str, max_tokens: int | None = None, fmt: str = "comment",
                 progress: Callable[[str, Program, bool, float], None] | None = None,
                 households: Sequence[Sequence[str]] | None = None) -> dict[str, Program]:
     """Generate (or load) the program of every opportunity brief into the cache folder.
@@ -437,6 +442,6 @@ def pregenerate_hook(models, briefs: Sequence, out_dir: Path | str, options: Map
     model = models["code"]
     shared = bool(options.get("preexisting_keys", True))
     return pregenerate(model, briefs, Path(out_dir) / model_slug(model.spec.model),
-                       int(options.get("code_max_tokens", 450)), str(options.get("code_format", "comment")),
+                       _limit(options.get("code_max_tokens")), str(options.get("code_format", "comment")),
                        progress=(lambda oid, *rest: progress(oid)) if progress else None,
                        households=households if shared else None)

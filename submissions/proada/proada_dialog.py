@@ -155,7 +155,7 @@ def valid_value(value: Any, spec: KeySpec) -> bool:
     return value in spec.choices
 
 
-def model_question_writer(model, max_tokens: int = 40,
+def model_question_writer(model, max_tokens: int | None = None,
                           dialog: Callable[[], list[tuple[str, str]]] | None = None) -> QuestionWriter:
     """The dialog model phrases the question; None when its text is unusable (template is used).
 

@@ -1,7 +1,7 @@
 """The random baseline: no questions; each opportunity predicted eligible with probability p."""
 import random
 
-from eligibench.evaluation.agent_api import Agent
+from eligibench.evaluation.hosting import Agent
 
 
 class RandomAgent(Agent):

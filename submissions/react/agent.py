@@ -18,6 +18,8 @@ Fallbacks (agent decisions, never a crash):
   next requirement line not yet used, asked verbatim. A question never contains "Thought:"/"Action:" text.
 - PREDICT: unusable JSON twice -> False for every opportunity.
 Options: min_questions (READY is not asked, and no thought spent on it, before that many questions);
+thought_max_tokens / question_max_tokens / ready_max_tokens / predict_max_tokens (default null:
+the dialog role's spec max_tokens; a number: that call's limit, recorded in the run's options);
 paper (default false): ReAct as the paper describes it, none of the ask fallbacks above (the
 model's reply is the question, repeated or not) and no min_questions.
 """
@@ -27,7 +29,6 @@ import re
 
 from eligibench.agents.prompting import (
     GENERIC_QUESTION,
-    QUESTION_MAX_TOKENS,
     QUESTION_WORDS,
     WORD,
     fallback_question,
@@ -35,7 +36,7 @@ from eligibench.agents.prompting import (
     requirement_lines,
     requirements_block,
 )
-from eligibench.evaluation.agent_api import Agent
+from eligibench.evaluation.hosting import Agent
 from eligibench.models import ConstrainedOutputError, booleans, yes_no
 
 SYSTEM = """You help one member of a New York City household find out which benefit programs the \
@@ -55,7 +56,6 @@ not the thought."
 READY = "Following your thought: can you now decide every program above with certainty?"
 PREDICT = "Action: PREDICT. Decide each program from the answers: true if the household qualifies, false if not."
 
-THOUGHT_MAX_TOKENS = 48
 NO_THOUGHT = "(no thought)"
 
 _LABEL = re.compile(r"^\s*(?:\*\*)?(?:(?:question|q\d*|next question|assistant|answer)\s*[:\-]|action\s*:\s*ask\b\s*[:\-]?)\s*", re.I)
@@ -146,7 +146,7 @@ class ReActAgent(Agent):
         """This step's thought, written once and kept in the scratchpad."""
         step = len(dialog.turns)
         if step not in self.scratchpad:
-            reply = self.model.chat(self.messages(dialog, THINK, with_thought=False), max_tokens=THOUGHT_MAX_TOKENS)
+            reply = self.model.chat(self.messages(dialog, THINK, with_thought=False), max_tokens=self.limit("thought_max_tokens"))
             self.scratchpad[step] = clean_thought(reply.text)
         return self.scratchpad[step]
 
@@ -160,6 +160,11 @@ class ReActAgent(Agent):
                 return q
         return GENERIC_QUESTION
 
+    def limit(self, option: str) -> int | None:
+        """A per-call token limit the run's options name, else None (the role spec's max_tokens)."""
+        value = self.context.options.get(option)
+        return None if value is None else int(value)
+
     # the Agent interface ------------------------------------------------------------------
     def notes(self) -> dict:
         """Beside each question on the leaderboard: the thought written for this step."""
@@ -168,7 +173,7 @@ class ReActAgent(Agent):
 
     def ask(self, dialog):
         thought = self.thought(dialog)
-        reply = self.model.chat(self.messages(dialog, ASK), max_tokens=QUESTION_MAX_TOKENS)
+        reply = self.model.chat(self.messages(dialog, ASK), max_tokens=self.limit("question_max_tokens"))
         question = clean_question(reply.text)
         if self.paper:
             return question or raw_question(reply.text)
@@ -185,7 +190,7 @@ class ReActAgent(Agent):
             return False  # below the agent's minimum, or at the limit: the dialog loop ends it
         self.thought(dialog)
         try:
-            return yes_no(self.model, self.messages(dialog, READY))
+            return yes_no(self.model, self.messages(dialog, READY), max_tokens=self.limit("ready_max_tokens"))
         except ConstrainedOutputError:
             self.fallbacks["ready"] += 1
             return False
@@ -193,7 +198,8 @@ class ReActAgent(Agent):
     def predict(self, dialog):
         self.thought(dialog)  # reused when READY said yes at this step
         try:
-            return booleans(self.model, self.messages(dialog, PREDICT), self.ids)
+            return booleans(self.model, self.messages(dialog, PREDICT), self.ids,
+                            max_tokens=self.limit("predict_max_tokens"))
         except ConstrainedOutputError:
             self.fallbacks["predict"] += 1
             return {i: False for i in self.ids}

@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from eligibench.agents.sandbox import ALLOWED_BUILTINS, PolicyError, Sandbox
-from eligibench.evaluation.agent_api import Agent, AgentContext
+from eligibench.evaluation.hosting import Agent, AgentContext
 from eligibench.models import ConstrainedOutputError, ModelError, ModelUnavailable, ask_json, typed_value
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -59,10 +59,16 @@ KINDS = ("int", "float", "bool", "choice")
 PREFIX = "f_"  # field `age` is facts["f_age"] in the sandbox (no clash with its reserved keys)
 GENERIC_QUESTION = "Is there anything else about your household that matters for these programs?"
 
+
+def _limit(value) -> int | None:
+    """A per-call token limit option: None leaves the call to its role spec's max_tokens."""
+    return None if value is None else int(value)
+
+
 DEFAULT_OPTIONS = {
     "cache_dir": "generated/worksheet",  # relative to the project root; "<model-slug>/" is appended
     "use_cache": True,
-    "worksheet_max_tokens": 450,
+    "worksheet_max_tokens": None,  # None: the role spec's max_tokens (a number: this call's limit)
     "repair_attempts": 1,  # correction turns after an invalid (but well-formed) worksheet
     "max_attempts": 2,  # times one field is asked before it is given up
     "generation_budget_s": 60.0,  # within one agent call, start no new generation after this
@@ -288,7 +294,7 @@ class Generated:
         return cls(Worksheet.from_json(ws) if ws else None, str(raw.get("reason", "")), tuple(raw.get("attempts") or ()))
 
 
-def generate(model, name: str, requirements: str, max_tokens: int = 450, repair_attempts: int = 1,
+def generate(model, name: str, requirements: str, max_tokens: int | None = None, repair_attempts: int = 1,
              check_code=None) -> tuple[Generated, bool]:
     """(result, cacheable): a worksheet, or None with the reason. Model errors other than an
     unreachable endpoint are failures that are not cached (they may not repeat)."""
@@ -353,7 +359,7 @@ class WorksheetCache:
             pass  # a read-only cache is not an error: the worksheet is still used
 
 
-def pregenerate(model, briefs: Sequence, cache_folder: Path | str, max_tokens: int = 450, repair_attempts: int = 1,
+def pregenerate(model, briefs: Sequence, cache_folder: Path | str, max_tokens: int | None = None, repair_attempts: int = 1,
                 progress=None) -> dict[str, Generated]:
     """Generate (or load) every brief's worksheet into `cache_folder`, which should be
     `<cache_dir>/<model_slug(model.spec.model)>` (e.g. for a pipeline stage that warms the cache)."""
@@ -379,7 +385,7 @@ def pregenerate_hook(models, briefs: Sequence, out_dir: Path | str, options: Map
     """The manifest's `pregenerate` hook: every brief's worksheet into `<out_dir>/<code model slug>/`."""
     model = models["code"]
     return pregenerate(model, briefs, Path(out_dir) / model_slug(model.spec.model),
-                       int(options.get("worksheet_max_tokens", 450)), int(options.get("repair_attempts", 1)),
+                       _limit(options.get("worksheet_max_tokens")), int(options.get("repair_attempts", 1)),
                        progress=(lambda oid, *rest: progress(oid)) if progress else None)
 
 
@@ -474,7 +480,7 @@ class WorksheetAgent(Agent):
                 if model is None:
                     result, ok = Generated(None, "no code model"), False
                 else:
-                    result, ok = generate(model, b.name, b.requirements, int(self.options["worksheet_max_tokens"]),
+                    result, ok = generate(model, b.name, b.requirements, _limit(self.options["worksheet_max_tokens"]),
                                           int(self.options["repair_attempts"]), self._sandbox().check)
                     generated = True
                 if ok and self.cache:

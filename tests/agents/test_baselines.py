@@ -14,11 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.evaluation.agent_api import AgentContext
-from eligibench.evaluation.dialog_loop import run_dialog
-from eligibench.evaluation.simulated_user import SimulatedUser
-from eligibench.evaluation.submissions import import_submission_module, load_manifest
-from eligibench.evaluation.types import Dialog, OpportunityBrief
+from eligibench.evaluation.hosting import (
+    AgentContext,
+    Dialog,
+    OpportunityBrief,
+    import_submission_module,
+    load_manifest,
+)
+from eligibench.evaluation.run import run_dialog
+from eligibench.evaluation.user import SimulatedUser
 from eligibench.models import EmbeddedModel, ModelSpec
 from eligibench.models.client import ChatModel
 from eligibench.models.types import Completion
@@ -442,7 +446,7 @@ def test_live_worksheet(spec, live_case, worksheet_cache):
 
 @pytest.mark.parametrize("name", ["worksheet", "direct"])
 def test_live_in_a_worker_process(name, spec, live_case, worksheet_cache):
-    from eligibench.evaluation.agent_host import ProcessAgent
+    from eligibench.evaluation.hosting import ProcessAgent
 
     manifest = load_manifest(SUBMISSIONS / name)
     options = dict(manifest.options)

@@ -9,11 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.evaluation.agent_api import AgentContext
-from eligibench.evaluation.dialog_loop import run_dialog
-from eligibench.evaluation.simulated_user import SimulatedUser
-from eligibench.evaluation.submissions import import_submission_module
-from eligibench.evaluation.types import OpportunityBrief
+from eligibench.evaluation.hosting import AgentContext, OpportunityBrief, import_submission_module
+from eligibench.evaluation.run import run_dialog
+from eligibench.evaluation.user import SimulatedUser
 from eligibench.household.model import household
 from eligibench.household.profile import render_profile
 from eligibench.models.types import Completion
@@ -349,7 +347,7 @@ def test_real_model_dialog_in_process(spec, tmp_path_factory):
 
 def test_real_model_dialog_through_process_agent(spec, tmp_path_factory):
     """The real worker process with its guard: the sandbox worker must be allowed to start."""
-    from eligibench.evaluation.agent_host import ProcessAgent
+    from eligibench.evaluation.hosting import ProcessAgent
     from eligibench.models import make_model
 
     ids = ["SummerMeals"]

@@ -196,7 +196,7 @@ def test_worker_refuses_unvalidated_code_too():
 def test_agent_guard_allows_exactly_the_sandbox_worker():
     script = (
         "import subprocess, sys\n"
-        "from eligibench.evaluation.agent_worker import _install_guard\n"
+        "from eligibench.evaluation.hosting.worker import _install_guard\n"
         "_install_guard([])\n"
         "from eligibench.agents.sandbox import Sandbox\n"
         "with Sandbox() as b:\n"

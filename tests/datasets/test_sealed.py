@@ -11,11 +11,10 @@ import pytest
 from checkers import registry
 from eligibench import params
 from eligibench.datasets import sealed
-from eligibench.evaluation.agent_api import Agent, AgentContext
-from eligibench.evaluation.dialog_loop import run_dialog
-from eligibench.evaluation.metrics import score
-from eligibench.evaluation.simulated_user import SimulatedUser
-from eligibench.evaluation.types import OpportunityBrief
+from eligibench.evaluation.hosting import Agent, AgentContext, OpportunityBrief
+from eligibench.evaluation.run import run_dialog
+from eligibench.evaluation.scoring import score
+from eligibench.evaluation.user import SimulatedUser
 from eligibench.truth.tracing import traced_checkers
 from tests.conftest import ROOT
 from tests.evaluation.doubles import ExtractiveUserModel

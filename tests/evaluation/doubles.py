@@ -11,7 +11,7 @@ import re
 import time
 
 from checkers import registry
-from eligibench.evaluation.agent_api import Agent, AgentContext
+from eligibench.evaluation.hosting import Agent, AgentContext
 from eligibench.models.types import Completion
 
 _WORD = re.compile(r"[a-z0-9]+")

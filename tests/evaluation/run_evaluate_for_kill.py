@@ -7,10 +7,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from eligibench import params
-from eligibench.evaluation.config import read_config
-from eligibench.evaluation.session import run_submission
-from eligibench.evaluation.simulator_mode import FREE_FORM
-from eligibench.evaluation.submissions import Manifest
+from eligibench.evaluation.hosting import Manifest
+from eligibench.evaluation.run import read_config, resolve_run, run_submission
+from eligibench.evaluation.user import FREE_FORM
 from tests.leaderboard.synthetic import make_dataset
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,4 +23,4 @@ if __name__ == "__main__":
     config = replace(read_config(params.load(ROOT / "params.yaml")), store=project / "r.duckdb", simulator_mode=FREE_FORM)
     manifest = Manifest(folder, "hostile", "hostile", ("test",), "agent:Lingerer", {}, "MIT", options={"marker": marker})
     print("starting", flush=True)
-    run_submission(manifest, config, project=project)
+    run_submission(resolve_run(config, manifest, project=project), project=project)

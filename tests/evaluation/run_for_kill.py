@@ -3,8 +3,8 @@ import sys
 from pathlib import Path
 
 from eligibench.datasets.rows import Row
-from eligibench.evaluation.runner import RunPlan, evaluate
-from eligibench.evaluation.types import OpportunityBrief
+from eligibench.evaluation.hosting import OpportunityBrief
+from eligibench.evaluation.run import RunPlan, evaluate
 from eligibench.household.model import household
 from eligibench.household.profile import render_profile
 from eligibench.results.records import RunSpec
@@ -17,7 +17,7 @@ def plan(n: int) -> RunPlan:
     rows = [Row(f"r{i:03d}", "diverse", hh, ("IDNYC",), (True,), ("t",), render_profile(hh).text, "", "v")
             for i in range(n)]
     spec = RunSpec("scripted", {}, "extractive-test-user", {}, "v", ("diverse",))
-    return RunPlan(spec, {"diverse": rows}, {"IDNYC": OpportunityBrief("IDNYC", "IDNYC", "Lives in NYC, 10+.")},
+    return RunPlan(spec, {"diverse": rows}, {"IDNYC": OpportunityBrief("IDNYC", "IDNYC", "Lives in NYC, 10+.")}, 48,
                    concurrency=2, bootstrap=50)
 
 

@@ -17,11 +17,9 @@ import pyarrow.parquet as pq
 import pytest
 
 import eligibench
-from eligibench.evaluation import isolation
-from eligibench.evaluation.agent_host import DialogBudget, ProcessAgent
-from eligibench.evaluation.dialog_loop import AgentFault, run_dialog
-from eligibench.evaluation.simulated_user import SimulatedUser
-from eligibench.evaluation.types import Dialog, OpportunityBrief
+from eligibench.evaluation.hosting import AgentFault, Dialog, DialogBudget, OpportunityBrief, ProcessAgent, isolation
+from eligibench.evaluation.run import run_dialog
+from eligibench.evaluation.user import SimulatedUser
 from eligibench.results.records import AGENT_ERROR, BUDGET_EXCEEDED, INFRA_ERROR
 from tests.evaluation.doubles import ExtractiveUserModel
 
@@ -195,7 +193,7 @@ def test_kill_9_of_the_host_leaves_no_jailed_process(project, tmp_path):
     marker = f"{random.randint(100000, 999999)}.75"
     script = (f"import json, sys\nsys.path.insert(0, {str(ROOT)!r})\n"
               "from pathlib import Path\nfrom tests.evaluation.test_agent_isolation import _agent, BRIEFS\n"
-              "from eligibench.evaluation.types import Dialog\n"
+              "from eligibench.evaluation.hosting.types import Dialog\n"
               f"a = _agent(Path({str(project)!r}), 'ForkBomb', {{'marker': {marker!r}, 'forks': 3}})\n"
               "a.start(BRIEFS)\nprint(a.ask(Dialog(BRIEFS)), flush=True)\nimport time\ntime.sleep(600)\n")
     host = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, cwd=ROOT,

@@ -7,12 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.evaluation import isolation
-from eligibench.evaluation.agent_api import AgentContext
-from eligibench.evaluation.agent_host import ProcessAgent
-from eligibench.evaluation.dialog_loop import MAX_NOTES_CHARS, run_dialog
-from eligibench.evaluation.simulated_user import SimulatedUser
-from eligibench.evaluation.types import OpportunityBrief
+from eligibench.evaluation.hosting import AgentContext, OpportunityBrief, ProcessAgent, isolation
+from eligibench.evaluation.run import MAX_NOTES_CHARS, run_dialog
+from eligibench.evaluation.user import SimulatedUser
 from eligibench.results.records import READY, RunSpec
 from eligibench.results.store import ResultStore
 from leaderboard import queries as Q

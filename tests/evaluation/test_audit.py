@@ -1,5 +1,4 @@
-from eligibench.evaluation.audit import Probe, audit_household, grade, probes_for, summarize_audit
-from eligibench.evaluation.simulated_user import SimulatedUser
+from eligibench.evaluation.user import Probe, SimulatedUser, audit_household, grade, probes_for, summarize_audit
 from eligibench.household.model import household
 from eligibench.household.profile import render_profile
 from tests.evaluation.doubles import ExtractiveUserModel
@@ -24,7 +23,7 @@ def test_two_hop_counts_and_verbosity():
     p = Probe("count", "How many children under 5 live with you?", 1)
     assert grade(p, "One, my son Leo.") and grade(p, "1 child.") and not grade(p, "Two.")
     assert grade(Probe("count", "", 0), "None of them.")
-    from eligibench.evaluation.audit import volunteers
+    from eligibench.evaluation.user import volunteers
     assert volunteers(HH, "How old are you?", "I am 34 and I receive SNAP benefits (food stamps).")
     assert not volunteers(HH, "How old are you?", "I am 34 years old.")
 

@@ -1,6 +1,6 @@
-from eligibench.evaluation.dialog_loop import run_dialog
-from eligibench.evaluation.simulated_user import SimulatedUser
-from eligibench.evaluation.types import OpportunityBrief, question_limit
+from eligibench.evaluation.hosting import OpportunityBrief, question_limit
+from eligibench.evaluation.run import run_dialog
+from eligibench.evaluation.user import SimulatedUser
 from eligibench.household.model import household
 from eligibench.household.profile import render_profile
 from eligibench.models import ModelUnavailable
@@ -26,7 +26,7 @@ def test_extractive_user_quotes_the_profile():
 
 
 def test_oracle_predicts_the_labels():
-    from eligibench.evaluation.agent_api import AgentContext
+    from eligibench.evaluation.hosting import AgentContext
 
     r = run_dialog(OracleAgent(AgentContext(), HH), _user(), BRIEFS, LABELS, "r1", "diverse")
     assert r.termination == READY and r.predictions == LABELS
@@ -105,8 +105,8 @@ def test_oracle_scores_f1_100_over_many_households_through_the_metrics():
     from checkers import registry
     from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
     from eligibench.datasets.rows import build_row
-    from eligibench.evaluation.agent_api import AgentContext
-    from eligibench.evaluation.metrics import score
+    from eligibench.evaluation.hosting import AgentContext
+    from eligibench.evaluation.scoring import score
     from eligibench.truth.tracing import traced_checkers
 
     checkers = traced_checkers(registry())

@@ -1,5 +1,5 @@
 from benchmarks.selector_questions import HOUSEHOLD, QUESTIONS
-from eligibench.evaluation.fact_select import lexical_select, precision_recall, resolve_members
+from eligibench.evaluation.user import lexical_select, precision_recall, resolve_members
 
 
 def test_lexical_selector_on_the_fixed_question_set_keeps_a_floor():

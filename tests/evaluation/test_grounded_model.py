@@ -1,7 +1,6 @@
 """The grounded user with the real embedded SmolLM2-135M as selector and phrasing model."""
 from benchmarks.selector_questions import HOUSEHOLD
-from eligibench.evaluation.fact_select import model_select
-from eligibench.evaluation.grounded_user import GroundedUser, template_answer, verify_phrased
+from eligibench.evaluation.user import GroundedUser, model_select, template_answer, verify_phrased
 from eligibench.household.facts import fact, household_facts
 from eligibench.models import EmbeddedModel, ModelSpec
 

@@ -1,7 +1,14 @@
 from benchmarks.selector_questions import HOUSEHOLD, QUESTIONS
 from benchmarks.trace_checkers import random_households
-from eligibench.evaluation.answer_check import CONTRADICTED, check_answer
-from eligibench.evaluation.grounded_user import DONT_KNOW, GroundedUser, first_person, template_answer, verify_phrased
+from eligibench.evaluation.user import (
+    CONTRADICTED,
+    GroundedUser,
+    check_answer,
+    first_person,
+    template_answer,
+    verify_phrased,
+)
+from eligibench.evaluation.user.grounded import DONT_KNOW
 from eligibench.household.facts import fact, household_facts
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from eligibench import params
 from eligibench.errors import ParamsError
-from eligibench.evaluation.submissions import SubmissionError, load_manifest
+from eligibench.evaluation.hosting import SubmissionError, load_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 RANDOM = ROOT / "submissions" / "random"
@@ -67,7 +67,7 @@ def test_params_reject_nan_inf_with_the_key_named(tmp_path):
     text = (ROOT / "params.yaml").read_text()
     p = tmp_path / "params.yaml"
     p.write_text(text.replace("call_timeout_s: 600", "call_timeout_s: .nan"))
-    from eligibench.evaluation.config import read_config
+    from eligibench.evaluation.run import read_config
 
     with pytest.raises(ParamsError, match=r"'evaluate.call_timeout_s' is nan, expected a finite number"):
         read_config(params.load(p))

@@ -1,4 +1,4 @@
-"""Metrics on hand-computed examples (eligibench/evaluation/metrics.py)."""
+"""Metrics on hand-computed examples (eligibench/evaluation/scoring/metrics.py)."""
 from __future__ import annotations
 
 import json
@@ -6,7 +6,7 @@ import json
 import numpy as np
 import pytest
 
-from eligibench.evaluation.metrics import (
+from eligibench.evaluation.scoring import (
     AVERAGE,
     bootstrap,
     cost,
@@ -337,7 +337,7 @@ def three_trials() -> list[DialogResult]:
 
 
 def test_trial_figures_hand_computed():
-    from eligibench.evaluation.metrics import trial_figures
+    from eligibench.evaluation.scoring import trial_figures
 
     t = trial_figures(three_trials(), 3)
     # trial 0 and 2: TP 2, TN 1 -> F1 100; trial 1: TP 2, FP 1 -> P 2/3, R 1, F1 80
@@ -351,7 +351,7 @@ def test_trial_figures_hand_computed():
 
 
 def test_trial_figures_need_every_trial_and_one_trial_has_no_spread():
-    from eligibench.evaluation.metrics import trial_figures
+    from eligibench.evaluation.scoring import trial_figures
 
     results = three_trials()
     # h2's trial 2 lost to an infrastructure error: h2 leaves pass^k and sameness

@@ -1,6 +1,8 @@
 """Process metrics and failure attribution on scripted dialogs whose outcomes are known by hand."""
 from eligibench.datasets.rows import Row
-from eligibench.evaluation.process import (
+from eligibench.evaluation.hosting import OpportunityBrief
+from eligibench.evaluation.run import RunPlan, evaluate
+from eligibench.evaluation.scoring import (
     NEEDED_FACT_NOT_DISCLOSED,
     RULE_MISAPPLIED,
     SIMULATOR_FALSE_FACT,
@@ -8,9 +10,7 @@ from eligibench.evaluation.process import (
     oracle_questions,
     run_process,
 )
-from eligibench.evaluation.runner import RunPlan, evaluate
-from eligibench.evaluation.simulator_mode import SimulatorMode
-from eligibench.evaluation.types import OpportunityBrief
+from eligibench.evaluation.user import SimulatorMode
 from eligibench.household.model import household
 from eligibench.household.profile import render_profile
 from eligibench.results.records import READY, TURN_LIMIT, DialogResult, RunSpec, Turn
@@ -76,7 +76,7 @@ def test_a_grounded_run_stores_exact_facts_process_and_causes(tmp_path):
     hh = household({"name": "Ana Ruiz", "age": 34})
     row = Row("g1", "diverse", hh, ("IDNYC",), (True,), ("t",), render_profile(hh).text, "", "v", (("m0.age",),))
     spec = RunSpec("scripted", {}, "grounded-test", {}, "v", ("diverse",))
-    plan = RunPlan(spec, {"diverse": [row]}, {"IDNYC": OpportunityBrief("IDNYC", "IDNYC", "NYC residents 10+")},
+    plan = RunPlan(spec, {"diverse": [row]}, {"IDNYC": OpportunityBrief("IDNYC", "IDNYC", "NYC residents 10+")}, 48,
                    bootstrap=10, simulator_mode=SimulatorMode("grounded", "lexical", "template"))
     store = ResultStore(tmp_path / "r.duckdb")
     # ScriptedAgent asks "how old are you?" twice, then predicts False: wrong though m0.age was
@@ -100,7 +100,7 @@ def test_a_free_form_run_stores_estimated_facts_and_checked_answers(tmp_path):
     hh = household({"name": "Ana Ruiz", "age": 34})
     row = Row("f1", "diverse", hh, ("IDNYC",), (True,), ("t",), render_profile(hh).text, "", "v", (("m0.age",),))
     plan = RunPlan(RunSpec("scripted", {}, "extractive-test-user", {}, "v", ("diverse",)), {"diverse": [row]},
-                   {"IDNYC": OpportunityBrief("IDNYC", "IDNYC", "NYC residents 10+")}, bootstrap=10)
+                   {"IDNYC": OpportunityBrief("IDNYC", "IDNYC", "NYC residents 10+")}, 48, bootstrap=10)
     store = ResultStore(tmp_path / "r.duckdb")
     # the test stand-in quotes "You are 34 years old." for "how old are you?"
     run_id = evaluate(plan, store, lambda: ScriptedAgent(questions=1, predictions={"IDNYC": False}),

@@ -12,20 +12,23 @@ import pytest
 import yaml
 
 from eligibench.errors import ParamsError
-from eligibench.evaluation.config import read_config
-from eligibench.evaluation.protocol import (
+from eligibench.evaluation.hosting import SubmissionError, load_manifest
+from eligibench.evaluation.run import (
     REFERENCE_SIMULATOR,
     DatasetUse,
     Protocol,
     comparable,
     is_reference,
     protocol_id,
+    read_config,
+    resolve_run,
+    role_specs,
+    run_submission,
+    seed_table,
     simulator_label,
+    trial_seed,
 )
-from eligibench.evaluation.quoting_user import QUOTING_LABEL, QuotingUserModel
-from eligibench.evaluation.seeds import seed_table, trial_seed
-from eligibench.evaluation.session import role_specs, run_submission
-from eligibench.evaluation.submissions import SubmissionError, load_manifest
+from eligibench.evaluation.user import QUOTING_LABEL, QuotingUserModel
 from eligibench.models import ModelSpec
 from eligibench.results.store import ResultStore
 
@@ -47,7 +50,7 @@ def params_with(runs=None, **evaluate):
 def test_shipped_params_have_the_cpu_configurations_and_paper_variants():
     config = read_config(PARAMS)
     assert {"random", "direct", "direct-paper", "react", "react-paper", "worksheet", "proada"} <= set(config.runs)
-    assert config.runs["direct-paper"].options == {"paper": True}
+    assert config.runs["direct-paper"].options["paper"] is True
     assert config.runs["direct-paper"].submission == "direct"
     assert config.submissions == tuple(dict.fromkeys(r.submission for r in config.runs.values()))
     # proada's code role: the default spec with its own max_tokens; dialog: the default unchanged
@@ -155,7 +158,7 @@ def test_trial_seeds_differ_per_trial_and_role_and_are_stable():
 # --------------------------------------------------------------------------- the session path, end to end
 
 PROBE_AGENT = '''
-from eligibench.evaluation.agent_api import Agent
+from eligibench.evaluation.hosting import Agent
 
 
 class ProbeAgent(Agent):
@@ -207,8 +210,8 @@ def test_two_roles_with_different_specs_reach_the_agent_and_trials_are_seeded_an
     p["evaluate"]["agent_model"]["base_url"] = server.base_url  # the shared real llama.cpp server
     config = read_config(p)
     manifest = load_manifest(probe_project / "submissions" / "probe")
-    summary = run_submission(manifest, config, project=probe_project, user_model=QuotingUserModel(),
-                             user_label=QUOTING_LABEL, run=config.run("probe-two"))
+    resolved = resolve_run(config, manifest, config.run("probe-two"), project=probe_project, stand_in_label=QUOTING_LABEL)
+    summary = run_submission(resolved, project=probe_project, user_model=QuotingUserModel())
     store = ResultStore(probe_project / "results" / "test.duckdb")
     run = next(r for r in store.runs() if r["run_id"] == summary["run_id"])
     assert run["run_config"] == "probe-two" and run["status"] == "done"
@@ -247,13 +250,13 @@ def test_two_roles_with_different_specs_reach_the_agent_and_trials_are_seeded_an
 def test_the_cpu_default_is_the_labelled_smoke_protocol_never_the_full_one(tmp_path):
     """params.yaml as shipped (grounded lexical/template simulator over the embedded spec, CPU
     subset, question cap): the smoke protocol, whatever simulator mode it uses."""
-    from eligibench.evaluation.session import open_session
+    from eligibench.evaluation.run import open_session
     from tests.leaderboard.synthetic import make_dataset
 
     proj = tmp_path / "project"
     make_dataset(proj / "benyfits", n_diverse=3, n_representative=2)
     config = read_config(yaml.safe_load((ROOT / "params.yaml").read_text()))
     assert config.simulator_mode.grounded and not config.simulator_mode.uses_model  # the shipped default
-    with open_session(load_manifest(ROOT / "submissions" / "random"), config, proj) as session:
+    with open_session(resolve_run(config, load_manifest(ROOT / "submissions" / "random"), project=proj), proj) as session:
         protocol = session.spec.protocol
     assert protocol["kind"] == "smoke" and not protocol["simulator"]["reference"]

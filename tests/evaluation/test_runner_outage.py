@@ -7,8 +7,8 @@ from __future__ import annotations
 import socket
 
 from eligibench.datasets.rows import Row
-from eligibench.evaluation.runner import INCOMPLETE, RunPlan, evaluate
-from eligibench.evaluation.types import OpportunityBrief
+from eligibench.evaluation.hosting import OpportunityBrief
+from eligibench.evaluation.run import INCOMPLETE, RunPlan, evaluate
 from eligibench.household.model import household
 from eligibench.household.profile import render_profile
 from eligibench.models import ModelSpec, OpenAICompatModel
@@ -23,7 +23,7 @@ def _plan(n: int = 4, datasets=("diverse",)) -> RunPlan:
     hh = household({"name": "Ana Ruiz", "age": 34})
     profile = render_profile(hh).text
     rows = {d: [Row(f"r{i:03d}", d, hh, ("IDNYC",), (True,), ("t",), profile, "", "v") for i in range(n)] for d in datasets}
-    return RunPlan(RunSpec("scripted", {}, "test-user", {}, "v", tuple(datasets)), rows, BRIEFS, concurrency=1,
+    return RunPlan(RunSpec("scripted", {}, "test-user", {}, "v", tuple(datasets)), rows, BRIEFS, 48, concurrency=1,
                    infra_retries=0, bootstrap=20)
 
 

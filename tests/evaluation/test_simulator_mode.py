@@ -1,10 +1,16 @@
 import pytest
 
 from eligibench.errors import ParamsError
-from eligibench.evaluation.config import read_config
-from eligibench.evaluation.grounded_user import GroundedUser
-from eligibench.evaluation.simulated_user import SimulatedUser
-from eligibench.evaluation.simulator_mode import FREE_FORM, SimulatorMode, make_user, read_mode, simulator_label
+from eligibench.evaluation.run import read_config
+from eligibench.evaluation.user import (
+    FREE_FORM,
+    GroundedUser,
+    SimulatedUser,
+    SimulatorMode,
+    make_user,
+    read_mode,
+    simulator_label,
+)
 from eligibench.params import load
 
 
@@ -35,7 +41,7 @@ def test_the_project_params_parse_and_users_follow_the_mode():
         from benchmarks.selector_questions import HOUSEHOLD as household
         profile = "Your household has 4 people."
 
-    assert isinstance(make_user(FREE_FORM, object(), R), SimulatedUser)
-    assert isinstance(make_user(read_mode("grounded"), None, R), GroundedUser)
+    assert isinstance(make_user(FREE_FORM, object(), R, 48), SimulatedUser)
+    assert isinstance(make_user(read_mode("grounded"), None, R, 48), GroundedUser)
     with pytest.raises(ValueError, match="needs a simulator model"):
-        make_user(read_mode({"select": "model"}), None, R)
+        make_user(read_mode({"select": "model"}), None, R, 48)

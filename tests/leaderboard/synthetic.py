@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from eligibench.evaluation.metrics import summarize
+from eligibench.evaluation.scoring import summarize
 from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, READY, TURN_LIMIT, DialogResult, RunSpec, Turn
 from eligibench.results.store import ResultStore
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from eligibench.evaluation.metrics import summarize
+from eligibench.evaluation.scoring import summarize
 from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, READY, DialogResult, RunSpec, Turn
 from eligibench.results.store import ResultStore
 from leaderboard import queries as Q

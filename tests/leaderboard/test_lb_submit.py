@@ -9,11 +9,10 @@ import pytest
 import yaml
 
 from eligibench.cli.main import main
-from eligibench.evaluation.config import read_config
-from eligibench.evaluation.quoting_user import QUOTING_LABEL, QuotingUserModel
-from eligibench.evaluation.smoke import pick_smoke_row, smoke_dialog
-from eligibench.evaluation.submissions import load_manifest
-from eligibench.evaluation.worker import run_worker
+from eligibench.evaluation.hosting import load_manifest
+from eligibench.evaluation.intake import pick_smoke_row, run_worker, smoke_dialog
+from eligibench.evaluation.run import read_config
+from eligibench.evaluation.user import QUOTING_LABEL, QuotingUserModel
 from eligibench.results.records import AGENT_ERROR
 from eligibench.results.store import ResultStore
 from leaderboard import queries as Q
@@ -21,7 +20,7 @@ from leaderboard import queries as Q
 ROOT = Path(__file__).resolve().parents[2]
 
 ASKING_AGENT = '''
-from eligibench.evaluation.agent_api import Agent
+from eligibench.evaluation.hosting import Agent
 
 
 class AskingAgent(Agent):

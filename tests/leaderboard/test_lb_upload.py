@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.evaluation.install import check_folder
-from eligibench.evaluation.submissions import SubmissionError
+from eligibench.evaluation.hosting import SubmissionError
+from eligibench.evaluation.intake import check_folder
 from eligibench.results.store import ResultStore
 from leaderboard.upload import Limits, UploadError, accept_upload, check_zip
 

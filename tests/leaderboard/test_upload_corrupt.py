@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.evaluation.submissions import SubmissionError
+from eligibench.evaluation.hosting import SubmissionError
 from eligibench.results.store import ResultStore
 from leaderboard.upload import UploadError, accept_upload
 

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import yaml
 
-from eligibench.evaluation.submissions import load_manifest
+from eligibench.evaluation.hosting import load_manifest
 from tests.import_graph import ROOT, closure, module_file
 
 # Processes a stage starts that import project code of their own.
-AGENT_PROCESSES = ("eligibench.evaluation.agent_worker", "eligibench.agents.sandbox.worker")
+AGENT_PROCESSES = ("eligibench.evaluation.hosting.worker", "eligibench.agents.sandbox.worker")
 
 
 def _expanded_stages() -> dict[str, dict]:

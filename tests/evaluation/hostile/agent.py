@@ -12,7 +12,7 @@ import socket
 import sys
 import time
 
-from eligibench.evaluation.agent_api import Agent
+from eligibench.evaluation.hosting import Agent
 
 
 class _Base(Agent):

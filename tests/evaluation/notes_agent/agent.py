@@ -1,5 +1,5 @@
 """Test agent: two questions, then READY; notes name the step (and one note is not JSON-able)."""
-from eligibench.evaluation.agent_api import Agent
+from eligibench.evaluation.hosting import Agent
 
 
 class NotesAgent(Agent):

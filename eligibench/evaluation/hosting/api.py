@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from eligibench.evaluation.types import Dialog, OpportunityBrief
+from eligibench.evaluation.hosting.types import Dialog, OpportunityBrief
 
 
 @dataclass

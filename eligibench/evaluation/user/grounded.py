@@ -16,9 +16,9 @@ import re
 import time
 from typing import Sequence
 
-from eligibench.evaluation.answer_check import FAITHFUL, UNCHECKED, check_answer, numbers
-from eligibench.evaluation.fact_select import lexical_select, model_select
-from eligibench.evaluation.simulated_user import Answer, UserError
+from eligibench.evaluation.user.answer_check import FAITHFUL, UNCHECKED, check_answer, numbers
+from eligibench.evaluation.user.fact_select import lexical_select, model_select
+from eligibench.evaluation.user.free_form import Answer, UserError
 from eligibench.household.facts import Fact, fact
 from eligibench.household.model import Household
 from eligibench.models import ConstrainedOutputError

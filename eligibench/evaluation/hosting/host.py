@@ -1,6 +1,6 @@
 """Run a submission's agent in its own jailed process; the host side of the agent protocol.
 
-The worker (`agent_worker.py`) runs inside bubblewrap (`isolation.py`) with memory, process and
+The worker (`worker.py`) runs inside bubblewrap (`isolation.py`) with memory, process and
 open-file limits. Everything it sends is untrusted:
 
 - reads are bounded and non-blocking: a message over `max_message_bytes`, or a partial line
@@ -28,16 +28,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from eligibench.evaluation import isolation
-from eligibench.evaluation.agent_api import Agent, AgentContext
-from eligibench.evaluation.agent_wire import dialog_to_wire
-from eligibench.evaluation.dialog_loop import AgentFault, AgentInfraError, BudgetExceeded
-from eligibench.evaluation.types import Dialog, DialogBudget, OpportunityBrief
+from eligibench.evaluation.hosting import isolation
+from eligibench.evaluation.hosting.api import Agent, AgentContext
+from eligibench.evaluation.hosting.errors import AgentFault, AgentInfraError, BudgetExceeded
+from eligibench.evaluation.hosting.types import Dialog, DialogBudget, OpportunityBrief
+from eligibench.evaluation.hosting.wire import dialog_to_wire
 from eligibench.models import ChatModel, ModelError, ModelSpec, ModelUnavailable, make_model
 from eligibench.models.servers import check_health
 from eligibench.processes import kill_group
 
-WORKER_ARGV = (sys.executable, "-m", "eligibench.evaluation.agent_worker")
+WORKER_ARGV = (sys.executable, "-m", "eligibench.evaluation.hosting.worker")
 MAX_MESSAGE_BYTES = 8 * 1024 * 1024
 MAX_TOKENS_PER_CALL = 8192
 
@@ -45,20 +45,21 @@ MAX_TOKENS_PER_CALL = 8192
 class ProcessAgent(Agent):
     """An Agent whose calls go to a jailed worker process; a hung or crashed worker is restarted.
 
-    `models`: role -> ModelSpec fields; the host makes these calls. `read_only`: folders the
+    `models`: role -> ModelSpec (its server attached); the host makes these calls, each limited
+    to the spec's max_tokens (an agent may ask for less, never more). `read_only`: folders the
     worker may read besides its submission folder (its `generated/<name>/` artifacts). `cwd`: the
     worker's working directory (the project root, so relative `cache_dir` options resolve).
     `trusted`: may run without the jail when bubblewrap is missing (reference agents only).
     """
 
-    def __init__(self, submission: Path, entry_point: str, models: Mapping[str, dict] | None = None,
+    def __init__(self, submission: Path, entry_point: str, models: Mapping[str, ModelSpec] | None = None,
                  seed: int = 0, options: Mapping[str, Any] | None = None, forbidden: Sequence[str] = (),
                  call_timeout_s: float = 120.0, memory_mb: int = 4096, *, read_only: Sequence[Path] = (),
                  cwd: Path | None = None, trusted: bool = False, budget: DialogBudget | None = None,
                  max_message_bytes: int = MAX_MESSAGE_BYTES, processes: int = 64, open_files: int = 256):
         super().__init__(AgentContext(seed=seed, options=options or {}))
         self.submission = Path(submission).resolve()
-        self.specs = {role: ModelSpec(**spec) for role, spec in (models or {}).items()}
+        self.specs = {role: spec if isinstance(spec, ModelSpec) else ModelSpec(**spec) for role, spec in (models or {}).items()}
         # the worker learns each role's model name and settings, never an endpoint
         self.init = {"op": "init", "submission": str(self.submission), "entry_point": entry_point,
                      "models": {r: {**vars(replace(s, base_url=None))} for r, s in self.specs.items()},
@@ -250,8 +251,10 @@ class ProcessAgent(Agent):
                 or (schema is not None and not isinstance(schema, dict))
                 or (limit is not None and (type(limit) is not int or limit < 1))):
             return {"model_error": "rejected", "message": "malformed model request"}
-        if limit is not None:
-            limit = min(limit, MAX_TOKENS_PER_CALL)
+        # the role's spec max_tokens is what its calls use; an agent may ask for less (a per-call
+        # limit its options name), never more than the run configured and recorded
+        spec_limit = min(self.specs[role].max_tokens, MAX_TOKENS_PER_CALL)
+        limit = spec_limit if limit is None else min(limit, spec_limit)
         used["calls"] += 1
         self._usage["calls"] += 1
         try:

@@ -21,12 +21,10 @@ from typing import Any, Callable, Mapping, Sequence
 
 from eligibench.datasets.rows import Row
 from eligibench.errors import BenyfitsError
-from eligibench.evaluation.agent_api import Agent
-from eligibench.evaluation.dialog_loop import run_dialog
-from eligibench.evaluation.metrics import summarize
-from eligibench.evaluation.process import record_run_process
-from eligibench.evaluation.simulator_mode import FREE_FORM, SimulatorMode, make_user
-from eligibench.evaluation.types import OpportunityBrief
+from eligibench.evaluation.hosting import Agent, OpportunityBrief
+from eligibench.evaluation.run.dialog_loop import run_dialog
+from eligibench.evaluation.scoring import record_run_process, summarize
+from eligibench.evaluation.user import FREE_FORM, SimulatorMode, make_user
 from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, DialogResult, RunSpec
 from eligibench.results.sanitize import UnstorableValue
 from eligibench.results.store import ResultStore, run_id_for
@@ -48,6 +46,7 @@ class RunPlan:
     spec: RunSpec
     rows: Mapping[str, Sequence[Row]]  # dataset -> rows to evaluate (already subset)
     briefs: Mapping[str, OpportunityBrief]
+    user_max_tokens: int  # every simulated-user answer's limit: the simulator spec's max_tokens
     concurrency: int = 1
     infra_retries: int = 1
     max_questions: int | None = None
@@ -107,7 +106,8 @@ def _one(slot: _Slot, user_model, plan: RunPlan, dataset: str, row: Row, trial: 
     with slot.lock:
         agent = slot.for_trial(trial)
         for _attempt in range(plan.infra_retries + 1):
-            result = run_dialog(agent, make_user(plan.simulator_mode, _user_for(user_model, trial), row), briefs, labels,
+            result = run_dialog(agent, make_user(plan.simulator_mode, _user_for(user_model, trial), row, plan.user_max_tokens),
+                                briefs, labels,
                                 row.id, dataset, trial, plan.max_questions)
             if result.termination != INFRA_ERROR:
                 break

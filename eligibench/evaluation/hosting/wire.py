@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from eligibench.evaluation.types import Dialog, OpportunityBrief
+from eligibench.evaluation.hosting.types import Dialog, OpportunityBrief
 from eligibench.results.records import Turn
 
 

@@ -6,7 +6,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from eligibench.evaluation.submissions import Manifest, SubmissionError, load_manifest
+from eligibench.evaluation.hosting import Manifest, SubmissionError, load_manifest
 
 IGNORED = (".git", "__pycache__", ".mypy_cache", ".pytest_cache", ".ipynb_checkpoints", ".DS_Store")
 MAX_FOLDER_FILES = 500

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Callable
 
 from eligibench.errors import BenyfitsError
-from eligibench.evaluation.quoting_user import QUOTING_LABEL, QuotingUserModel
-from eligibench.evaluation.session import run_submission
-from eligibench.evaluation.submissions import SubmissionError, load_manifest
+from eligibench.evaluation.hosting import SubmissionError, load_manifest
+from eligibench.evaluation.run import resolve_run, run_submission
+from eligibench.evaluation.user import QUOTING_LABEL, QuotingUserModel
 
 
 class _Stop(Exception):
@@ -31,7 +31,8 @@ def process_one(store, config, project: Path, quoting: bool, log: Callable[[str]
         if manifest.name != name:
             raise SubmissionError(f"{path}: manifest name {manifest.name!r} differs from the queued {name!r}")
         user = (QuotingUserModel(), QUOTING_LABEL) if quoting else (None, None)
-        summary = run_submission(manifest, config, project=project, user_model=user[0], user_label=user[1])
+        resolved = resolve_run(config, manifest, project=project, stand_in_label=user[1])
+        summary = run_submission(resolved, project=project, user_model=user[0])
     except (KeyboardInterrupt, _Stop):
         store.finish_queue(qid, "failed", "worker stopped during the evaluation: queue it again")
         raise

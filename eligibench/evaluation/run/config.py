@@ -16,8 +16,8 @@ from eligibench import params as P
 from eligibench.datasets.publish import DatasetMissing, dataset_path
 from eligibench.datasets.rows import Row, read_parquet
 from eligibench.errors import ParamsError
-from eligibench.evaluation.simulator_mode import FREE_FORM, SimulatorMode, read_mode
-from eligibench.evaluation.types import DialogBudget
+from eligibench.evaluation.hosting import DialogBudget
+from eligibench.evaluation.user import FREE_FORM, SimulatorMode, read_mode
 from eligibench.models import ModelSpec
 
 DATASETS = ("diverse", "representative")

@@ -102,8 +102,8 @@ def _install_guard(forbidden: list[str]) -> None:
 
 
 def _load(init: dict, pipe: _Pipe):
-    from eligibench.evaluation.agent_api import AgentContext
-    from eligibench.evaluation.submissions import import_submission_module
+    from eligibench.evaluation.hosting.api import AgentContext
+    from eligibench.evaluation.hosting.manifest import import_submission_module
 
     module_name, _, class_name = init["entry_point"].partition(":")
     cls = getattr(import_submission_module(init["submission"], module_name), class_name)
@@ -118,7 +118,7 @@ def _plain(value: Any) -> Any:
 
 
 def main() -> None:
-    from eligibench.evaluation.agent_wire import dialog_from_wire
+    from eligibench.evaluation.hosting.wire import dialog_from_wire
 
     out = os.fdopen(os.dup(1), "w", buffering=1)
     os.dup2(2, 1)  # the agent's prints go to stderr, not into the protocol

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from eligibench.errors import ParamsError
-from eligibench.evaluation.grounded_user import ANSWERERS, SELECTORS, GroundedUser
-from eligibench.evaluation.simulated_user import SimulatedUser
+from eligibench.evaluation.user.free_form import SimulatedUser
+from eligibench.evaluation.user.grounded import ANSWERERS, SELECTORS, GroundedUser
 
 MODES = ("free-form", "grounded")
 
@@ -67,8 +67,9 @@ def read_mode(raw: Any, where: str = "evaluate.simulator_mode") -> SimulatorMode
     return SimulatorMode(mode, select, answer)
 
 
-def make_user(mode: SimulatorMode, model, row, max_tokens: int = 80):
-    """The simulated user for one dataset row under `mode`."""
+def make_user(mode: SimulatorMode, model, row, max_tokens: int):
+    """The simulated user for one dataset row under `mode`; `max_tokens` limits every answer (the
+    simulator spec's, as the run records it: no default here, so none can silently differ)."""
     if mode.grounded:
         return GroundedUser(model, row.household, mode.select, mode.answer, max_tokens)
     return SimulatedUser(model, row.profile, max_tokens)

@@ -30,8 +30,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Mapping, Sequence
 
 from eligibench.datasets.rows import Row
-from eligibench.evaluation.answer_check import CONTRADICTED, DONT_KNOW, FAITHFUL, check_answer, says_unknown
-from eligibench.evaluation.fact_select import lexical_select
+from eligibench.evaluation.user import CONTRADICTED, DONT_KNOW, FAITHFUL, check_answer, lexical_select, says_unknown
 from eligibench.household.facts import fact, parse_key
 from eligibench.results.records import READY, DialogResult
 

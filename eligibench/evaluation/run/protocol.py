@@ -46,8 +46,10 @@ SMOKE_BACKENDS = ("embedded", "stand-in")
 
 
 def model_label(spec: ModelSpec) -> str:
-    """backend:model@t<temperature>/m<max_tokens> (what a role's model is recorded as)."""
-    return f"{spec.backend}:{spec.model}@t{spec.temperature:g}/m{spec.max_tokens}"
+    """backend:model@t<temperature>/m<max_tokens> (what a role's model is recorded as), with
+    " unconstrained" when its endpoint ignores response_format and seed."""
+    label = f"{spec.backend}:{spec.model}@t{spec.temperature:g}/m{spec.max_tokens}"
+    return label + (" unconstrained" if getattr(spec, "decoding", "constrained") == "unconstrained" else "")
 
 
 def is_reference(spec: ModelSpec) -> bool:
@@ -76,6 +78,11 @@ class Protocol:
     simulator_reference: bool
     simulator_backend: str  # only to tell the smoke protocol (embedded) apart
     split: str = "public"
+    # "unconstrained": the simulator's endpoint ignores response_format and seed (e.g. Anthropic's
+    # OpenAI-compatible route), so its answers are neither schema-constrained nor seeded. Recorded
+    # only then, so protocols (and run ids) of constrained runs are unchanged. An agent role's
+    # decoding is part of the agent's configuration (its role label), not of the protocol.
+    decoding: str = "constrained"
 
     def __post_init__(self) -> None:
         if self.split not in SPLITS:
@@ -102,6 +109,8 @@ class Protocol:
             out.append(f"question cap {self.question_cap}")
         if self.trials < FULL_MIN_TRIALS:
             out.append(f"{self.trials} trial(s), full needs {FULL_MIN_TRIALS}")
+        if self.decoding != "constrained":
+            out.append("unconstrained decoding")
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -114,7 +123,7 @@ class Protocol:
             "simulator": {"label": self.simulator, "reference": self.simulator_reference},
             "split": self.split,
             "kind": self.kind,
-        }
+        } | ({"decoding": self.decoding} if self.decoding != "constrained" else {})
 
     @property
     def protocol_id(self) -> str:

@@ -10,10 +10,9 @@ from eligibench import paths
 from eligibench.datasets.publish import DatasetMissing, dataset_path
 from eligibench.datasets.rows import Row, read_parquet
 from eligibench.errors import BenyfitsError
-from eligibench.evaluation.config import EvalConfig
-from eligibench.evaluation.quoting_user import QUOTING_LABEL, QuotingUserModel
-from eligibench.evaluation.session import open_session
-from eligibench.evaluation.submissions import Manifest, SubmissionError
+from eligibench.evaluation.hosting import Manifest, SubmissionError
+from eligibench.evaluation.run import EvalConfig, open_session, resolve_run
+from eligibench.evaluation.user import QUOTING_LABEL, QuotingUserModel
 from eligibench.results.records import AGENT_ERROR, BUDGET_EXCEEDED, INFRA_ERROR, USER_ERROR, DialogResult
 
 
@@ -36,8 +35,9 @@ def smoke_dialog(manifest: Manifest, config: EvalConfig, project: Path = Path(".
     row = pick_smoke_row(project / paths.DATASET_DIR)
     config = replace(config, max_questions=max_questions, call_timeout_s=call_timeout_s, agent_memory_mb=memory_mb)
     user = (QuotingUserModel(), QUOTING_LABEL) if quoting else (None, None)
-    with open_session(manifest, config, project, {row.dataset: [row]}, *user) as session:
-        missing = [o for o in row.opportunities if o not in session.plan.briefs]
+    resolved = resolve_run(config, manifest, project=project, rows={row.dataset: [row]}, stand_in_label=user[1])
+    with open_session(resolved, project, user[0]) as session:
+        missing = [o for o in row.opportunities if o not in resolved.briefs]
         if missing:
             raise BenyfitsError(f"opportunities {missing} of household {row.id} have no requirements text")
         log(f"smoke dialog: household {row.dataset}/{row.id} ({len(row.opportunities)} opportunities), "

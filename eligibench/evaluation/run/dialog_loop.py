@@ -18,9 +18,8 @@ import json
 import time
 from typing import Mapping, Sequence
 
-from eligibench.evaluation.agent_api import Agent
-from eligibench.evaluation.simulated_user import SimulatedUser, UserError
-from eligibench.evaluation.types import Dialog, OpportunityBrief
+from eligibench.evaluation.hosting import Agent, AgentFault, AgentInfraError, BudgetExceeded, Dialog, OpportunityBrief
+from eligibench.evaluation.user import SimulatedUser, UserError
 from eligibench.models import ModelUnavailable
 from eligibench.results.records import (
     AGENT_ERROR,
@@ -35,19 +34,6 @@ from eligibench.results.records import (
 from eligibench.results.sanitize import clean_text
 
 MAX_QUESTION_CHARS = 2000
-
-
-class AgentFault(Exception):
-    """The agent broke the protocol; the message says how."""
-
-
-class AgentInfraError(Exception):
-    """The harness's model endpoint failed on the agent's behalf (raised by agent hosts only,
-    from their own model calls: never from anything the agent says)."""
-
-
-class BudgetExceeded(Exception):
-    """The dialog spent its budget of model calls, tokens or wall time (raised by agent hosts)."""
 
 
 def _validate_predictions(raw: object, ids: Sequence[str]) -> dict[str, bool]:

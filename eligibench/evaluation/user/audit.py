@@ -21,9 +21,9 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from eligibench.evaluation.fact_select import lexical_select
+from eligibench.evaluation.user.fact_select import lexical_select
 from eligibench.household.model import Household
-from eligibench.household.profile import _relation_word, display_name
+from eligibench.household.profile import relation_word, display_name
 
 YES_NO_PROBES = (
     # feature, question about the speaker, question about a named member ({name})
@@ -67,8 +67,8 @@ def probes_for(hh: Household) -> list[Probe]:
     for i, m in enumerate(hh.members[1:], start=1):
         out.append(Probe("age", f"How old is {display_name(hh, i)}?", m.age))
         # by relation too, when the relation word names this member alone
-        word = _relation_word(m)
-        if sum(_relation_word(o) == word for o in hh.members[1:]) == 1 and word not in ("friend", "cousin"):
+        word = relation_word(m)
+        if sum(relation_word(o) == word for o in hh.members[1:]) == 1 and word not in ("friend", "cousin"):
             out.append(Probe("age", f"How old is your {word}?", m.age))
     children = [m for m in hh.members[1:] if m.relation in _CHILDREN]
     out.append(Probe("count", "How many children under 5 live with you?", sum(m.age < 5 for m in children)))

@@ -1,0 +1,47 @@
+"""Run orchestration: from params to stored dialogs.
+
+`config` validates the `evaluate` params (run configurations: submission, a model spec per role,
+options); `protocol` says what a run was evaluated under; `session.open_session` is THE evaluation
+path (servers, models per role, agent factory, store, RunSpec); `runner` runs the dialogs
+(resumable) into the store; `dialog_loop` is one dialog.
+
+Modules:
+- `config`: the `evaluate` params, validated, and the rows a run uses.
+- `protocol`: what a run was evaluated under (full / smoke / custom), the reference simulator, comparability.
+- `seeds`: trial seeds derived from (seed, trial, role).
+- `dialog_loop`: one dialog: ask, answer, READY, PREDICT, termination reasons.
+- `runner`: a run over the datasets, resumable, into the store.
+- `resolve`: a run resolved once (`resolve_run`: rows, briefs, role specs, options, simulator, protocol, budget, seeds) and its identity (`run_identity`).
+- `session`: THE evaluation path: servers, models per role, agent factory, store, RunSpec.
+"""
+from __future__ import annotations
+
+from eligibench.evaluation.run.config import EvalConfig, RunConfig, dataset_totals, load_rows, read_config, subset_rows
+from eligibench.evaluation.run.dialog_loop import MAX_NOTES_CHARS, run_dialog
+from eligibench.evaluation.run.protocol import (
+    REFERENCE_SIMULATOR,
+    DatasetUse,
+    Protocol,
+    comparable,
+    is_reference,
+    model_label,
+    protocol_id,
+    simulator_label,
+)
+from eligibench.evaluation.run.resolve import (
+    IDENTITY_KEYS,
+    ResolvedRun,
+    SimulatorSetup,
+    load_briefs,
+    published_rows,
+    resolve_run,
+    role_specs,
+    run_identity,
+    run_options,
+    simulator_setup,
+)
+from eligibench.evaluation.run.runner import INCOMPLETE, RunIncomplete, RunPlan, evaluate
+from eligibench.evaluation.run.seeds import AGENT, SIMULATOR, seed_table, trial_seed
+from eligibench.evaluation.run.session import Session, open_session, plan_for, run_submission, write_summary
+
+__all__ = ["AGENT", "DatasetUse", "EvalConfig", "IDENTITY_KEYS", "INCOMPLETE", "MAX_NOTES_CHARS", "Protocol", "REFERENCE_SIMULATOR", "ResolvedRun", "RunConfig", "RunIncomplete", "RunPlan", "SIMULATOR", "Session", "SimulatorSetup", "comparable", "dataset_totals", "evaluate", "is_reference", "load_briefs", "load_rows", "model_label", "open_session", "plan_for", "protocol_id", "published_rows", "read_config", "resolve_run", "role_specs", "run_dialog", "run_identity", "run_options", "run_submission", "seed_table", "simulator_label", "simulator_setup", "subset_rows", "trial_seed", "write_summary"]

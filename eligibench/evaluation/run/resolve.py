@@ -1,0 +1,226 @@
+"""A run is resolved once: (evaluate params, run configuration, manifest, split) -> one immutable
+`ResolvedRun`, and everything else reads it.
+
+Before this module the same run was worked out in several places (options merged and the data
+version found in both the session and the generate stage, subset selection re-implemented by the
+audit, three simulator-label functions, config fields copied into RunPlan and RunSpec.params),
+and they drifted: `evaluate.simulator.max_tokens` entered the run id while the runner built the
+simulated user with its own default. Now `resolve_run` is the only place a run's settings are
+derived, `run_identity` the only place its identity is, and the session, the generate and audit
+stages, the queue worker and the agent host take what they need from the ResolvedRun.
+
+`identity_params` lists the params keys a run's identity depends on; a test checks each is a
+DVC param of the stages that resolve runs (changing one re-runs them).
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+import pyarrow.parquet as pq
+
+from eligibench import paths
+from eligibench.datasets import sealed
+from eligibench.datasets.publish import dataset_path
+from eligibench.datasets.rows import Row, read_parquet
+from eligibench.evaluation.hosting import DialogBudget, Manifest, OpportunityBrief, SubmissionError
+from eligibench.evaluation.run.config import DATASETS, EvalConfig, RunConfig, dataset_totals, subset_rows
+from eligibench.evaluation.run.protocol import DatasetUse, Protocol, is_reference, model_label
+from eligibench.evaluation.run.protocol import simulator_label as protocol_simulator_label
+from eligibench.evaluation.run.seeds import seed_table
+from eligibench.evaluation.user import FREE_FORM, SimulatorMode
+from eligibench.models import ModelSpec
+from eligibench.models.serving import model_identity
+from eligibench.results.identity import code_hash
+from eligibench.results.records import RunSpec
+
+# The params keys (under `evaluate`) a resolved run reads, so its identity can depend on them.
+# Every one must be a DVC param of each stage that resolves runs (tests/pipeline/test_dvc_deps.py).
+IDENTITY_KEYS = ("simulator", "simulator_mode", "agent_model", "runs", "subset", "subset_select", "max_questions",
+                 "trials", "seed", "budget", "call_timeout_s", "agent_memory_mb")
+
+
+@dataclass(frozen=True)
+class SimulatorSetup:
+    """The simulated user of a run: its model spec (whose max_tokens every answer uses), mode,
+    the labels it is recorded under, and whether it is the reference or a stand-in."""
+
+    spec: ModelSpec
+    mode: SimulatorMode
+    label: str  # RunSpec.simulator (the run id covers it)
+    protocol_label: str  # Protocol.simulator: the reference's name or "custom simulator: ..."
+    reference: bool
+    stand_in: bool = False  # a test stand-in (the quoting user) replaces the model
+
+    @property
+    def max_tokens(self) -> int:
+        return self.spec.max_tokens
+
+    @property
+    def uses_model(self) -> bool:
+        """A model is called for the simulated user (grounded lexical/template calls none)."""
+        return not self.stand_in and self.mode.uses_model
+
+
+@dataclass(frozen=True)
+class ResolvedRun:
+    """Everything one run uses and records, derived once (`resolve_run`)."""
+
+    name: str  # run configuration name
+    manifest: Manifest
+    split: str
+    rows: Mapping[str, tuple[Row, ...]]  # dataset -> rows evaluated (subset applied)
+    briefs: Mapping[str, OpportunityBrief]
+    roles: Mapping[str, ModelSpec]  # role -> spec the agent's calls use (no server attached yet)
+    options: Mapping[str, Any]  # manifest options + the configuration's
+    simulator: SimulatorSetup
+    protocol: Protocol
+    budget: DialogBudget
+    data_version: str
+    trials: int
+    seed: int
+    seeds: Mapping[str, Mapping[str, int]]  # trial -> role -> seed
+    max_questions: int | None
+    concurrency: int
+    infra_retries: int
+    call_timeout_s: float
+    agent_memory_mb: int
+    bootstrap: int
+    store: Path
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def simulator_spec(self, trial: int) -> ModelSpec:
+        """The simulator's spec for one trial (its seed derived for that trial)."""
+        from dataclasses import replace
+
+        from eligibench.evaluation.run.seeds import SIMULATOR
+
+        return replace(self.simulator.spec, seed=self.seeds[str(trial)][SIMULATOR])
+
+    def role_spec(self, role: str, trial: int) -> ModelSpec:
+        """A role's spec for one trial (its seed derived for that trial)."""
+        from dataclasses import replace
+
+        return replace(self.roles[role], seed=self.seeds[str(trial)].get(role, self.roles[role].seed))
+
+
+def role_specs(manifest: Manifest, config: EvalConfig, run: RunConfig) -> dict[str, ModelSpec]:
+    """The model spec serving each role the manifest declares: the run configuration's spec for
+    that role, else `evaluate.agent_model`."""
+    declared = dict(manifest.models or {})
+    extra = sorted(set(run.models) - set(declared))
+    if extra:
+        raise SubmissionError(f"params.yaml: run configuration {run.name!r} sets models for role(s) {extra}, but "
+                              f"{manifest.name}'s manifest declares {sorted(declared) or 'no roles'}")
+    return {role: run.models.get(role, config.agent_model) for role in declared}
+
+
+def run_options(manifest: Manifest, run: RunConfig) -> dict[str, Any]:
+    """The options an agent gets: its manifest's, with the run configuration's over them."""
+    return {**dict(manifest.options or {}), **dict(run.options)}
+
+
+def simulator_setup(config: EvalConfig, stand_in_label: str | None = None) -> SimulatorSetup:
+    """The run's simulated user from the params (or a named stand-in, which plays free-form)."""
+    if stand_in_label is not None:
+        return SimulatorSetup(config.simulator, FREE_FORM, stand_in_label, stand_in_label, False, stand_in=True)
+    s, mode = config.simulator, config.simulator_mode
+    base = f"{s.backend}:{s.model}@t{s.temperature}/s{s.seed}"
+    # free-form labels stay as they were, so v1-comparable runs keep their ids; a grounded mode
+    # that calls no model is labelled by the mode alone
+    label = base if not mode.grounded else (f"{base} {mode.label}" if mode.uses_model else mode.label)
+    protocol_base = protocol_simulator_label(s)
+    protocol_label = (protocol_base if not mode.grounded
+                      else (f"{protocol_base} {mode.label}" if mode.uses_model else mode.label))
+    # the paper's reference simulator is free-form; a grounded mode over it is a custom simulator
+    return SimulatorSetup(s, mode, label, protocol_label, is_reference(s) and not mode.grounded)
+
+
+def load_briefs(dataset_dir: Path, data_version: str | None = None) -> dict[str, OpportunityBrief]:
+    """Requirement texts as published beside the rows (`opportunities` config)."""
+    table = pq.read_table(dataset_path(dataset_dir, "opportunities", data_version), columns=["id", "name", "requirements"])
+    return {d["id"]: OpportunityBrief(d["id"], d["name"], d["requirements"]) for d in table.to_pylist()}
+
+
+def published_rows(config: EvalConfig, dataset_dir: Path, split: str = "public", project: Path = Path(".")
+                   ) -> dict[str, list[Row]]:
+    """The configured subset of each dataset (the public folder, or the sealed split)."""
+    if split == "sealed":  # the official protocol: households built from the secret seed
+        return subset_rows(config, sealed.load_rows(project, sealed.read_secret().round))
+    return subset_rows(config, {d: read_parquet(dataset_path(dataset_dir, d)) for d in DATASETS})
+
+
+def resolve_run(config: EvalConfig, manifest: Manifest, run: RunConfig | None = None, *, split: str = "public",
+                project: Path = Path("."), rows: Mapping[str, list[Row]] | None = None,
+                stand_in_label: str | None = None) -> ResolvedRun:
+    """The one place a run's settings are derived. `run`: the run configuration (default: the one
+    named like the submission, else defaults); `rows`: evaluate these instead of the published
+    subset; `stand_in_label`: a named test stand-in replaces the simulated user."""
+    project = Path(project)
+    if split not in sealed.SPLITS:
+        raise ValueError(f"split is {split!r}, expected one of {sealed.SPLITS}")
+    run = run or config.default_run(manifest.name)
+    dataset_dir = project / paths.DATASET_DIR
+    chosen = dict(rows) if rows is not None else published_rows(config, dataset_dir, split, project)
+    frozen_rows = MappingProxyType({d: tuple(rs) for d, rs in chosen.items()})
+    data_version = next(iter(r.data_version for rs in frozen_rows.values() for r in rs), "unknown")
+    roles = role_specs(manifest, config, run)
+    simulator = simulator_setup(config, stand_in_label)
+    totals = dataset_totals(dataset_dir, data_version)
+    datasets = {d: DatasetUse(rs[0].data_version if rs else "unknown", len(rs), max(totals.get(d, len(rs)), len(rs)))
+                for d, rs in frozen_rows.items()}
+    # the configured simulator's backend even when its mode calls no model: grounded lexical/template
+    # over the embedded spec is the CPU default, the labelled smoke protocol
+    backend = "stand-in" if simulator.stand_in else config.simulator.backend
+    decoding = "constrained"
+    if any(not _constrained(s) for s in [*roles.values(), *([config.simulator] if simulator.uses_model else [])]):
+        decoding = "unconstrained"
+    protocol = Protocol(datasets, config.max_questions, config.trials, simulator.protocol_label, simulator.reference,
+                        backend, split, decoding)
+    return ResolvedRun(
+        name=run.name, manifest=manifest, split=split, rows=frozen_rows,
+        briefs=MappingProxyType(load_briefs(dataset_dir, data_version)),
+        roles=MappingProxyType(roles), options=MappingProxyType(run_options(manifest, run)), simulator=simulator,
+        protocol=protocol, budget=config.budget, data_version=data_version, trials=config.trials, seed=config.seed,
+        seeds=MappingProxyType(seed_table(config.seed, config.trials, roles)), max_questions=config.max_questions,
+        concurrency=config.concurrency, infra_retries=config.infra_retries, call_timeout_s=config.call_timeout_s,
+        agent_memory_mb=config.agent_memory_mb, bootstrap=config.bootstrap, store=config.store,
+        extra=MappingProxyType({"subset": dict(config.subset), "subset_select": config.subset_select}),
+    )
+
+
+def _constrained(spec: ModelSpec) -> bool:
+    return getattr(spec, "decoding", "constrained") != "unconstrained"
+
+
+def run_identity(r: ResolvedRun) -> RunSpec:
+    """The run's identity (its run id is a digest of this): the one function that derives it."""
+    m = r.manifest
+    params = {
+        "subset": dict(r.extra["subset"]), "subset_select": r.extra["subset_select"],
+        "trials": r.trials, "seed": r.seed, "max_questions": r.max_questions,
+        "simulator_max_tokens": r.simulator.max_tokens,
+        "split": r.split,  # public (development) and sealed runs are never ranked together
+        "call_timeout_s": r.call_timeout_s, "agent_memory_mb": r.agent_memory_mb,
+        "budget": asdict(r.budget),
+        "models": {role: model_identity(s) for role, s in sorted(r.roles.items())},
+        "simulator_id": model_identity(r.simulator.spec) if r.simulator.uses_model else r.simulator.label,
+        "options": dict(r.options), "trial_seeds": {k: dict(v) for k, v in r.seeds.items()},
+    }
+    if r.simulator.mode.grounded:
+        params["simulator_mode"] = r.simulator.mode.label
+    return RunSpec(
+        submission=m.name,
+        agent_models={role: f"{s.backend}:{s.model}" for role, s in r.roles.items()},
+        simulator=r.simulator.label,
+        params=params,
+        data_version=r.data_version, datasets=tuple(r.rows), trials=r.trials,
+        extra={"strategy": m.strategy, "authors": list(m.authors), "license": m.license,
+               "code_sha256": code_hash(m.folder), "run_config": r.name},
+        run_config=r.name,
+        role_models={role: model_label(s) for role, s in r.roles.items()},
+        protocol_id=r.protocol.protocol_id,
+        protocol=r.protocol.to_json(),
+    )

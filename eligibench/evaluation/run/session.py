@@ -1,0 +1,141 @@
+"""The one evaluation path: `open_session` takes a resolved run (`resolve.resolve_run`: rows,
+briefs, role specs, options, simulator, protocol, budget, seeds), starts or attaches its model
+servers, and builds the simulated user's models, the agent factory and the store; every caller
+uses it: the `evaluate` stage, `benyfits evaluate`, `benyfits submit`'s smoke dialog and the
+queue worker. The run's identity (`RunSpec`) is `resolve.run_identity(resolved)`.
+
+Requirement texts come from the published dataset folder (its `opportunities` config), the same
+data version the rows were built with; nothing reads the YAML catalog at evaluation time.
+
+A session evaluates one run configuration (`config.RunConfig`: submission, a model spec per
+role, options); callers without one (submit, the worker) get `EvalConfig.default_run`. Trial k
+uses seeds derived from (evaluate.seed, k, role) for the simulated user, the agent and each of
+its models (`seeds.py`); the seeds are recorded in the run's params. The run's protocol
+(`protocol.py`) is recorded beside it.
+"""
+from __future__ import annotations
+
+import json
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping
+
+from eligibench import paths
+from eligibench.datasets.rows import Row
+from eligibench.evaluation.hosting import Manifest, ProcessAgent, isolation
+from eligibench.evaluation.run.dialog_loop import run_dialog
+from eligibench.evaluation.run.resolve import ResolvedRun, run_identity
+from eligibench.evaluation.run.runner import RunIncomplete, RunPlan, evaluate
+from eligibench.evaluation.run.seeds import AGENT, SIMULATOR
+from eligibench.evaluation.user import make_user
+from eligibench.models import ModelSpec, make_model
+from eligibench.models.serving import attach_servers
+from eligibench.results.records import INFRA_ERROR, DialogResult, RunSpec
+from eligibench.results.store import ResultStore
+
+
+@dataclass
+class Session:
+    resolved: ResolvedRun
+    project: Path
+    spec: RunSpec
+    plan: RunPlan
+    user_models: Mapping[int, Any]  # trial -> the simulated user's model, seeded for that trial
+    roles: Mapping[str, ModelSpec]  # role -> spec with its server attached (base_url set)
+
+    @property
+    def manifest(self) -> Manifest:
+        return self.resolved.manifest
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.resolved.options
+
+    @property
+    def user_model(self) -> Any:
+        return self.user_models[0]
+
+    def make_agent(self, trial: int = 0) -> ProcessAgent:
+        r = self.resolved
+        roles = {role: replace(spec, seed=r.seeds[str(trial)].get(role, spec.seed)) for role, spec in self.roles.items()}
+        return ProcessAgent(r.manifest.folder, r.manifest.entry_point, roles, r.seeds[str(trial)][AGENT],
+                            r.options, [self.project / h for h in paths.HIDDEN],
+                            r.call_timeout_s, r.agent_memory_mb,
+                            read_only=[self.project / paths.GENERATED / r.manifest.name], cwd=self.project,
+                            trusted=isolation.trusted(r.manifest.name, r.manifest.folder, self.project),
+                            budget=r.budget)
+
+    def run(self, progress_factory: Callable | None = None) -> dict:
+        """Evaluate every pending dialog into the store; the run's summary."""
+        r = self.resolved
+        store = ResultStore(self.project / r.store)
+        total = sum(len(rs) for rs in r.rows.values()) * r.trials
+        if progress_factory:
+            with progress_factory(total, f"evaluating {r.name}") as tick:
+                run_id = evaluate(self.plan, store, self.make_agent, self.user_models, tick)
+        else:
+            run_id = evaluate(self.plan, store, self.make_agent, self.user_models)
+        metrics = {f"{m['dataset']}.{m['name']}": m["value"] for m in store.metrics(run_id)}
+        results = store.dialog_results(run_id)
+        failed = sum(res.termination == INFRA_ERROR for res in results)
+        if failed or not results:
+            raise RunIncomplete(run_id, failed)  # stored, status `incomplete`: not a result (issue 13)
+        return {"submission": r.manifest.name, "run_config": r.name, "run_id": run_id,
+                "data_version": r.data_version, "simulator": self.spec.simulator,
+                "role_models": dict(self.spec.role_models), "protocol_id": self.spec.protocol_id,
+                "protocol": dict(self.spec.protocol), "metrics": dict(sorted(metrics.items()))}
+
+    def dialog(self, row: Row, trial: int = 0) -> DialogResult:
+        """One dialog with one household, not stored (the submission smoke test)."""
+        r = self.resolved
+        agent = self.make_agent(trial)
+        try:
+            labels = dict(zip(row.opportunities, row.labels))
+            user = make_user(r.simulator.mode, self.user_models.get(trial, self.user_model), row, r.simulator.max_tokens)
+            return run_dialog(agent, user, [r.briefs[o] for o in row.opportunities], labels, row.id, row.dataset,
+                              trial, r.max_questions)
+        finally:
+            agent.close()
+
+
+def plan_for(resolved: ResolvedRun, spec: RunSpec) -> RunPlan:
+    """The runner's input, taken from the resolved run (nothing derived here)."""
+    r = resolved
+    return RunPlan(spec, r.rows, r.briefs, r.simulator.max_tokens, r.concurrency, r.infra_retries, r.max_questions,
+                   r.bootstrap, r.seed, simulator_mode=r.simulator.mode)
+
+
+@contextmanager
+def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: Any = None) -> Iterator[Session]:
+    """Start (or attach) the run's model servers and build the session; servers stop when the
+    block ends. `user_model`: a test stand-in (resolved with its `stand_in_label`) used for every trial."""
+    project = Path(project)
+    r = resolved
+    if r.simulator.stand_in != (user_model is not None):
+        raise ValueError("a stand-in user model needs a run resolved with stand_in_label, and only then")
+    spec = run_identity(r)
+    with ExitStack() as stack:
+        simulate = r.simulator.uses_model
+        wanted = {**r.roles, **({"__simulator__": r.simulator.spec} if simulate else {})}
+        specs = attach_servers(wanted, stack)
+        sim = specs.pop("__simulator__", None)
+        if user_model is not None:
+            user_models = {k: user_model for k in range(r.trials)}
+        else:
+            user_models = {k: stack.enter_context(make_model(replace(sim, seed=r.seeds[str(k)][SIMULATOR])))
+                           if simulate else None for k in range(r.trials)}
+        yield Session(r, project, spec, plan_for(r, spec), user_models, specs)
+
+
+def run_submission(resolved: ResolvedRun, progress_factory: Callable | None = None, project: Path = Path("."),
+                   user_model: Any = None) -> dict:
+    """Evaluate a resolved run; the run's summary (also what the stage writes)."""
+    with open_session(resolved, project, user_model) as session:
+        return session.run(progress_factory)
+
+
+def write_summary(path: Path, summary: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(summary, indent=1, sort_keys=True) + "\n")
+

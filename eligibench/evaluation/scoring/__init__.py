@@ -1,0 +1,33 @@
+"""Scoring: what a run's dialogs are worth.
+
+Outcome metrics (accuracy, precision, recall, F1, turns, turn-weighted F1, bootstrap intervals)
+and process metrics (needed-fact coverage, redundant questions, oracle bound, the cause of each
+wrong pair).
+
+Modules:
+- `metrics`: accuracy, precision, recall, F1, turns, split cost, termination mix, per-trial figures, bootstrap intervals.
+- `process`: process metrics per dialog and run, oracle bound, and the cause of each wrong pair.
+"""
+from __future__ import annotations
+
+from eligibench.evaluation.scoring.metrics import (
+    AVERAGE,
+    bootstrap,
+    cost,
+    score,
+    summarize,
+    trial_consistency,
+    trial_figures,
+    turn_weighted_f1,
+)
+from eligibench.evaluation.scoring.process import (
+    NEEDED_FACT_NOT_DISCLOSED,
+    RULE_MISAPPLIED,
+    SIMULATOR_FALSE_FACT,
+    dialog_process,
+    oracle_questions,
+    record_run_process,
+    run_process,
+)
+
+__all__ = ["AVERAGE", "NEEDED_FACT_NOT_DISCLOSED", "RULE_MISAPPLIED", "SIMULATOR_FALSE_FACT", "bootstrap", "cost", "dialog_process", "oracle_questions", "record_run_process", "run_process", "score", "summarize", "trial_consistency", "trial_figures", "turn_weighted_f1"]

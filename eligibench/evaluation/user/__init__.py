@@ -1,0 +1,41 @@
+"""The simulated user: who answers the agent's questions, and how faithful it is.
+
+Free-form (the paper's: the whole profile as a system prefix) or grounded (select the household's
+facts a question needs, then state only those). `mode` reads `evaluate.simulator_mode` and builds
+the user for a row; `audit` probes a simulator with questions whose answers are known.
+
+Modules:
+- `free_form`: `SimulatedUser`, the language model playing one household from its profile.
+- `grounded`: `GroundedUser`: select facts, state only those (template or verified model answer).
+- `fact_select`: which household facts a question or answer is about (lexical and model selectors).
+- `answer_check`: one answer checked against the facts its question concerns (numbers, yes/no).
+- `quoting`: a named TEST STAND-IN user that quotes the profile (no model).
+- `mode`: free-form or grounded (selector, answer), from params; the user for a row.
+- `audit`: probes of the simulated user's faithfulness.
+"""
+from __future__ import annotations
+
+from eligibench.evaluation.user.answer_check import (
+    CONTRADICTED,
+    DONT_KNOW,
+    FAITHFUL,
+    UNCHECKED,
+    check_answer,
+    numbers,
+    says_unknown,
+)
+from eligibench.evaluation.user.audit import Probe, audit_household, grade, probes_for, summarize_audit, volunteers
+from eligibench.evaluation.user.fact_select import lexical_select, model_select, precision_recall, resolve_members
+from eligibench.evaluation.user.free_form import Answer, SimulatedUser, UserError
+from eligibench.evaluation.user.grounded import (
+    ANSWERERS,
+    SELECTORS,
+    GroundedUser,
+    first_person,
+    template_answer,
+    verify_phrased,
+)
+from eligibench.evaluation.user.mode import FREE_FORM, SimulatorMode, make_user, read_mode, simulator_label
+from eligibench.evaluation.user.quoting import QUOTING_ENV, QUOTING_LABEL, QuotingUserModel, quoting_requested
+
+__all__ = ["ANSWERERS", "Answer", "CONTRADICTED", "DONT_KNOW", "FAITHFUL", "FREE_FORM", "GroundedUser", "Probe", "QUOTING_ENV", "QUOTING_LABEL", "QuotingUserModel", "SELECTORS", "SimulatedUser", "SimulatorMode", "UNCHECKED", "UserError", "audit_household", "check_answer", "first_person", "grade", "lexical_select", "make_user", "model_select", "numbers", "precision_recall", "probes_for", "quoting_requested", "read_mode", "resolve_members", "says_unknown", "simulator_label", "summarize_audit", "template_answer", "verify_phrased", "volunteers"]

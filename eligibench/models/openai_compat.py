@@ -132,6 +132,11 @@ class OpenAICompatModel(ChatModel):
             return "transient"
         return "other"
 
+    def _server_died(self):
+        from eligibench.models.servers import server_death
+
+        return server_death(self.base_url)
+
     def _close(self) -> None:
         if self._client is not None:
             self._client.close()

@@ -14,11 +14,10 @@ import importlib.util
 import os
 import sys
 import tempfile
-import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-from eligibench.models.openai_compat import OpenAICompatModel
+from eligibench.models.openai_compat import OpenAICompatModel, require_base_url
 from eligibench.models.servers import ServerProcess, check_health, free_port
 from eligibench.models.types import ModelConfigError, ModelSpec
 
@@ -108,6 +107,9 @@ def resolve_model_path(model: str) -> Path:
 class EmbeddedServer:
     """`python -m llama_cpp.server` on a free loopback port; stopped on close/exit.
 
+    Started by `attach_servers` (one per GGUF file, shared by every role using it, so the simulated
+    user and the agents share one llama.cpp process and its prefix cache).
+
     n_threads (decoding) defaults to half the cores, n_threads_batch (prefill) to all of them.
     logits_all is off: the server's default (on) computes vocabulary logits for every prompt token,
     which costs prefill time and ~200 KB RAM per token, and we never ask for prompt logprobs.
@@ -153,6 +155,15 @@ class EmbeddedServer:
         self.python = python
         self.extra_args = list(extra_args)
         self._process: ServerProcess | None = None
+
+    @staticmethod
+    def share_key(spec: ModelSpec) -> tuple:
+        """Specs with equal keys share one server (attach_servers): one per GGUF file."""
+        return ("embedded", resolve_model_path(spec.model))
+
+    @classmethod
+    def for_spec(cls, spec: ModelSpec) -> "EmbeddedServer":
+        return cls(resolve_model_path(spec.model), alias=server_alias(spec.model))
 
     @property
     def base_url(self) -> str:
@@ -214,61 +225,20 @@ class EmbeddedServer:
         return f"EmbeddedServer({self.model_path.name}, {self.base_url}, running={self.running})"
 
 
-# One server per model file per process, shared by every EmbeddedModel that did not get its own
-# (simulated user and agent then share one llama.cpp process and its prefix cache).
-_shared: dict[Path, list] = {}  # path -> [server, refcount]
-_shared_lock = threading.Lock()
-
-
-def acquire_shared_server(model_path: Path) -> EmbeddedServer:
-    with _shared_lock:
-        entry = _shared.get(model_path)
-        if entry is None or not entry[0].running:
-            entry = [EmbeddedServer(model_path).start(), 0]
-            _shared[model_path] = entry
-        entry[1] += 1
-        return entry[0]
-
-
-def release_shared_server(server: EmbeddedServer) -> None:
-    with _shared_lock:
-        entry = _shared.get(server.model_path)
-        if entry is None or entry[0] is not server:
-            return
-        entry[1] -= 1
-        if entry[1] <= 0:
-            del _shared[server.model_path]
-            server.stop()
-
-
 class EmbeddedModel(OpenAICompatModel):
-    """SmolLM2 (or another GGUF) through a local llama.cpp server.
+    """SmolLM2 (or another GGUF) through a running llama-cpp-python server at spec.base_url.
 
-    base_url in the spec: attach to a running llama-cpp-python server; `server=`: use that
-    EmbeddedServer (the caller stops it); neither: a process-wide shared server, stopped when the
-    last model using it closes (or at exit).
+    The client never starts a server: `attach_servers(specs, stack)` (serving.py) starts one
+    EmbeddedServer per GGUF and returns specs with base_url set. The server must serve the spec's
+    model (checked against GET /models at construction).
     """
 
     default_response_format = "json_object"
     max_tokens_field = "max_tokens"
 
-    def __init__(self, spec: ModelSpec, *, server: EmbeddedServer | None = None):
+    def __init__(self, spec: ModelSpec):
         if spec.backend != "embedded":
             raise ModelConfigError(f"EmbeddedModel needs ModelSpec.backend 'embedded'; got {spec.backend!r}")
-        self._shared_server: EmbeddedServer | None = None
-        if spec.base_url is not None:
-            base_url = spec.base_url
-            check_serves(spec, check_health(base_url, timeout_s=min(spec.timeout_s, 10.0)), base_url)
-        elif server is not None:
-            base_url = server.start().base_url
-        else:
-            self._shared_server = acquire_shared_server(resolve_model_path(spec.model))
-            base_url = self._shared_server.base_url
-        self.server = server or self._shared_server
-        super().__init__(spec, base_url=base_url, api_key="none")
-
-    def _close(self) -> None:
-        super()._close()
-        if self._shared_server is not None:
-            release_shared_server(self._shared_server)
-            self._shared_server = None
+        require_base_url(spec)
+        check_serves(spec, check_health(spec.base_url, timeout_s=min(spec.timeout_s, 10.0)), spec.base_url)
+        super().__init__(spec, base_url=spec.base_url, api_key="none")

@@ -10,19 +10,69 @@ cache shows only as latency (see docs/models.md and benchmarks/models_prefix_cac
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
+import re
+import subprocess
 import sys
 import tempfile
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
 from eligibench.models.openai_compat import OpenAICompatModel, require_base_url
 from eligibench.models.servers import ServerProcess, check_health, free_port
-from eligibench.models.types import ModelConfigError, ModelSpec
+from eligibench.models.types import PORTABLE_REINSTALL, ModelConfigError, ModelSpec
 
 DEFAULT_EMBEDDED_MODEL = "SmolLM2-135M-Instruct"
 SERVER_MODULES = ("llama_cpp", "uvicorn", "fastapi", "sse_starlette", "starlette_context", "pydantic_settings")
+
+
+# CPU instructions beyond the x86-64 AVX2 baseline (Haswell / Zen 1+: SSE3, SSSE3, AVX, AVX2, F16C,
+# FMA, BMI2). A build using them dies with SIGILL or a general protection fault on CPUs without
+# them, and gives (slightly) different floating-point results on the CPUs with them.
+_BEYOND_BASELINE = re.compile(r"^(AVX512|AMX|AVX_VNNI|AVX10|AVX_VNNI_INT|AVX_NE_CONVERT)")
+
+
+class NonPortableBuildWarning(UserWarning):
+    """The installed llama.cpp build uses CPU instructions beyond the AVX2 baseline."""
+
+
+def parse_system_info(text: str) -> dict[str, int]:
+    """llama_print_system_info() -> {"AVX2": 1, "AVX512": 0, ...} (its "NAME = value" pairs)."""
+    return {name: int(value) for name, value in re.findall(r"([A-Z0-9_]+) = (\d+)", text)}
+
+
+def non_baseline_features(features: dict[str, int]) -> list[str]:
+    """The compiled-in CPU features beyond the AVX2 baseline, sorted."""
+    return sorted(name for name, on in features.items() if on and _BEYOND_BASELINE.match(name))
+
+
+@functools.lru_cache(maxsize=1)
+def llama_cpu_features(python: str = sys.executable) -> dict[str, int]:
+    """The CPU features the installed llama.cpp was compiled with (ggml reports compile-time
+    flags). Asked in a child interpreter: loading a build for another CPU must not kill the harness."""
+    out = subprocess.run(
+        [python, "-c", "import llama_cpp, sys; sys.stdout.write(llama_cpp.llama_print_system_info().decode())"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    return parse_system_info(out.stdout) if out.returncode == 0 else {}
+
+
+def warn_if_not_portable(python: str = sys.executable) -> list[str]:
+    """Warn (NonPortableBuildWarning, naming the reinstall line) when the installed llama.cpp build
+    carries instructions beyond the AVX2 baseline; returns them."""
+    extra = non_baseline_features(llama_cpu_features(python))
+    if extra:
+        warnings.warn(
+            f"llama-cpp-python was built with CPU instructions beyond the AVX2 baseline ({', '.join(extra)}): "
+            "it crashes on CPUs without them and its results differ from portable builds. Reinstall a "
+            f"portable build:\n  {PORTABLE_REINSTALL}",
+            NonPortableBuildWarning,
+            stacklevel=3,
+        )
+    return extra
 
 
 def packaged_gguf() -> Path:
@@ -196,6 +246,7 @@ class EmbeddedServer:
 
     def start(self) -> "EmbeddedServer":
         if not self.running:
+            warn_if_not_portable(self.python)
             env = dict(os.environ)
             env.setdefault("PYTHONUNBUFFERED", "1")
             self._process = ServerProcess(

@@ -14,8 +14,10 @@ from __future__ import annotations
 import argparse
 import time
 import uuid
+from contextlib import ExitStack
 
-from eligibench.models import DEFAULT_EMBEDDED_MODEL, ChatMessage, ModelSpec, make_model
+from eligibench.models import DEFAULT_EMBEDDED_MODEL, ChatMessage, ModelSpec, attach_servers, make_model
+from eligibench.models.types import BACKENDS
 
 JOBS = ["home health aide", "bus driver", "teacher", "line cook", "retail clerk", "nurse"]
 BOROUGHS = ["Queens", "Brooklyn", "the Bronx", "Manhattan", "Staten Island"]
@@ -51,7 +53,7 @@ def row(label: str, c) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--backend", default="embedded", choices=["embedded", "vllm", "openai"])
+    ap.add_argument("--backend", default="embedded", choices=list(BACKENDS))
     ap.add_argument("--model", default=DEFAULT_EMBEDDED_MODEL)
     ap.add_argument("--base-url", default=None)
     ap.add_argument("--sentences", type=int, default=95, help="profile length (95 ~ 2k tokens)")
@@ -59,7 +61,9 @@ def main(argv: list[str] | None = None) -> int:
 
     spec = ModelSpec(backend=args.backend, model=args.model, base_url=args.base_url, timeout_s=600)
     t0 = time.perf_counter()
-    with make_model(spec) as model:
+    with ExitStack() as stack:
+        spec = attach_servers({"model": spec}, stack)["model"]  # starts a server when base_url is None
+        model = stack.enter_context(make_model(spec))
         print(f"model {args.model} via {model.endpoint} (ready in {time.perf_counter() - t0:.1f} s)")
         a = "You are the person described below. Answer in the first person.\n" + profile(uuid.uuid4().hex, args.sentences)
         b = "You are the person described below. Answer in the first person.\n" + profile(uuid.uuid4().hex, args.sentences)

@@ -1,7 +1,10 @@
 """The model layer: one small interface for everything that talks to a language model.
 
-    from eligibench.models import ModelSpec, make_model, yes_no
-    with make_model(ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct")) as m:
+    from contextlib import ExitStack
+    from eligibench.models import ModelSpec, attach_servers, make_model, yes_no
+    with ExitStack() as stack:
+        spec = attach_servers({"user": ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct")}, stack)["user"]
+        m = stack.enter_context(make_model(spec))
         m.chat([{"role": "user", "content": "Hi"}]).text
         yes_no(m, [{"role": "user", "content": "Is 3 > 2?"}])
 
@@ -9,7 +12,9 @@ Backends: "embedded" (llama.cpp server on CPU, the default), "vllm" (GPU), "open
 OpenAI-compatible endpoint). See docs/models.md.
 
 Modules:
-- `types`: ModelSpec, ChatMessage, Completion, Usage and the model-layer errors.
+- `errors`: the model-layer errors (ModelConfigError, ModelUnavailable, ServerDied, ...).
+- `types`: ModelSpec, ChatMessage, Completion, Usage (and the errors, re-exported).
+- `registry`: the one table of backends (client class, server starter, protocol facts).
 - `client`: the ChatModel contract (retries, timeouts, usage counting).
 - `servers`: local server processes (ServerProcess, health checks, free ports).
 - `lifeline`: the watchdog a server runs under, so it dies with the harness (even on SIGKILL).
@@ -18,6 +23,7 @@ Modules:
 - `vllm`: `vllm serve` (GPU).
 - `openai_compat`: any OpenAI-compatible endpoint.
 - `constrained`: constrained decoding (yes/no, booleans, typed values, JSON).
+- `preflight`: checks that each endpoint answers, serves its model and supports what a run needs.
 """
 
 from __future__ import annotations
@@ -31,7 +37,9 @@ from eligibench.models.constrained import (
     yes_no,
 )
 from eligibench.models.embedded import DEFAULT_EMBEDDED_MODEL, EmbeddedModel, EmbeddedServer
-from eligibench.models.openai_compat import OpenAICompatModel
+from eligibench.models.openai_compat import OpenAICompatModel, require_base_url
+from eligibench.models.registry import BackendInfo, backend, is_smoke_backend, serves_reference
+from eligibench.models.serving import attach_servers
 from eligibench.models.types import (
     ChatMessage,
     Completion,
@@ -40,20 +48,21 @@ from eligibench.models.types import (
     ModelRequestError,
     ModelSpec,
     ModelUnavailable,
+    ServerDied,
     Usage,
 )
 from eligibench.models.vllm import VllmModel, VllmServer
 
 
-def make_model(spec: ModelSpec, **kwargs) -> ChatModel:
-    """The ChatModel for `spec` (kwargs go to the backend class, e.g. server=)."""
+def make_model(spec: ModelSpec) -> ChatModel:
+    """The ChatModel for `spec`, the client class the backend registry names. A server backend's
+    spec must carry base_url (attach_servers sets it): clients never start servers."""
     if not isinstance(spec, ModelSpec):
         raise ModelConfigError(f"make_model needs a ModelSpec; got {type(spec).__name__}")
-    if spec.backend == "embedded":
-        return EmbeddedModel(spec, **kwargs)
-    if spec.backend == "vllm":
-        return VllmModel(spec, **kwargs)
-    return OpenAICompatModel(spec, **kwargs)
+    info = backend(spec.backend)
+    if info.starts_servers:
+        require_base_url(spec)
+    return info.client_class()(spec)
 
 
 __all__ = [
@@ -69,6 +78,12 @@ __all__ = [
     "ModelRequestError",
     "ModelSpec",
     "ModelUnavailable",
+    "ServerDied",
+    "BackendInfo",
+    "attach_servers",
+    "backend",
+    "is_smoke_backend",
+    "serves_reference",
     "OpenAICompatModel",
     "Usage",
     "VllmModel",

@@ -53,6 +53,11 @@ class ChatModel(ABC):
     def _classify(self, exc: BaseException) -> Literal["transient", "rejected", "other"]:
         """transient: retry (connection, timeout, 5xx, 429); rejected: 4xx; other: re-raise."""
 
+    def _server_died(self) -> ModelUnavailable | None:
+        """After a transient error: the error naming the exited server behind this endpoint, if
+        the harness started one and it has exited (None: keep retrying)."""
+        return None
+
     def _close(self) -> None:  # noqa: B027 - optional hook: backends free clients / servers here
         return None
 
@@ -74,6 +79,10 @@ class ChatModel(ABC):
                 completion = self._chat_once(msgs, json_schema, limit)
             except Exception as exc:  # noqa: BLE001 - classified below
                 last = self._handle(exc)
+                died = self._server_died()
+                if died is not None:  # retrying a dead process only adds timeouts
+                    self.usage.record_failure()
+                    raise died from exc
                 continue
             self.usage.record(completion)
             return completion

@@ -13,6 +13,10 @@ cannot drive the llama.cpp server (its OpenAI model sends "json_schema", which t
 its vLLM model sends `structured_outputs`, which the server ignores), so there we use the server's
 native {"type": "json_object", "schema": ...}. Replies are validated with `jsonschema` (the
 validator outlines itself depends on).
+
+A model whose spec says decoding "unconstrained" (an endpoint that ignores response_format) gets
+no schema on the wire: the hint then always carries the schema itself, and the JSON is taken from
+the free-text reply (fences or prose around it are skipped) and validated the same way.
 """
 
 from __future__ import annotations
@@ -115,18 +119,24 @@ def parse_json_reply(text: str, schema: dict) -> Any:
     try:
         value = json.loads(stripped)
     except json.JSONDecodeError:
-        # Servers that ignore the schema may wrap JSON in prose or ``` fences.
-        start, end = stripped.find("{"), stripped.rfind("}")
-        try:
-            if start < 0 or end <= start:
-                raise ValueError
-            value = json.loads(stripped[start : end + 1])
-        except ValueError:
-            raise _Invalid(f"not JSON: {stripped[:200]!r}") from None
+        value = _json_in_prose(stripped)
     errors = sorted(jsonschema.Draft7Validator(schema).iter_errors(value), key=lambda e: list(e.path))
     if errors:
         raise _Invalid("; ".join(e.message for e in errors[:3]))
     return value
+
+
+def _json_in_prose(text: str) -> Any:
+    """The first JSON object in free text (unconstrained endpoints wrap it in prose or ``` fences,
+    and prose after it may hold more braces, so decode from each "{" rather than to the last "}")."""
+    decoder = json.JSONDecoder()
+    pos = text.find("{")
+    while pos >= 0:
+        try:
+            return decoder.raw_decode(text, pos)[0]
+        except json.JSONDecodeError:
+            pos = text.find("{", pos + 1)
+    raise _Invalid(f"not JSON: {text[:200]!r}")
 
 
 def _with_hint(messages: list[ChatMessage], hint: str | None) -> list[ChatMessage]:
@@ -169,11 +179,15 @@ def ask_json(
 ) -> Any:
     """Ask for JSON matching `schema`; validate; one correction turn; else ConstrainedOutputError."""
     check_schema(schema)
+    constrained = getattr(model.spec, "constrained", True)
+    if not constrained:
+        # nothing on the wire constrains the reply: the prompt must carry the schema
+        hint = f"{hint + ' ' if hint else ''}Reply with only a JSON object matching this schema: {json.dumps(schema)}"
     prompt = _with_hint(normalize_messages(messages), hint)
     replies: list[str] = []
     reasons: list[str] = []
     for _ in range(2):
-        reply = model.chat(prompt, json_schema=schema, max_tokens=max_tokens)
+        reply = model.chat(prompt, json_schema=schema if constrained else None, max_tokens=max_tokens)
         replies.append(reply.text)
         try:
             return parse_json_reply(reply.text, schema)

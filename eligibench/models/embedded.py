@@ -10,20 +10,69 @@ cache shows only as latency (see docs/models.md and benchmarks/models_prefix_cac
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
+import re
+import subprocess
 import sys
 import tempfile
-import threading
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
-from eligibench.models.openai_compat import OpenAICompatModel
+from eligibench.models.openai_compat import OpenAICompatModel, require_base_url
 from eligibench.models.servers import ServerProcess, check_health, free_port
-from eligibench.models.types import ModelConfigError, ModelSpec
+from eligibench.models.types import PORTABLE_REINSTALL, ModelConfigError, ModelSpec
 
 DEFAULT_EMBEDDED_MODEL = "SmolLM2-135M-Instruct"
 SERVER_MODULES = ("llama_cpp", "uvicorn", "fastapi", "sse_starlette", "starlette_context", "pydantic_settings")
+
+
+# CPU instructions beyond the x86-64 AVX2 baseline (Haswell / Zen 1+: SSE3, SSSE3, AVX, AVX2, F16C,
+# FMA, BMI2). A build using them dies with SIGILL or a general protection fault on CPUs without
+# them, and gives (slightly) different floating-point results on the CPUs with them.
+_BEYOND_BASELINE = re.compile(r"^(AVX512|AMX|AVX_VNNI|AVX10|AVX_VNNI_INT|AVX_NE_CONVERT)")
+
+
+class NonPortableBuildWarning(UserWarning):
+    """The installed llama.cpp build uses CPU instructions beyond the AVX2 baseline."""
+
+
+def parse_system_info(text: str) -> dict[str, int]:
+    """llama_print_system_info() -> {"AVX2": 1, "AVX512": 0, ...} (its "NAME = value" pairs)."""
+    return {name: int(value) for name, value in re.findall(r"([A-Z0-9_]+) = (\d+)", text)}
+
+
+def non_baseline_features(features: dict[str, int]) -> list[str]:
+    """The compiled-in CPU features beyond the AVX2 baseline, sorted."""
+    return sorted(name for name, on in features.items() if on and _BEYOND_BASELINE.match(name))
+
+
+@functools.lru_cache(maxsize=1)
+def llama_cpu_features(python: str = sys.executable) -> dict[str, int]:
+    """The CPU features the installed llama.cpp was compiled with (ggml reports compile-time
+    flags). Asked in a child interpreter: loading a build for another CPU must not kill the harness."""
+    out = subprocess.run(
+        [python, "-c", "import llama_cpp, sys; sys.stdout.write(llama_cpp.llama_print_system_info().decode())"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    return parse_system_info(out.stdout) if out.returncode == 0 else {}
+
+
+def warn_if_not_portable(python: str = sys.executable) -> list[str]:
+    """Warn (NonPortableBuildWarning, naming the reinstall line) when the installed llama.cpp build
+    carries instructions beyond the AVX2 baseline; returns them."""
+    extra = non_baseline_features(llama_cpu_features(python))
+    if extra:
+        warnings.warn(
+            f"llama-cpp-python was built with CPU instructions beyond the AVX2 baseline ({', '.join(extra)}): "
+            "it crashes on CPUs without them and its results differ from portable builds. Reinstall a "
+            f"portable build:\n  {PORTABLE_REINSTALL}",
+            NonPortableBuildWarning,
+            stacklevel=3,
+        )
+    return extra
 
 
 def packaged_gguf() -> Path:
@@ -108,6 +157,9 @@ def resolve_model_path(model: str) -> Path:
 class EmbeddedServer:
     """`python -m llama_cpp.server` on a free loopback port; stopped on close/exit.
 
+    Started by `attach_servers` (one per GGUF file, shared by every role using it, so the simulated
+    user and the agents share one llama.cpp process and its prefix cache).
+
     n_threads (decoding) defaults to half the cores, n_threads_batch (prefill) to all of them.
     logits_all is off: the server's default (on) computes vocabulary logits for every prompt token,
     which costs prefill time and ~200 KB RAM per token, and we never ask for prompt logprobs.
@@ -154,6 +206,15 @@ class EmbeddedServer:
         self.extra_args = list(extra_args)
         self._process: ServerProcess | None = None
 
+    @staticmethod
+    def share_key(spec: ModelSpec) -> tuple:
+        """Specs with equal keys share one server (attach_servers): one per GGUF file."""
+        return ("embedded", resolve_model_path(spec.model))
+
+    @classmethod
+    def for_spec(cls, spec: ModelSpec) -> "EmbeddedServer":
+        return cls(resolve_model_path(spec.model), alias=server_alias(spec.model))
+
     @property
     def base_url(self) -> str:
         return f"http://{self.host}:{self.port}/v1"
@@ -185,6 +246,7 @@ class EmbeddedServer:
 
     def start(self) -> "EmbeddedServer":
         if not self.running:
+            warn_if_not_portable(self.python)
             env = dict(os.environ)
             env.setdefault("PYTHONUNBUFFERED", "1")
             self._process = ServerProcess(
@@ -214,61 +276,20 @@ class EmbeddedServer:
         return f"EmbeddedServer({self.model_path.name}, {self.base_url}, running={self.running})"
 
 
-# One server per model file per process, shared by every EmbeddedModel that did not get its own
-# (simulated user and agent then share one llama.cpp process and its prefix cache).
-_shared: dict[Path, list] = {}  # path -> [server, refcount]
-_shared_lock = threading.Lock()
-
-
-def acquire_shared_server(model_path: Path) -> EmbeddedServer:
-    with _shared_lock:
-        entry = _shared.get(model_path)
-        if entry is None or not entry[0].running:
-            entry = [EmbeddedServer(model_path).start(), 0]
-            _shared[model_path] = entry
-        entry[1] += 1
-        return entry[0]
-
-
-def release_shared_server(server: EmbeddedServer) -> None:
-    with _shared_lock:
-        entry = _shared.get(server.model_path)
-        if entry is None or entry[0] is not server:
-            return
-        entry[1] -= 1
-        if entry[1] <= 0:
-            del _shared[server.model_path]
-            server.stop()
-
-
 class EmbeddedModel(OpenAICompatModel):
-    """SmolLM2 (or another GGUF) through a local llama.cpp server.
+    """SmolLM2 (or another GGUF) through a running llama-cpp-python server at spec.base_url.
 
-    base_url in the spec: attach to a running llama-cpp-python server; `server=`: use that
-    EmbeddedServer (the caller stops it); neither: a process-wide shared server, stopped when the
-    last model using it closes (or at exit).
+    The client never starts a server: `attach_servers(specs, stack)` (serving.py) starts one
+    EmbeddedServer per GGUF and returns specs with base_url set. The server must serve the spec's
+    model (checked against GET /models at construction).
     """
 
     default_response_format = "json_object"
     max_tokens_field = "max_tokens"
 
-    def __init__(self, spec: ModelSpec, *, server: EmbeddedServer | None = None):
+    def __init__(self, spec: ModelSpec):
         if spec.backend != "embedded":
             raise ModelConfigError(f"EmbeddedModel needs ModelSpec.backend 'embedded'; got {spec.backend!r}")
-        self._shared_server: EmbeddedServer | None = None
-        if spec.base_url is not None:
-            base_url = spec.base_url
-            check_serves(spec, check_health(base_url, timeout_s=min(spec.timeout_s, 10.0)), base_url)
-        elif server is not None:
-            base_url = server.start().base_url
-        else:
-            self._shared_server = acquire_shared_server(resolve_model_path(spec.model))
-            base_url = self._shared_server.base_url
-        self.server = server or self._shared_server
-        super().__init__(spec, base_url=base_url, api_key="none")
-
-    def _close(self) -> None:
-        super()._close()
-        if self._shared_server is not None:
-            release_shared_server(self._shared_server)
-            self._shared_server = None
+        require_base_url(spec)
+        check_serves(spec, check_health(spec.base_url, timeout_s=min(spec.timeout_s, 10.0)), spec.base_url)
+        super().__init__(spec, base_url=spec.base_url, api_key="none")

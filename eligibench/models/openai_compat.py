@@ -1,8 +1,12 @@
 """Any OpenAI-compatible chat endpoint (OpenAI, a vLLM server or cluster, a llama.cpp server).
 
 Base URL: ModelSpec.base_url, else $BENYFITS_OPENAI_BASE_URL, else $OPENAI_BASE_URL, else
-https://api.openai.com/v1. Key: $BENYFITS_OPENAI_API_KEY, else $OPENAI_API_KEY; required only for
-api.openai.com (local servers get "none").
+https://api.openai.com/v1. Key: the variable ModelSpec.api_key_env names (required unless the
+endpoint is on loopback), else $BENYFITS_OPENAI_API_KEY, else $OPENAI_API_KEY; required only for
+api.openai.com (local servers get "none"). The key is read at construction and kept in memory only.
+
+ModelSpec.decoding "unconstrained" (an endpoint that ignores or rejects response_format / seed):
+neither field is sent, so what a run records is what went on the wire.
 
 JSON-schema output is requested per backend (ModelSpec.response_format overrides):
 - "json_schema": {"type": "json_schema", "json_schema": {"name", "strict", "schema"}}, built by
@@ -35,6 +39,38 @@ def _first_env(names: tuple[str, ...]) -> str | None:
     return None
 
 
+def _is_loopback(url: str) -> bool:
+    from urllib.parse import urlsplit
+
+    return (urlsplit(url).hostname or "") in ("127.0.0.1", "localhost", "::1")
+
+
+def _key_from(spec: ModelSpec, base_url: str) -> str | None:
+    """The key in the variable spec.api_key_env names; ModelConfigError naming the variable when it
+    is unset and the endpoint is not a local server (which do not check keys)."""
+    if spec.api_key_env is None:
+        return None
+    value = os.environ.get(spec.api_key_env, "").strip()
+    if value:
+        return value
+    if _is_loopback(base_url):
+        return None
+    raise ModelConfigError(
+        f"ModelSpec.api_key_env: environment variable {spec.api_key_env} is not set; {base_url} "
+        f"(model {spec.model!r}) needs the API key in it"
+    )
+
+
+def require_base_url(spec: ModelSpec) -> None:
+    """Server backends' clients attach only: a spec without base_url never starts a server here."""
+    if spec.base_url is None:
+        raise ModelConfigError(
+            f"ModelSpec.base_url is None for backend {spec.backend!r} (model {spec.model!r}): clients "
+            "never start servers; pass the specs through eligibench.models.serving.attach_servers(specs, "
+            "stack), which starts the server and returns specs with base_url set"
+        )
+
+
 def response_format_for(schema: dict, style: str) -> dict:
     """The `response_format` request field asking for JSON that matches `schema`."""
     if style == "json_object":
@@ -62,7 +98,7 @@ class OpenAICompatModel(ChatModel):
         if not url.startswith(("http://", "https://")):
             raise ModelConfigError(f"base URL must be an http(s):// URL; got {url!r}")
         self.base_url = url.rstrip("/")
-        key = api_key or _first_env(API_KEY_ENV)
+        key = api_key or _key_from(spec, self.base_url) or _first_env(API_KEY_ENV)
         if key is None:
             if self.base_url == OPENAI_DEFAULT_BASE_URL:
                 raise ModelConfigError(
@@ -106,6 +142,8 @@ class OpenAICompatModel(ChatModel):
             "temperature": self.spec.temperature,
             self.max_tokens_field: max_tokens,
         }
+        if not self.spec.constrained:
+            return kwargs  # the endpoint ignores both: the helpers validate free-text JSON instead
         if self.spec.seed is not None:
             kwargs["seed"] = self.spec.seed
         if json_schema is not None:
@@ -131,6 +169,11 @@ class OpenAICompatModel(ChatModel):
         if isinstance(exc, (TimeoutError, ConnectionError)):
             return "transient"
         return "other"
+
+    def _server_died(self):
+        from eligibench.models.servers import server_death
+
+        return server_death(self.base_url)
 
     def _close(self) -> None:
         if self._client is not None:

@@ -3,12 +3,17 @@
 `ServerProcess` runs a local OpenAI-compatible server as a child process in its own process
 group, waits for it to answer `GET /v1/models`, logs to a file and stops it on close or
 interpreter exit; the embedded and vLLM backends share it.
+
+Every started server is registered by its base URL until it is stopped, so a client whose
+request failed can ask `server_death(base_url)` whether the process behind its endpoint has exited
+and raise `ServerDied` (pid, signal or code, log) at once instead of retrying a dead process.
 """
 from __future__ import annotations
 
 import atexit
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -21,7 +26,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from eligibench.models.client import _short
-from eligibench.models.types import ModelUnavailable
+from eligibench.models.lifeline import EXIT_MARK, STARTED_MARK
+from eligibench.models.types import ModelUnavailable, ServerDied
 
 # --------------------------------------------------------------------------- local servers
 
@@ -49,6 +55,25 @@ def check_health(base_url: str, timeout_s: float = 2.0) -> list[str]:
 
 _LIVE: set["ServerProcess"] = set()
 _LIVE_LOCK = threading.Lock()
+_BY_URL: dict[str, "ServerProcess"] = {}  # base_url -> the started, not yet stopped, server
+
+
+def _url_key(base_url: str) -> str:
+    return base_url.rstrip("/")
+
+
+def registered_server(base_url: str) -> "ServerProcess | None":
+    """The server this process started for `base_url` and has not stopped, if any."""
+    with _LIVE_LOCK:
+        return _BY_URL.get(_url_key(base_url))
+
+
+def server_death(base_url: str, wait_s: float = 3.0) -> ServerDied | None:
+    """ServerDied if the server started for `base_url` has exited (None: still running, or not
+    started by this process). Waits up to `wait_s` for the lifeline's report when the server
+    process is already gone but its lifeline has not noticed yet."""
+    server = registered_server(base_url)
+    return server.death(wait_s=wait_s) if server is not None else None
 
 
 def _stop_all() -> None:
@@ -57,6 +82,28 @@ def _stop_all() -> None:
 
 
 atexit.register(_stop_all)
+
+
+def _signal_name(num: int) -> str:
+    try:
+        return signal.Signals(num).name
+    except ValueError:
+        return f"signal {num}"
+
+
+def _pid_alive(pid: int) -> bool:
+    """True while `pid` runs (a zombie, dead but not yet reaped by the lifeline, is not alive)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return True  # no /proc: kill(0) said it exists
 
 
 class ServerProcess:
@@ -81,6 +128,70 @@ class ServerProcess:
         self._proc: subprocess.Popen | None = None
         self._log = None
         self._lifeline: int | None = None  # write end of the lifeline pipe
+        self._log_start = 0  # this run's first byte in the (appended) log
+        self._server_pid: int | None = None
+
+    @property
+    def server_pid(self) -> int | None:
+        """The server's own pid (the lifeline's child), from the lifeline's report in the log."""
+        if self._server_pid is None:
+            for line in self._log_lines():
+                if line.startswith(STARTED_MARK):
+                    try:
+                        self._server_pid = int(line[len(STARTED_MARK):].split()[0])
+                    except (ValueError, IndexError):
+                        pass
+                    break
+        return self._server_pid
+
+    def _log_lines(self) -> list[str]:
+        try:
+            with open(self.log_path, "rb") as f:
+                f.seek(self._log_start)
+                return f.read().decode("utf-8", "replace").splitlines()
+        except OSError:
+            return []
+
+    def death(self, wait_s: float = 0.0) -> ServerDied | None:
+        """ServerDied when the server has exited, else None (see server_death)."""
+        proc = self._proc
+        if proc is None:
+            return None
+        code = proc.poll()
+        if code is None:
+            pid = self.server_pid
+            if pid is None or _pid_alive(pid):
+                return None
+            deadline = time.monotonic() + wait_s
+            while code is None and time.monotonic() < deadline:
+                time.sleep(0.05)
+                code = proc.poll()
+            if code is None:
+                return None
+        signal_name, exit_code, pid = None, code, self.server_pid or proc.pid
+        for line in reversed(self._log_lines()):
+            if line.startswith(EXIT_MARK):
+                m = re.search(r"signal=(\d+)", line)
+                if m:
+                    signal_name, exit_code = _signal_name(int(m.group(1))), None
+                else:
+                    m = re.search(r"code=(-?\d+)", line)
+                    exit_code = int(m.group(1)) if m else code
+                break
+        else:
+            if code < 0:  # the lifeline itself was killed: its child got SIGKILL (PDEATHSIG)
+                signal_name, exit_code, pid = _signal_name(-code), None, proc.pid
+            elif code > 128:
+                signal_name, exit_code = _signal_name(code - 128), None
+        return ServerDied(
+            self.base_url + "/chat/completions",
+            server=self.name,
+            pid=pid,
+            signal_name=signal_name,
+            exit_code=exit_code,
+            log_path=str(self.log_path),
+            log_tail=self.log_tail(),
+        )
 
     @property
     def pid(self) -> int | None:
@@ -94,6 +205,8 @@ class ServerProcess:
         if self.running:
             return
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self._log_start = self.log_path.stat().st_size if self.log_path.exists() else 0
+        self._server_pid = None
         self._log = open(self.log_path, "ab")
         # The server dies with the harness: a lifeline process watches a pipe only we hold the
         # write end of (EOF when we die, even by SIGKILL) and stops the group (lifeline.py).
@@ -119,6 +232,7 @@ class ServerProcess:
             os.close(read_end)
         with _LIVE_LOCK:
             _LIVE.add(self)
+            _BY_URL[_url_key(self.base_url)] = self
         try:
             self._wait_healthy()
         except BaseException:
@@ -128,13 +242,9 @@ class ServerProcess:
     def _wait_healthy(self) -> None:
         deadline = time.monotonic() + self.startup_timeout_s
         while True:
-            code = self._proc.poll()
-            if code is not None:
-                raise ModelUnavailable(
-                    self.base_url,
-                    f"{self.name} exited with code {code} during startup; "
-                    f"log {self.log_path}:\n{self.log_tail()}",
-                )
+            died = self.death()
+            if died is not None:
+                raise died
             try:
                 check_health(self.base_url, timeout_s=2.0)
                 return
@@ -149,11 +259,8 @@ class ServerProcess:
             time.sleep(0.25)
 
     def log_tail(self, lines: int = 15) -> str:
-        try:
-            text = self.log_path.read_text(errors="replace")
-        except OSError:
-            return "(no log)"
-        return "\n".join(text.splitlines()[-lines:])
+        tail = self._log_lines()[-lines:]
+        return "\n".join(tail) if tail else "(empty log)"
 
     def stop(self, grace_s: float = 5.0) -> None:
         proc = self._proc
@@ -175,6 +282,8 @@ class ServerProcess:
                 pass
         with _LIVE_LOCK:
             _LIVE.discard(self)
+            if _BY_URL.get(_url_key(self.base_url)) is self:
+                del _BY_URL[_url_key(self.base_url)]
         if self._lifeline is not None:
             os.close(self._lifeline)
             self._lifeline = None

@@ -1,32 +1,37 @@
 """The one place that starts or attaches model servers for a set of specs.
 
 Every caller that needs models (evaluation sessions, the generate stage, the audit, the smoke
-dialog) passes its specs here: embedded specs without a `base_url` share ONE llama.cpp server
-started for the duration of the caller's ExitStack; specs with a `base_url` (a running server, a
-vLLM cluster, an OpenAI-compatible API) are used as they are.
+dialog, tests, benchmarks) passes its specs here: a spec on a server backend (registry.py:
+embedded, vllm) without a `base_url` gets a server started for the duration of the caller's
+ExitStack, shared by every spec with the same server key (one llama.cpp server per GGUF file, one
+vLLM server per model); specs with a `base_url` (a running server, a vLLM cluster, an
+OpenAI-compatible API) are used as they are. Clients (make_model) never start servers.
 """
 from __future__ import annotations
 
 from contextlib import ExitStack
 from dataclasses import replace
-from pathlib import Path
 from typing import Mapping
 
-from eligibench.models.embedded import EmbeddedServer, gguf_sha256, resolve_model_path, server_alias
+from eligibench.models.embedded import gguf_sha256, resolve_model_path
+from eligibench.models.registry import backend
 from eligibench.models.types import ModelSpec
 
 
 def attach_servers(specs: Mapping[str, ModelSpec], stack: ExitStack) -> dict[str, ModelSpec]:
-    """The same specs, each embedded one pointed at a server that lives as long as `stack`: one
-    server per distinct GGUF file (a spec naming another GGUF gets a server for that file)."""
+    """The same specs, each server-backend spec without base_url pointed at a server that lives
+    as long as `stack` (started here, or attached: $BENYFITS_VLLM_BASE_URL for vllm)."""
     out = dict(specs)
-    servers: dict[Path, EmbeddedServer] = {}
+    servers: dict[tuple, object] = {}
     for name, s in out.items():
-        if s.backend == "embedded" and not s.base_url:
-            path = resolve_model_path(s.model)
-            if path not in servers:
-                servers[path] = stack.enter_context(EmbeddedServer(path, alias=server_alias(s.model)))
-            out[name] = replace(s, base_url=servers[path].base_url)
+        info = backend(s.backend)
+        if not info.starts_servers or s.base_url:
+            continue
+        server_class = info.server_class()
+        key = server_class.share_key(s)
+        if key not in servers:
+            servers[key] = stack.enter_context(server_class.for_spec(s))
+        out[name] = replace(s, base_url=servers[key].base_url)
     return out
 
 
@@ -36,4 +41,6 @@ def model_identity(spec: ModelSpec) -> str:
     ident = f"{spec.backend}:{spec.model}@t{spec.temperature}/s{spec.seed}/m{spec.max_tokens}"
     if spec.backend == "embedded":
         ident += f"/sha256:{gguf_sha256(resolve_model_path(spec.model))}"
+    if not spec.constrained:  # no grammar and no seed: different outputs, so a different run
+        ident += "/unconstrained"
     return ident

@@ -3,47 +3,41 @@
 from __future__ import annotations
 
 import math
+import re
 import threading
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
-from eligibench.errors import BenyfitsError
+from eligibench.models.errors import (  # noqa: F401 - re-exported: the errors' historical home
+    PORTABLE_REINSTALL,
+    ModelConfigError,
+    ModelError,
+    ModelRequestError,
+    ModelUnavailable,
+    ServerDied,
+)
+from eligibench.models.registry import BACKEND_NAMES
 
-BACKENDS = ("embedded", "vllm", "openai")
+BACKENDS = BACKEND_NAMES  # the registry (registry.py) is the one list
 ROLES = ("system", "user", "assistant")
 RESPONSE_FORMATS = ("json_schema", "json_object")
+DECODINGS = ("constrained", "unconstrained")
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+# Field names that would hold a credential: a spec (params.yaml, run records, the agent pipe)
+# names the environment variable instead, so keys never land in files or results.
+_SECRET_NAMES = {"api_key", "apikey", "key", "token", "access_token", "secret", "password", "authorization",
+                 "bearer", "auth"}
+
+
+def _is_secret_field(name: str) -> bool:
+    low = str(name).lower()
+    if low == "api_key_env":
+        return False
+    return low in _SECRET_NAMES or low.endswith(("_key", "_token", "_secret", "_password"))
 
 Backend = Literal["embedded", "vllm", "openai"]
 ResponseFormatStyle = Literal["json_schema", "json_object"]
-
-
-# --------------------------------------------------------------------------- errors
-
-
-class ModelError(BenyfitsError):
-    """Base class of model-layer errors."""
-
-
-class ModelConfigError(ModelError, ValueError):
-    """A model spec or environment that cannot work (names the field or variable)."""
-
-
-class ModelUnavailable(ModelError):
-    """The endpoint could not be reached or kept failing after all retries (names the endpoint)."""
-
-    def __init__(self, endpoint: str, message: str):
-        self.endpoint = endpoint
-        super().__init__(message)
-
-
-class ModelRequestError(ModelError):
-    """The endpoint answered, but rejected the request (4xx): retrying would not help."""
-
-    def __init__(self, endpoint: str, message: str, status_code: int | None = None):
-        self.endpoint = endpoint
-        self.status_code = status_code
-        super().__init__(message)
 
 
 # --------------------------------------------------------------------------- value types
@@ -90,6 +84,12 @@ class ModelSpec:
       ("json_object" with a "schema" key for llama.cpp, "json_schema" for vLLM and OpenAI).
     retries: extra attempts after a transient failure; timeout_s: limit for each request;
       backoff_s: first wait between attempts (doubles each time, capped at 30 s).
+    api_key_env: the environment variable holding this spec's API key (e.g. "ANTHROPIC_API_KEY"),
+      so several providers run side by side; None: $BENYFITS_OPENAI_API_KEY / $OPENAI_API_KEY.
+      A key itself is never part of a spec.
+    decoding: "constrained" (default: JSON output is requested with response_format and the seed
+      is sent) or "unconstrained" for endpoints that ignore or reject response_format/seed: then
+      neither is sent, and the constrained helpers parse and validate JSON from free text.
     """
 
     backend: str
@@ -102,6 +102,36 @@ class ModelSpec:
     timeout_s: float = 300.0
     backoff_s: float = 0.5
     response_format: str | None = None
+    api_key_env: str | None = None
+    decoding: str = "constrained"
+
+    @property
+    def constrained(self) -> bool:
+        """False: the endpoint gets no response_format and no seed (record as "unconstrained decoding")."""
+        return self.decoding == "constrained"
+
+    def to_wire(self) -> dict[str, Any]:
+        """A JSON-ready dict of every field (the agent pipe, run records); from_wire inverts it."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_wire(cls, data: Mapping[str, Any], where: str = "model spec") -> "ModelSpec":
+        """A ModelSpec from a dict (params.yaml, the agent pipe). Refuses credentials (a key in a
+        field like api_key/token: name the variable in api_key_env instead) and unknown fields,
+        naming the field and `where`."""
+        if not isinstance(data, Mapping):
+            raise ModelConfigError(f"{where} must be a mapping of ModelSpec fields; got {type(data).__name__}")
+        secret = sorted(str(k) for k in data if _is_secret_field(k))
+        if secret:
+            raise ModelConfigError(
+                f"{where}: field {secret[0]!r} would hold a credential; keys are never stored in specs: put "
+                "the key in an environment variable and name it in api_key_env"
+            )
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(str(k) for k in data if k not in known)
+        if unknown:
+            raise ModelConfigError(f"{where}: unknown ModelSpec field {unknown[0]!r}; known: {', '.join(sorted(known))}")
+        return cls(**dict(data))
 
     def __post_init__(self) -> None:
         def bad(name: str, expected: str) -> ModelConfigError:
@@ -143,6 +173,16 @@ class ModelSpec:
                 raise bad(name, "a positive number of seconds" if name == "timeout_s" else "a number of seconds >= 0")
         if self.response_format is not None and self.response_format not in RESPONSE_FORMATS:
             raise bad("response_format", "None, 'json_schema' or 'json_object'")
+        if self.api_key_env is not None and (
+            not isinstance(self.api_key_env, str) or not _ENV_NAME.match(self.api_key_env)
+        ):
+            # a pasted key ("sk-...") lands here too: say what the field is for, never echo the value
+            raise ModelConfigError(
+                "ModelSpec.api_key_env must be None or the NAME of an environment variable "
+                "(e.g. 'ANTHROPIC_API_KEY'), not a key"
+            )
+        if self.decoding not in DECODINGS:
+            raise bad("decoding", "'constrained' or 'unconstrained'")
 
 
 def normalize_messages(messages: Iterable[ChatMessage | Mapping[str, Any]]) -> list[ChatMessage]:

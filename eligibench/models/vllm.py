@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from eligibench.models.openai_compat import OpenAICompatModel
+from eligibench.models.openai_compat import OpenAICompatModel, require_base_url
 from eligibench.models.servers import ServerProcess, check_health, free_port
 from eligibench.models.types import ModelConfigError, ModelSpec
 
@@ -82,6 +82,17 @@ class VllmServer:
         if check:
             check_health(server._attached_url, timeout_s=min(spec.timeout_s, 10.0))
         return server
+
+    @staticmethod
+    def share_key(spec: ModelSpec) -> tuple:
+        """Specs with equal keys share one server (attach_servers): one per served model."""
+        return ("vllm", spec.model)
+
+    @classmethod
+    def for_spec(cls, spec: ModelSpec) -> "VllmServer":
+        """A server for `spec`: attached to $BENYFITS_VLLM_BASE_URL when set, else started."""
+        url = os.environ.get(VLLM_BASE_URL_ENV, "").strip()
+        return cls.attach(spec, url) if url else cls(spec)
 
     @property
     def base_url(self) -> str:
@@ -162,34 +173,15 @@ class VllmServer:
 
 
 class VllmModel(OpenAICompatModel):
-    """A vLLM server: spec.base_url or $BENYFITS_VLLM_BASE_URL attaches; otherwise one is started
-    (and stopped on close). Pass `server=` to manage the process yourself."""
+    """A running vLLM server at spec.base_url (attach_servers starts one, or attaches to
+    $BENYFITS_VLLM_BASE_URL, for a spec without base_url). The client never starts a server."""
 
     default_response_format = "json_schema"
     max_tokens_field = "max_tokens"
 
-    def __init__(self, spec: ModelSpec, *, server: VllmServer | None = None):
+    def __init__(self, spec: ModelSpec):
         if spec.backend != "vllm":
             raise ModelConfigError(f"VllmModel needs ModelSpec.backend 'vllm'; got {spec.backend!r}")
-        self._owned: VllmServer | None = None
-        if server is None:
-            url = spec.base_url or os.environ.get(VLLM_BASE_URL_ENV, "").strip() or None
-            if url is not None:
-                server = VllmServer.attach(spec, url)
-            else:
-                server = self._owned = VllmServer(spec).start()
-        else:
-            server.start()
-        self.server = server
-        try:
-            super().__init__(spec, base_url=server.base_url, api_key=server.api_key)
-        except BaseException:
-            if self._owned is not None:
-                self._owned.stop()
-            raise
-
-    def _close(self) -> None:
-        super()._close()
-        if self._owned is not None:
-            self._owned.stop()
-            self._owned = None
+        require_base_url(spec)
+        check_health(spec.base_url, timeout_s=min(spec.timeout_s, 10.0))
+        super().__init__(spec, base_url=spec.base_url)

@@ -6,8 +6,9 @@ from eligibench.models import EmbeddedModel, ModelSpec
 
 
 def test_model_selection_is_constrained_and_model_answers_are_verified_or_replaced(server):
-    spec = ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct", max_tokens=48, timeout_s=300)
-    with EmbeddedModel(spec, server=server) as m:
+    spec = ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct", max_tokens=48, timeout_s=300,
+                     base_url=server.base_url)
+    with EmbeddedModel(spec) as m:
         keys = model_select(m, "How old is Leo?", HOUSEHOLD)
         assert set(keys) <= set(household_facts(HOUSEHOLD)) and len(keys) <= 4
         user = GroundedUser(m, HOUSEHOLD, selector="lexical", answerer="model", max_tokens=48)

@@ -31,7 +31,7 @@ from typing import Any
 class RecordedRequest:
     method: str
     path: str
-    headers: dict[str, str]
+    headers: dict[str, str]  # names Title-Cased ("Authorization"), whatever case the client sent
     body: Any  # the parsed JSON body (None for GET or an unparsable body)
 
 
@@ -146,6 +146,9 @@ class FakeOpenAIServer:
             def log_message(self, *args) -> None:  # keep test output clean
                 return None
 
+            def _headers(self) -> dict[str, str]:
+                return {k.title(): v for k, v in self.headers.items()}
+
             def _send(self, status: int, payload: dict) -> None:
                 data = json.dumps(payload).encode()
                 self.send_response(status)
@@ -158,7 +161,7 @@ class FakeOpenAIServer:
                 self._send(status, {"error": {"message": message, "type": "invalid_request_error", "code": status}})
 
             def do_GET(self) -> None:
-                fake._record(RecordedRequest("GET", self.path, dict(self.headers), None))
+                fake._record(RecordedRequest("GET", self.path, self._headers(), None))
                 if self.path.rstrip("/").endswith("/models"):
                     self._send(200, {"object": "list", "data": [
                         {"id": m, "object": "model", "owned_by": "fake"} for m in fake.models]})
@@ -171,7 +174,7 @@ class FakeOpenAIServer:
                     body = json.loads(raw or b"null")
                 except ValueError:
                     body = None
-                fake._record(RecordedRequest("POST", self.path, dict(self.headers), body))
+                fake._record(RecordedRequest("POST", self.path, self._headers(), body))
                 if not self.path.rstrip("/").endswith("/chat/completions"):
                     return self._error(404, f"no route {self.path}")
                 if not isinstance(body, dict):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import time
 import uuid
+from contextlib import ExitStack
 
 import pytest
 
@@ -25,6 +26,7 @@ from eligibench.models import (
     OpenAICompatModel,
     VllmModel,
     VllmServer,
+    attach_servers,
     booleans,
     make_model,
     typed_value,
@@ -33,7 +35,7 @@ from eligibench.models import (
 from eligibench.models import embedded as embedded_mod
 from eligibench.models.constrained import yes_no_schema
 from eligibench.models.openai_compat import response_format_for
-from eligibench.models.servers import free_port
+from eligibench.models.servers import free_port, registered_server
 
 
 def _alive(pid: int) -> bool:
@@ -53,19 +55,10 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.fixture(scope="module")
-def server():
-    srv = EmbeddedServer(startup_timeout_s=120)
-    try:
-        srv.start()
-        yield srv
-    finally:
-        srv.stop()  # runs on test failure too; atexit is the last resort
-
-
-@pytest.fixture(scope="module")
-def model(server):
-    spec = ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct", max_tokens=48, timeout_s=120)
-    m = EmbeddedModel(spec, server=server)
+def model(server):  # the session's server (tests/conftest.py)
+    spec = ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct", max_tokens=48, timeout_s=120,
+                     base_url=server.base_url)
+    m = EmbeddedModel(spec)
     try:
         yield m
     finally:
@@ -333,8 +326,8 @@ def test_embedded_server_rejects_json_schema_format(server):
     from outlines.types import JsonSchema
 
     spec = ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct", response_format="json_schema",
-                     retries=0, timeout_s=60)
-    with EmbeddedModel(spec, server=server) as m:
+                     retries=0, timeout_s=60, base_url=server.base_url)
+    with EmbeddedModel(spec) as m:
         with pytest.raises(ModelUnavailable, match="json_object"):
             m.chat([ChatMessage("user", "yes or no?")], json_schema=yes_no_schema())
     # outlines.from_openai can only send "json_schema", so it cannot drive this server
@@ -372,12 +365,15 @@ def test_repeated_long_prefix_is_faster(model):
     assert cached or best < 0.5 * first.latency_s, (first.latency_s, [c.latency_s for c in follow])
 
 
-def test_make_model_default_server_is_stopped_on_close():
+def test_attach_servers_starts_one_server_per_gguf_and_stops_it_with_the_stack():
     spec = ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct", max_tokens=4, timeout_s=120)
     with pytest.raises(RuntimeError, match="boom"):
-        with make_model(spec) as m:
-            pid = m.server.pid
-            assert m.chat([ChatMessage("user", "Hi")]).text is not None
+        with ExitStack() as stack:
+            specs = attach_servers({"user": spec, "agent": spec}, stack)
+            assert specs["user"].base_url and specs["user"].base_url == specs["agent"].base_url
+            pid = registered_server(specs["user"].base_url).pid
+            with make_model(specs["user"]) as m:
+                assert m.chat([ChatMessage("user", "Hi")]).text is not None
             raise RuntimeError("boom")
     deadline = time.monotonic() + 10
     while _alive(pid) and time.monotonic() < deadline:

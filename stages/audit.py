@@ -12,6 +12,7 @@ from eligibench.evaluation.run import published_rows, read_config, simulator_set
 from eligibench.evaluation.user import audit_household, make_user, summarize_audit
 from eligibench.files import write_json
 from eligibench.models import make_model
+from eligibench.models.preflight import check_preflight
 from eligibench.models.serving import attach_servers
 from eligibench.progress import bar
 from eligibench.results.store import ResultStore
@@ -32,6 +33,7 @@ def main() -> None:
         model = None  # grounded lexical/template calls no model
         if sim.uses_model:
             spec = attach_servers({"simulator": sim.spec}, stack)["simulator"]
+            check_preflight({"simulator": spec})
             model = stack.enter_context(make_model(spec))
         with bar(len(rows), "auditing simulated user") as tick:
             for r in rows:

@@ -15,6 +15,7 @@ from eligibench import params, paths
 from eligibench.evaluation.hosting import load_entry, load_manifest
 from eligibench.evaluation.run import read_config, resolve_run
 from eligibench.models import make_model
+from eligibench.models.preflight import check_preflight
 from eligibench.models.serving import attach_servers
 from eligibench.progress import bar
 
@@ -41,6 +42,7 @@ def main(out: Path) -> None:
         hook = load_entry(manifest, manifest.pregenerate)
         with ExitStack() as stack:
             specs = attach_servers(wanted, stack)
+            check_preflight(specs)  # name the role and what is missing before any generation
             models = {role: stack.enter_context(make_model(s)) for role, s in specs.items()}
             # A hook that takes `households` gets each household's opportunity ids in the order the
             # agent sees them (ProADA's preexisting keys depend on that order).

@@ -6,11 +6,13 @@ import argparse
 import json
 from pathlib import Path
 
+from eligibench.errors import BenyfitsError
+
 
 def _run(args: argparse.Namespace) -> int:
     from eligibench import params
     from eligibench.evaluation.hosting import load_manifest
-    from eligibench.evaluation.run import read_config, resolve_run, run_submission
+    from eligibench.evaluation.run import check_endpoints, read_config, resolve_run, run_submission
     from eligibench.progress import bar
 
     config = read_config(params.load(args.params))
@@ -32,9 +34,22 @@ def _run(args: argparse.Namespace) -> int:
 
             raise ParamsError(f"run configuration {args.config!r} is for submission {run.submission!r}, "
                               f"not {args.path}")
-    summary = run_submission(resolve_run(config, manifest, run, split=args.split, rows=rows), bar)
+    resolved = resolve_run(config, manifest, run, split=args.split, rows=rows)
+    if args.check:
+        problems = check_endpoints(resolved)
+        roles = ", ".join(sorted(resolved.roles) + (["simulator"] if resolved.simulator.uses_model else [])) or "none"
+        if problems:
+            raise PreflightFailed("model preflight failed:\n" + "\n".join(f"- {p}" for p in problems))
+        print(f"preflight ok for {resolved.name}: every endpoint answers, serves its model and takes what the run "
+              f"needs (roles: {roles})")
+        return 0
+    summary = run_submission(resolved, bar)
     print(json.dumps(summary, indent=1, sort_keys=True))
     return 0
+
+
+class PreflightFailed(BenyfitsError):
+    """Raised by --check; main() prints it as one error and exits 2."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -48,4 +63,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--split", choices=("public", "sealed"), default="public",
                    help="public: the published development split; sealed: the official split built from the "
                         "secret seed (BENYFITS_SEALED_SEED, see docs/integrity.md)")
+    p.add_argument("--check", action="store_true",
+                   help="only check the run's model endpoints (answer, serve the configured model, accept a JSON "
+                        "schema and a seed), naming the role and what is missing; no dialog is run")
     p.set_defaults(func=_run)

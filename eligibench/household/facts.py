@@ -18,7 +18,7 @@ from typing import Any
 
 from eligibench.errors import HouseholdError
 from eligibench.household.model import Household
-from eligibench.household.profile import _count, relation_word, display_name, feature_sentence
+from eligibench.household.profile import _count, display_name, feature_sentence, relation_word
 from eligibench.household.schema import FEATURE_NAMES, FEATURES_BY_NAME
 
 SIZE_KEY = "hh.size"

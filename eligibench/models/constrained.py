@@ -204,7 +204,7 @@ def _yes_no_args(hint: bool, max_tokens: int | None) -> dict:
     return {
         "schema": yes_no_schema(),
         "hint": 'Reply with JSON: {"answer": "yes"} or {"answer": "no"}.' if hint else None,
-        "max_tokens": max_tokens or 24,
+        "max_tokens": max_tokens,  # None: the model spec's max_tokens (docs/models.md, "Token limits")
     }
 
 
@@ -216,7 +216,7 @@ def _booleans_args(keys: Sequence[str], hint: bool, max_tokens: int | None) -> d
         "hint": f"Reply with a JSON object with exactly these keys, each true or false: {listed}."
         if hint
         else None,
-        "max_tokens": max_tokens or 16 + sum(12 + len(k) // 2 for k in keys),
+        "max_tokens": max_tokens,
     }
 
 
@@ -224,17 +224,15 @@ def _typed_args(kind, hint: bool, max_tokens: int | None) -> dict:
     schema = typed_value_schema(kind)
     if isinstance(kind, str):
         what = {"int": "an integer", "float": "a number", "bool": "true or false"}[kind]
-        extra = 0
     else:
         what = "one of " + ", ".join(json.dumps(c) for c in kind)
-        extra = max(len(c) for c in kind) // 2 + 4  # a choice is at most ~1 token per 2 chars
     return {
         "schema": schema,
         "hint": f'Reply with JSON {{"value": ...}} where the value is {what}, or null if the answer '
         "does not say."
         if hint
         else None,
-        "max_tokens": max_tokens or 40 + extra,
+        "max_tokens": max_tokens,
     }
 
 

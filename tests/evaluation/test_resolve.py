@@ -90,8 +90,10 @@ def test_every_identity_key_is_a_dvc_param_of_the_evaluate_stage():
 def test_a_resolved_run_is_immutable_and_carries_the_simulator_limit(project):
     config = read_config(PARAMS)
     resolved = resolve_run(config, load_manifest(ROOT / "submissions" / "direct"), config.run("direct"), project=project)
-    with pytest.raises(Exception):
-        resolved.trials = 9  # frozen
+    from dataclasses import FrozenInstanceError
+
+    with pytest.raises(FrozenInstanceError):
+        resolved.trials = 9
     with pytest.raises(TypeError):
         resolved.options["paper"] = True  # read-only mapping
     assert resolved.simulator.max_tokens == config.simulator.max_tokens

@@ -21,6 +21,7 @@ import yaml
 
 from eligibench.evaluation.hosting import load_manifest
 from eligibench.evaluation.run import SIMULATOR, read_config, resolve_run, run_submission
+from eligibench.models.preflight import PROBE_MESSAGES
 from tests.fakes.openai_server import FakeOpenAIServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,20 +86,24 @@ def scratch(tmp_path, monkeypatch):
     ev["simulator_mode"] = "free-form"
     ev.update(subset={"diverse": 1, "representative": None}, max_questions=1, trials=1, bootstrap=10,
               store="results/wire.duckdb", call_timeout_s=60)
-    for name, body in ev["runs"].items():
+    for body in ev["runs"].values():
         if body["submission"] in ("proada", "worksheet"):  # no program cache to write in the scratch project
             body["options"] = {**(body.get("options") or {}), "use_cache": False}
     # every distinct configured endpoint gets its own fake, serving the models configured there
     served: dict[str, set[str]] = {}
     for spec in _all_specs(params):
+        if "model" not in spec:  # a partial spec merged over agent_model: agent_model's endpoint and model
+            continue
         served.setdefault(_endpoint(spec), set()).add(spec["model"] if spec.get("backend") != "embedded"
                                                        else "SmolLM2-135M-Instruct")
-    for body in ev["runs"].values():  # roles left out or "default" use agent_model
-        served[_endpoint(ev["agent_model"])].add("SmolLM2-135M-Instruct")
+    # roles left out or "default" use agent_model
+    served.setdefault(_endpoint(ev["agent_model"]), set()).add("SmolLM2-135M-Instruct")
     fakes = {url: FakeOpenAIServer(models=sorted(models)).start() for url, models in served.items()}
     original = copy.deepcopy(params)
     for spec in _all_specs(params):
         url = _endpoint(spec)
+        if "model" not in spec and "backend" not in spec:
+            continue  # inherits agent_model's (rewritten) base_url
         if url != OPENAI_DEFAULT:
             spec["base_url"] = fakes[url].base_url
     if OPENAI_DEFAULT in fakes:
@@ -167,8 +172,10 @@ def test_every_configuration_sends_what_it_records(scratch):
         roles[SIMULATOR] = (resolved.simulator.spec, original["evaluate"]["simulator"])
         for url, fake in fakes.items():
             for req in fake.chat_requests():
-                checked += 1
                 body = req.body
+                if body.get("messages") == PROBE_MESSAGES:
+                    continue  # the preflight's own probe before the first dialog (tests/models/test_preflight.py)
+                checked += 1
                 limit = body.get("max_completion_tokens", body.get("max_tokens"))
                 candidates = [r for r, (s, o) in roles.items()
                               if _endpoint(o) == url and s.model == body.get("model")]

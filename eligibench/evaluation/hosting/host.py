@@ -59,10 +59,11 @@ class ProcessAgent(Agent):
                  max_message_bytes: int = MAX_MESSAGE_BYTES, processes: int = 64, open_files: int = 256):
         super().__init__(AgentContext(seed=seed, options=options or {}))
         self.submission = Path(submission).resolve()
-        self.specs = {role: spec if isinstance(spec, ModelSpec) else ModelSpec(**spec) for role, spec in (models or {}).items()}
+        self.specs = {role: spec if isinstance(spec, ModelSpec) else ModelSpec.from_wire(spec, where=f"role {role!r}")
+                      for role, spec in (models or {}).items()}
         # the worker learns each role's model name and settings, never an endpoint
         self.init = {"op": "init", "submission": str(self.submission), "entry_point": entry_point,
-                     "models": {r: {**vars(replace(s, base_url=None))} for r, s in self.specs.items()},
+                     "models": {r: replace(s, base_url=None, api_key_env=None).to_wire() for r, s in self.specs.items()},
                      "seed": seed, "options": dict(options or {}),
                      "forbidden": [str(Path(p).resolve()) for p in forbidden]}
         self.call_timeout_s = float(call_timeout_s)

@@ -107,7 +107,8 @@ def _load(init: dict, pipe: _Pipe):
 
     module_name, _, class_name = init["entry_point"].partition(":")
     cls = getattr(import_submission_module(init["submission"], module_name), class_name)
-    models = {role: HarnessModel(role, ModelSpec(**spec), pipe) for role, spec in init.get("models", {}).items()}
+    models = {role: HarnessModel(role, ModelSpec.from_wire(spec, where=f"init: role {role!r}"), pipe)
+              for role, spec in init.get("models", {}).items()}
     return cls(AgentContext(seed=init.get("seed", 0), models=models, options=init.get("options", {})))
 
 

@@ -42,6 +42,13 @@ from eligibench.evaluation.run.resolve import (
 )
 from eligibench.evaluation.run.runner import INCOMPLETE, RunIncomplete, RunPlan, evaluate
 from eligibench.evaluation.run.seeds import AGENT, SIMULATOR, seed_table, trial_seed
-from eligibench.evaluation.run.session import Session, open_session, plan_for, run_submission, write_summary
+from eligibench.evaluation.run.session import (
+    Session,
+    check_endpoints,
+    open_session,
+    plan_for,
+    run_submission,
+    write_summary,
+)
 
-__all__ = ["AGENT", "DatasetUse", "EvalConfig", "IDENTITY_KEYS", "INCOMPLETE", "MAX_NOTES_CHARS", "Protocol", "REFERENCE_SIMULATOR", "ResolvedRun", "RunConfig", "RunIncomplete", "RunPlan", "SIMULATOR", "Session", "SimulatorSetup", "comparable", "dataset_totals", "evaluate", "is_reference", "load_briefs", "load_rows", "model_label", "open_session", "plan_for", "protocol_id", "published_rows", "read_config", "resolve_run", "role_specs", "run_dialog", "run_identity", "run_options", "run_submission", "seed_table", "simulator_label", "simulator_setup", "subset_rows", "trial_seed", "write_summary"]
+__all__ = ["AGENT", "DatasetUse", "EvalConfig", "IDENTITY_KEYS", "INCOMPLETE", "MAX_NOTES_CHARS", "Protocol", "REFERENCE_SIMULATOR", "ResolvedRun", "RunConfig", "RunIncomplete", "RunPlan", "SIMULATOR", "Session", "check_endpoints", "SimulatorSetup", "comparable", "dataset_totals", "evaluate", "is_reference", "load_briefs", "load_rows", "model_label", "open_session", "plan_for", "protocol_id", "published_rows", "read_config", "resolve_run", "role_specs", "run_dialog", "run_identity", "run_options", "run_submission", "seed_table", "simulator_label", "simulator_setup", "subset_rows", "trial_seed", "write_summary"]

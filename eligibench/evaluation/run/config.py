@@ -8,7 +8,7 @@ without `runs` gets one configuration per name in `evaluate.submissions` (same n
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -78,11 +78,9 @@ def _spec(raw: Any, key: str) -> ModelSpec:
     if not isinstance(raw, dict):
         raise ParamsError(f"params.yaml: 'evaluate.{key}' must be a mapping (backend, model, ...)")
     try:
-        return ModelSpec(**raw)
-    except TypeError as e:
-        raise ParamsError(f"params.yaml: 'evaluate.{key}': {e}") from None
+        return ModelSpec.from_wire(raw, where=f"params.yaml 'evaluate.{key}'")
     except ValueError as e:
-        raise ParamsError(f"params.yaml: 'evaluate.{key}': {e}") from None
+        raise ParamsError(_at(f"evaluate.{key}", e)) from None
 
 
 def _role_spec(raw: Any, default: ModelSpec, where: str) -> ModelSpec:
@@ -91,13 +89,18 @@ def _role_spec(raw: Any, default: ModelSpec, where: str) -> ModelSpec:
     if not isinstance(raw, dict):
         raise ParamsError(f"params.yaml: '{where}' must be \"default\" or a mapping of ModelSpec fields "
                           f"(merged over evaluate.agent_model), got {raw!r}")
-    merged = {**asdict(default), **raw}
+    merged = {**default.to_wire(), **raw}
     if "model" in raw and "backend" in raw and raw["backend"] != default.backend and "base_url" not in raw:
         merged["base_url"] = None  # another backend: the default's server URL does not apply
     try:
-        return ModelSpec(**merged)
-    except (TypeError, ValueError) as e:
-        raise ParamsError(f"params.yaml: '{where}': {e}") from None
+        return ModelSpec.from_wire(merged, where=f"params.yaml '{where}'")
+    except ValueError as e:
+        raise ParamsError(_at(where, e)) from None
+
+
+def _at(key: str, e: Exception) -> str:
+    """The spec error, prefixed with the params key when the message does not name it yet."""
+    return str(e) if key in str(e) else f"params.yaml: '{key}': {e}"
 
 
 _RUN_KEYS = {"submission", "models", "options"}

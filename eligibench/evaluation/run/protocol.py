@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from eligibench.models import ModelSpec
+from eligibench.models.registry import is_smoke_backend, serves_reference
 
 FULL_MIN_TRIALS = 3
 KINDS = ("full", "smoke", "custom")
@@ -40,21 +41,25 @@ REFERENCE_MODELS = (
 REFERENCE_SIMULATOR = ModelSpec(backend="vllm", model=REFERENCE_MODELS[0], temperature=0.0, seed=0,
                                 max_tokens=256)
 REFERENCE_LABEL = "Llama 3.1 70B Instruct 4-bit, temperature 0 (reference)"
-# The CPU default simulator ("embedded") and test stand-ins ("stand-in", e.g. the quoting user):
-# a smoke protocol whatever else is set.
-SMOKE_BACKENDS = ("embedded", "stand-in")
+# Test stand-ins (e.g. the quoting user) are no language model: a smoke protocol whatever else is
+# set; so is the CPU default backend (the registry's smoke backend, the embedded SmolLM2-135M).
+STAND_IN = "stand-in"
+
+
+def is_smoke(backend: str) -> bool:
+    return backend == STAND_IN or is_smoke_backend(backend)
 
 
 def model_label(spec: ModelSpec) -> str:
     """backend:model@t<temperature>/m<max_tokens> (what a role's model is recorded as), with
     " unconstrained" when its endpoint ignores response_format and seed."""
     label = f"{spec.backend}:{spec.model}@t{spec.temperature:g}/m{spec.max_tokens}"
-    return label + (" unconstrained" if getattr(spec, "decoding", "constrained") == "unconstrained" else "")
+    return label + ("" if spec.constrained else " unconstrained")
 
 
 def is_reference(spec: ModelSpec) -> bool:
     """The reference simulator: its model on a server backend (vLLM or OpenAI-compatible), temperature 0."""
-    return spec.backend in ("vllm", "openai") and spec.model in REFERENCE_MODELS and spec.temperature == 0
+    return serves_reference(spec.backend) and spec.model in REFERENCE_MODELS and spec.temperature == 0 and spec.constrained
 
 
 def simulator_label(spec: ModelSpec) -> str:
@@ -90,7 +95,7 @@ class Protocol:
 
     @property
     def kind(self) -> str:
-        if self.simulator_backend in SMOKE_BACKENDS:
+        if is_smoke(self.simulator_backend):
             return "smoke"
         if not self.differences():
             return "full"

@@ -174,8 +174,10 @@ def resolve_run(config: EvalConfig, manifest: Manifest, run: RunConfig | None = 
     # the configured simulator's backend even when its mode calls no model: grounded lexical/template
     # over the embedded spec is the CPU default, the labelled smoke protocol
     backend = "stand-in" if simulator.stand_in else config.simulator.backend
+    # an unconstrained simulator changes the protocol; an agent role's decoding is the agent's
+    # configuration (its role label says "unconstrained"), so agents on such endpoints stay comparable
     decoding = "constrained"
-    if any(not _constrained(s) for s in [*roles.values(), *([config.simulator] if simulator.uses_model else [])]):
+    if simulator.uses_model and not config.simulator.constrained:
         decoding = "unconstrained"
     protocol = Protocol(datasets, config.max_questions, config.trials, simulator.protocol_label, simulator.reference,
                         backend, split, decoding)
@@ -189,10 +191,6 @@ def resolve_run(config: EvalConfig, manifest: Manifest, run: RunConfig | None = 
         agent_memory_mb=config.agent_memory_mb, bootstrap=config.bootstrap, store=config.store,
         extra=MappingProxyType({"subset": dict(config.subset), "subset_select": config.subset_select}),
     )
-
-
-def _constrained(spec: ModelSpec) -> bool:
-    return getattr(spec, "decoding", "constrained") != "unconstrained"
 
 
 def run_identity(r: ResolvedRun) -> RunSpec:

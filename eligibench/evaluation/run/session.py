@@ -30,6 +30,8 @@ from eligibench.evaluation.run.runner import RunIncomplete, RunPlan, evaluate
 from eligibench.evaluation.run.seeds import AGENT, SIMULATOR
 from eligibench.evaluation.user import make_user
 from eligibench.models import ModelSpec, make_model
+from eligibench.models.preflight import check_preflight
+from eligibench.models.preflight import preflight as run_preflight
 from eligibench.models.serving import attach_servers
 from eligibench.results.records import INFRA_ERROR, DialogResult, RunSpec
 from eligibench.results.store import ResultStore
@@ -107,9 +109,11 @@ def plan_for(resolved: ResolvedRun, spec: RunSpec) -> RunPlan:
 
 
 @contextmanager
-def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: Any = None) -> Iterator[Session]:
-    """Start (or attach) the run's model servers and build the session; servers stop when the
-    block ends. `user_model`: a test stand-in (resolved with its `stand_in_label`) used for every trial."""
+def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: Any = None,
+                 preflight: bool = True) -> Iterator[Session]:
+    """Start (or attach) the run's model servers, check them (`models.preflight`) and build the
+    session; servers stop when the block ends. `user_model`: a test stand-in (resolved with its
+    `stand_in_label`) used for every trial."""
     project = Path(project)
     r = resolved
     if r.simulator.stand_in != (user_model is not None):
@@ -119,6 +123,8 @@ def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: A
         simulate = r.simulator.uses_model
         wanted = {**r.roles, **({"__simulator__": r.simulator.spec} if simulate else {})}
         specs = attach_servers(wanted, stack)
+        if preflight:  # before the first dialog: every endpoint answers, serves its model, takes a schema and a seed
+            check_preflight({(SIMULATOR if k == "__simulator__" else k): s for k, s in specs.items()})
         sim = specs.pop("__simulator__", None)
         if user_model is not None:
             user_models = {k: user_model for k in range(r.trials)}
@@ -126,6 +132,14 @@ def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: A
             user_models = {k: stack.enter_context(make_model(replace(sim, seed=r.seeds[str(k)][SIMULATOR])))
                            if simulate else None for k in range(r.trials)}
         yield Session(r, project, spec, plan_for(r, spec), user_models, specs)
+
+
+def check_endpoints(resolved: ResolvedRun) -> list[str]:
+    """`benyfits evaluate --check`: start or attach the run's servers and run the preflight, no
+    dialog; one line per problem (empty: every role's endpoint can serve the run)."""
+    wanted = {**resolved.roles, **({SIMULATOR: resolved.simulator.spec} if resolved.simulator.uses_model else {})}
+    with ExitStack() as stack:
+        return [str(p) for p in run_preflight(attach_servers(wanted, stack))]
 
 
 def run_submission(resolved: ResolvedRun, progress_factory: Callable | None = None, project: Path = Path("."),

@@ -23,7 +23,7 @@ from typing import Sequence
 
 from eligibench.evaluation.user.fact_select import lexical_select
 from eligibench.household.model import Household
-from eligibench.household.profile import relation_word, display_name
+from eligibench.household.profile import display_name, relation_word
 
 YES_NO_PROBES = (
     # feature, question about the speaker, question about a named member ({name})

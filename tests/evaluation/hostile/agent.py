@@ -234,6 +234,28 @@ class ModelCaller(_Base):
         return self.context.model("dialog").chat([{"role": "user", "content": "Ask one question."}], max_tokens=8).text or "Age?"
 
 
+class GrammarBomb(_Base):
+    """Issue 24: asks its own model with a schema whose grammar takes a server minutes to compile
+    (`options["shape"]`: a 100,000-entry enum by default; "deep", "repeat" for the other bounds)."""
+
+    def ready(self, dialog):
+        return len(dialog.turns) >= 1
+
+    def ask(self, dialog):
+        shape = self.context.options.get("shape", "enum")
+        if shape == "deep":
+            schema: dict = {"type": "string"}
+            for _ in range(40):
+                schema = {"type": "array", "items": schema}
+        elif shape == "repeat":
+            schema = {"type": "array", "items": {"type": "string", "pattern": "^a{0,100000}$"}, "minItems": 5000}
+        elif shape == "small":
+            schema = {"type": "string"}
+        else:
+            schema = {"type": "string", "enum": [f"v{i}" for i in range(100_000)]}
+        return self.context.model("dialog").chat([{"role": "user", "content": "Pick one."}], json_schema=schema).text
+
+
 def _protocol_fd() -> int:
     # the worker keeps its protocol stream on a dup of the original stdout: find the pipe fd
     for fd in range(3, 64):

@@ -256,6 +256,29 @@ class GrammarBomb(_Base):
         return self.context.model("dialog").chat([{"role": "user", "content": "Pick one."}], json_schema=schema).text
 
 
+class Markup(_Base):
+    """Issue 24: questions, notes and an error message full of Markdown and HTML that would load
+    `options["host"]` (a URL) in a viewer's browser if shown as markup."""
+
+    def _bait(self, tag: str) -> str:
+        host = self.context.options["host"]
+        return (f"What is your income? ![t]({host}/{tag}-md.png) <img src={host}/{tag}-img.png onerror=alert(1)>"
+                f"<script>fetch('{host}/{tag}-script')</script> **bold-{tag}** [link]({host}/{tag}-link)")
+
+    def ask(self, dialog):
+        return self._bait("q")
+
+    def notes(self):
+        return "```\n" + self._bait("note") + "\n```\n<img src=" + self.context.options["host"] + "/note2.png>"
+
+    def ready(self, dialog):
+        return len(dialog.turns) >= 1
+
+    def predict(self, dialog):
+        host = self.context.options["host"]
+        raise ValueError(f"bad ` ![a]({host}/err-a.png) ` ![b]({host}/err-b.png) <img src={host}/err-c.png>")
+
+
 def _protocol_fd() -> int:
     # the worker keeps its protocol stream on a dup of the original stdout: find the pipe fd
     for fd in range(3, 64):

@@ -31,7 +31,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from eligibench.evaluation.hosting import SubmissionError, load_manifest
+from eligibench.evaluation.hosting import SubmissionError, check_loads, load_manifest
 from eligibench.evaluation.intake import Installed, install_submission
 
 SKIPPED = ("__MACOSX",)
@@ -233,6 +233,7 @@ def accept_upload(zip_path: str | Path, submissions_root: str | Path, store, lim
         root = extract_zip(zip_path, staging / "files", limits)
         try:
             manifest = load_manifest(root)
+            check_loads(manifest, cwd=submissions_root.parent)  # imports and constructs it in the jail
         except SubmissionError as e:
             raise UploadError(str(e).replace(str(root), "<archive>")) from None
         return install_submission(root, submissions_root, store, move=True, manifest=manifest)

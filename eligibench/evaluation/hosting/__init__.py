@@ -30,6 +30,7 @@ _EXPORTS = {
     "dialog_from_wire": "wire",
     "dialog_to_wire": "wire",
     "ProcessAgent": "host",
+    "check_loads": "host",
     "request_problem": "request_bounds",
     "MAX_ENUM": "request_bounds",
     "Manifest": "manifest",

@@ -18,7 +18,10 @@ open-file limits. Everything it sends is untrusted:
   done; one that is down, or stays silent, is an outage: an infrastructure error). What the agent
   raises, whatever its class is called, is an agent error;
 - a per-dialog budget (`DialogBudget`: model calls, tokens, wall time) ends the dialog as
-  `budget_exceeded`.
+  `budget_exceeded`;
+- after an agent error or a protocol error (a failed init included) the worker is killed and the
+  next call starts a fresh one; a dialog starts on a fresh worker when the previous one left a
+  message nobody asked for (a forged extra reply line), so one dialog cannot desynchronise the next.
 """
 from __future__ import annotations
 
@@ -110,7 +113,18 @@ class ProcessAgent(Agent):
                                      bufsize=0, cwd=self.cwd, env=env,
                                      preexec_fn=isolation.limits(self.memory_mb, self.processes, self.open_files))
         self._buf = bytearray()
-        self._exchange(self.init, time.monotonic() + self.call_timeout_s, "init")
+        try:
+            self._exchange(self.init, time.monotonic() + self.call_timeout_s, "init")
+        except AgentFault:
+            self._kill()  # a worker whose init failed holds no agent: never reused
+            raise
+
+    def load(self) -> None:
+        """Start the worker now: import the submission and construct its agent in the jail
+        (AgentFault with the agent's error when it cannot)."""
+        if self.proc is None or self.proc.poll() is not None:
+            self._kill()
+            self._spawn()
 
     def close(self) -> None:
         self._kill()
@@ -226,6 +240,8 @@ class ProcessAgent(Agent):
             raise AgentInfraError(self._infra)
         if self._over_budget is not None:
             raise BudgetExceeded(self._over_budget)
+        if self._buf:
+            raise AgentFault(f"{op}: the agent sent a message nobody asked for after its reply")
         if "error" in reply:
             raise AgentFault(f"{op}: {str(reply.get('error'))[:200]}: {str(reply.get('message'))[:2000]}")
         if "ok" not in reply:
@@ -233,10 +249,28 @@ class ProcessAgent(Agent):
         return reply["ok"]
 
     def _call(self, msg: dict) -> Any:
+        if self.proc is not None and msg["op"] == "start" and self._unrequested():
+            self._kill()  # the last dialog left a message nobody asked for: a fresh worker, in sync
         if self.proc is None or self.proc.poll() is not None:
             self._kill()
             self._spawn()
-        return self._exchange(msg, time.monotonic() + self.call_timeout_s, msg["op"])
+        try:
+            return self._exchange(msg, time.monotonic() + self.call_timeout_s, msg["op"])
+        except AgentFault:
+            # after any protocol or agent error (a failed init included) the worker is not reused:
+            # the next call starts a fresh one, never one left half-initialised or out of step
+            self._kill()
+            raise
+
+    def _unrequested(self) -> bool:
+        """Whether the worker sent bytes no request asked for (a forged extra reply line)."""
+        if self._buf:
+            return True
+        try:
+            ready, _, _ = select.select([self.proc.stdout.fileno()], [], [], 0)
+        except (OSError, ValueError):
+            return True
+        return bool(ready)
 
     # model calls on the agent's behalf ----------------------------------------------------
     def _model(self, role: str) -> ChatModel:
@@ -349,3 +383,28 @@ class ProcessAgent(Agent):
             self.close()
         except Exception:  # noqa: BLE001 - interpreter shutdown
             pass
+
+
+# where a submission's models point while only its loading is checked: nothing listens on port 9
+_NO_MODEL = "http://127.0.0.1:9/v1"
+
+
+def check_loads(manifest, cwd: Path | None = None, call_timeout_s: float = 120.0) -> None:
+    """Refuse a submission whose module raises on import, whose entry point is not an `Agent`, or
+    whose `__init__` fails: imported and constructed in the jail, as a run would (issue 24: such a
+    submission used to run to `done` with every dialog an agent error). SubmissionError names the
+    manifest and the agent's error."""
+    from eligibench.evaluation.hosting.manifest import SubmissionError
+
+    models = {role: ModelSpec("openai", "unchecked", base_url=_NO_MODEL, retries=0, timeout_s=2)
+              for role in (manifest.models or {})}
+    agent = ProcessAgent(manifest.folder, manifest.entry_point, models, 0, dict(manifest.options or {}),
+                         call_timeout_s=call_timeout_s, cwd=cwd,
+                         read_only=[Path(cwd or ".") / "generated" / manifest.name])
+    try:
+        agent.load()
+    except AgentFault as e:
+        raise SubmissionError(f"{Path(manifest.folder) / 'manifest.yaml'}: field 'entry_point': "
+                              f"{manifest.entry_point} cannot be loaded: {e}") from None
+    finally:
+        agent.close()

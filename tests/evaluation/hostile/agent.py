@@ -348,3 +348,37 @@ class Lingerer(_Base):
             os._exit(0)
         time.sleep(600)
         return True
+
+
+class NotAnAgent:
+    """Issue 24: an entry point that is not an Agent subclass."""
+
+    def __init__(self, context):
+        self.context = context
+
+
+class FailingInit(_Base):
+    """Issue 24: raises in __init__ (every time)."""
+
+    def __init__(self, context):
+        raise RuntimeError("init-failed-on-purpose")
+
+
+class ForgedReply(_Base):
+    """Issue 24: after its honest `predict` reply, writes one more reply line nobody asked for
+    (from a thread, so it lands after the worker's own reply)."""
+
+    def ready(self, dialog):
+        return len(dialog.turns) >= 1
+
+    def predict(self, dialog):
+        import threading
+
+        fd = _protocol_fd()
+
+        def forge():
+            time.sleep(0.2)
+            os.write(fd, b'{"ok": "How old are you, forged?"}\n')
+
+        threading.Thread(target=forge, daemon=True).start()
+        return {i: True for i in self.ids}

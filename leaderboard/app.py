@@ -31,6 +31,8 @@ from eligibench.evaluation.hosting import SubmissionError
 from eligibench.results.store import ResultStore
 from leaderboard import queries as Q
 from leaderboard import render as R
+from leaderboard import security
+from leaderboard.literal import literal_markdown as lit
 from leaderboard.ratelimit import RateLimiter
 from leaderboard.truth import CSS as TRUTH_CSS
 from leaderboard.truth import DialogFacts, GroundTruth, profile_html, render_reasons
@@ -224,11 +226,11 @@ class Board:
         try:
             dataset, row_id, trial = Q.parse_dialog_key(key)
         except ValueError:
-            return [], f"Not a dialog: {html.escape(key)}.", "", ""
+            return [], f"Not a dialog: {lit(key)}.", "", ""
         with self.source.reader() as r:
             t = Q.transcript(r, run_id, dataset, row_id, trial)
         if t is None:
-            return [], f"No dialog {html.escape(key)} in run {html.escape(run_id)}.", "", ""
+            return [], f"No dialog {lit(key)} in run {lit(run_id)}.", "", ""
         facts_by_turn: dict[int, list[dict]] = {}
         for f in t["facts"]:
             facts_by_turn.setdefault(int(f["idx"]), []).append(f)
@@ -242,10 +244,10 @@ class Board:
         right = sum(1 for p in t["predictions"]
                     if p["label"] is not None and p["predicted"] is not None and bool(p["predicted"]) == bool(p["label"]))
         labelled = sum(1 for p in t["predictions"] if p["label"] is not None)
-        summary = (f"**{html.escape(str(run.get('submission', '')))}** on **{dataset} / {row_id}** "
-                   f"(trial {trial}) with simulator `{run.get('simulator', '')}`: "
-                   f"{len(t['turns'])} question(s), ended **{t['termination']}**"
-                   + (f" (error: `{Q.sanitize(t['error'])}`)" if t.get("error") else "")
+        summary = (f"**{lit(run.get('submission', ''))}** on **{lit(dataset)} / {lit(row_id)}** "
+                   f"(trial {trial}) with simulator {lit(run.get('simulator', ''))}: "
+                   f"{len(t['turns'])} question(s), ended **{lit(t['termination'])}**"
+                   + (f" (error: {lit(Q.sanitize(t['error']))})" if t.get("error") else "")
                    + f"; {right}/{labelled} opportunities predicted correctly.")
         if not t.get("predictions_given", True):
             summary += " The agent gave no predictions (each counts as wrong)."
@@ -283,11 +285,11 @@ class Board:
             a = Q.transcript(r, run_a, dataset, row_id, trial)
             b = Q.transcript(r, run_b, dataset, row_id, trial)
         if a is None or b is None:
-            return f"Both runs need dialog {html.escape(key)}.", [], []
+            return f"Both runs need dialog {lit(key)}.", [], []
         pa = {p["opportunity"]: p for p in a["predictions"]}
         pb = {p["opportunity"]: p for p in b["predictions"]}
-        lines = [f"**{dataset} / {row_id}** (trial {trial}): A = **{html.escape(str(a['run'].get('submission')))}** "
-                 f"({len(a['turns'])} questions, {a['termination']}), B = **{html.escape(str(b['run'].get('submission')))}** "
+        lines = [f"**{dataset} / {row_id}** (trial {trial}): A = **{lit(a['run'].get('submission'))}** "
+                 f"({len(a['turns'])} questions, {a['termination']}), B = **{lit(b['run'].get('submission'))}** "
                  f"({len(b['turns'])} questions, {b['termination']})",
                  "", "| opportunity | truth | A predicted | B predicted |", "|---|---|---|---|"]
 
@@ -344,7 +346,7 @@ class Board:
             installed = accept_upload(file_path, self.config.submissions, ResultStore(self.config.store),
                                       self.config.limits)
         except SubmissionError as e:
-            return False, f"**Not accepted:** {html.escape(Q.sanitize(e))}"
+            return False, f"**Not accepted:** {lit(Q.sanitize(e))}"
         return True, (f"**Accepted:** {installed.name} is queued (entry {installed.queue_id}). The worker "
                       "(`benyfits worker`) evaluates it; its row appears on the Leaderboard tab once it runs.")
 
@@ -356,21 +358,22 @@ def chat_messages(turns: list[dict], facts: dict[int, list[dict]] | None = None,
     out: list[dict] = []
     for turn in turns:
         i = int(turn["idx"])
-        q = f"**Q{i + 1}.** {turn['question'] or ''}"
+        # what the agent and the simulator wrote is shown literally (leaderboard/literal.py)
+        q = f"**Q{i + 1}.** {lit(turn['question'])}"
         note = (notes or {}).get(i)
         if note:
             text = note if isinstance(note, str) else json.dumps(note, indent=1, default=str)
-            q += f"\n\n<details><summary>agent notes</summary>\n\n```\n{text[:4000]}\n```\n</details>"
+            q += f"\n\n<details><summary>agent notes</summary>\n\n{lit(text[:4000])}\n\n</details>"
         out.append({"role": "assistant", "content": q})
-        a = turn["answer"] or ""
+        a = lit(turn["answer"])
         disclosed = (facts or {}).get(i) or []
         if disclosed:
             a += "\n\n*facts disclosed:* " + ", ".join(
-                f"`{f['fact_key']}` = {f['value']}" + ("" if f.get("exact") in (None, True) else " (not exact)")
+                f"`{f['fact_key']}` = {lit(f['value'])}" + ("" if f.get("exact") in (None, True) else " (not exact)")
                 for f in disclosed)
         check = (checks or {}).get(i)
         if check and check.get("verdict") not in (None, "faithful", "ok"):
-            a += f"\n\n⚠ *simulator check:* {check['verdict']}" + (f" ({check['detail']})" if check.get("detail") else "")
+            a += f"\n\n⚠ *simulator check:* {lit(check['verdict'])}" + (f" ({lit(check['detail'])})" if check.get("detail") else "")
         out.append({"role": "user", "content": a})
     return out
 
@@ -859,13 +862,19 @@ def config_from_args(args: argparse.Namespace) -> AppConfig:
     )
 
 
+# system fonts: the default theme's Google Fonts would be a remote request from every page
+SYSTEM_FONTS = ("ui-sans-serif", "system-ui", "sans-serif")
+SYSTEM_MONO = ("ui-monospace", "Consolas", "monospace")
+
+
 def launch(config: AppConfig, host: str = "127.0.0.1", port: int = 7860, block: bool = True, quiet: bool = False):
     demo = build_app(config)
     demo.queue(default_concurrency_limit=4)
     # show_error=False: an exception's text (paths, process ids) never reaches the page
     demo.launch(server_name=host, server_port=port, prevent_thread_lock=not block, ssr_mode=False,
                 max_file_size=config.limits.max_zip_bytes, show_error=False, quiet=quiet, css=CSS,
-                footer_links=[], theme=gr.themes.Default())
+                footer_links=[], theme=gr.themes.Default(font=SYSTEM_FONTS, font_mono=SYSTEM_MONO),
+                app_kwargs={"middleware": security.middleware()})  # CSP on every response
     return demo
 
 

@@ -5,7 +5,9 @@ Refused, each with a message that says what and where:
 - more than ``max_files`` entries, or more than ``max_unpacked_bytes`` when unpacked (declared
   sizes are checked first, then actual bytes are counted while writing: a lying header cannot
   inflate past the limit);
-- absolute paths (``/x``, ``C:/x``, ``\\\\server``), backslashes, ``..`` components, NUL bytes;
+- absolute paths (``/x``, ``C:/x``, ``\\\\server``), backslashes, ``..`` components, NUL bytes
+  (checked in the name as stored: zipfile cuts it at the first NUL), control and bidirectional
+  characters (a newline, U+202E); entries flagged encrypted in the central or the local header;
 - symlinks (those that point outside the folder are named as such) and any other special file;
 - no ``manifest.yaml`` at the top of the archive or inside its single top folder;
 - an invalid manifest or entry point (``eligibench.evaluation.hosting.manifest.load_manifest``);
@@ -26,12 +28,13 @@ import re
 import shutil
 import stat
 import tempfile
+import unicodedata
 import zipfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from eligibench.evaluation.hosting import SubmissionError, load_manifest
+from eligibench.evaluation.hosting import SubmissionError, check_loads, load_manifest
 from eligibench.evaluation.intake import Installed, install_submission
 
 SKIPPED = ("__MACOSX",)
@@ -65,8 +68,15 @@ def _mb(n: int) -> str:
 
 def _member_parts(info: zipfile.ZipInfo) -> tuple[str, ...]:
     name = info.filename
-    if "\x00" in name:
-        raise UploadError(f"entry {name!r}: NUL byte in the file name")
+    # zipfile cuts a name at its first NUL (`a\0\0\0b.py` reads as `a`): check the name as stored
+    raw = getattr(info, "orig_filename", name)
+    if "\x00" in raw:
+        raise UploadError(f"entry {raw!r}: NUL byte in the file name")
+    odd = next((c for c in raw if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")), None)
+    if odd is not None:
+        # control characters (newlines, ...) and invisible or bidirectional formatting (U+202E
+        # reverses what a reader sees): a file name must read as what it is
+        raise UploadError(f"entry {raw!r}: control or bidirectional character U+{ord(odd):04X} in the file name")
     if name.startswith(("/", "\\")) or _DRIVE.match(name):
         raise UploadError(f"entry {name!r}: absolute paths are not allowed")
     if "\\" in name:
@@ -79,6 +89,19 @@ def _member_parts(info: zipfile.ZipInfo) -> tuple[str, ...]:
         raise UploadError(f"entry {name[:60]!r}...: name too long (at most {MAX_NAME_BYTES} bytes per part, "
                           f"{MAX_PATH_BYTES} in all)")
     return parts
+
+
+ENCRYPTED = 0x1 | 0x40  # traditional and strong encryption flags
+
+
+def _local_flags(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> int:
+    """The flags of the entry's local header (zipfile trusts the central directory's; an archive
+    may flag an entry encrypted in one and not the other)."""
+    zf.fp.seek(info.header_offset)
+    header = zf.fp.read(8)
+    if len(header) < 8 or header[:4] != b"PK\x03\x04":
+        raise UploadError(f"entry {info.filename!r}: the archive is corrupt or unsupported: bad local header")
+    return int.from_bytes(header[6:8], "little")
 
 
 def _kind(info: zipfile.ZipInfo) -> str:
@@ -147,7 +170,7 @@ def _check_zip(path: Path, limits: Limits) -> list[tuple[zipfile.ZipInfo, tuple[
             parts = _member_parts(info)
             if not parts or parts[0] in SKIPPED or parts[-1] in SKIPPED_FILES:
                 continue
-            if info.flag_bits & 0x1:
+            if info.flag_bits & ENCRYPTED or _local_flags(zf, info) & ENCRYPTED:
                 raise UploadError(f"entry {info.filename!r}: encrypted entries are not allowed")
             kind = _kind(info)
             if kind == "symlink":
@@ -233,6 +256,7 @@ def accept_upload(zip_path: str | Path, submissions_root: str | Path, store, lim
         root = extract_zip(zip_path, staging / "files", limits)
         try:
             manifest = load_manifest(root)
+            check_loads(manifest, cwd=submissions_root.parent)  # imports and constructs it in the jail
         except SubmissionError as e:
             raise UploadError(str(e).replace(str(root), "<archive>")) from None
         return install_submission(root, submissions_root, store, move=True, manifest=manifest)

@@ -93,9 +93,22 @@ def _string(raw: dict, key: str, path: Path, field: str | None = None, optional:
     return value
 
 
+def _read_text(path: Path) -> str:
+    """A catalog file's text; what makes it unreadable (a folder, a symlink loop, not UTF-8) is
+    a CatalogError naming the file."""
+    if path.is_dir():
+        raise CatalogError(f"{path}: is a folder, expected an opportunity file")
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise CatalogError(f"{path}: not UTF-8 text (byte {e.start}: {e.reason})") from None
+    except OSError as e:
+        raise CatalogError(f"{path}: cannot be read: {e.strerror or e}") from None
+
+
 def load_opportunity(path: Path) -> Opportunity:
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = yaml.safe_load(_read_text(path))
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
@@ -209,7 +222,7 @@ def known_uncurated(directory: Path | None = None) -> frozenset[str]:
     path = (Path(directory) if directory else default_dir()) / "_not_curated.yaml"
     if not path.exists():
         return frozenset()
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = yaml.safe_load(_read_text(path))
     names = raw.get("programs") if isinstance(raw, dict) else None
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise CatalogError(f"{path}: field 'programs': expected a list of program names")

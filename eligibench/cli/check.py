@@ -59,8 +59,9 @@ def run(path: str, fmt: str, all_opportunities: bool, out=sys.stdout, err=sys.st
 
     checkers = traced_checkers(registry())
     known = frozenset(checkers)
-    bad = 0
+    bad = rows = 0
     for row, item in iter_rows(path, fmt, known):
+        rows += 1
         if isinstance(item, RowError):
             bad += 1
             print(f"benyfits check: {item}", file=err)
@@ -69,6 +70,10 @@ def run(path: str, fmt: str, all_opportunities: bool, out=sys.stdout, err=sys.st
         for oid in ids:
             t = checkers[oid].run(item.household)
             out.write(json.dumps({"row": row, "opportunity": oid, "eligible": t.eligible, "trace": t.id}) + "\n")
+    if not rows:  # as import-v1 says: an empty input is an error, never a silent success
+        from eligibench.errors import BenyfitsError
+
+        raise BenyfitsError(f"{path}: no rows: nothing to check")
     if bad:
         print(f"benyfits check: {bad} bad row(s) skipped", file=err)
     return 1 if bad else 0

@@ -16,6 +16,7 @@ def _run(args: argparse.Namespace) -> int:
     from eligibench.progress import bar
 
     config = read_config(params.load(args.params))
+    _check_store(args.params, config.store)
     rows = None
     if args.rows:
         from eligibench.datasets.rows import read_parquet
@@ -26,6 +27,14 @@ def _run(args: argparse.Namespace) -> int:
             raise BenyfitsError(f"{args.rows}: no rows: nothing to evaluate")
         rows = {loaded[0].dataset: loaded}
     manifest = load_manifest(Path(args.path))
+    taken = Path("submissions") / manifest.name
+    if taken.exists() and taken.resolve() != Path(args.path).resolve():
+        # results are stored under the manifest's name (and generated/<name>/ is mounted): a
+        # folder elsewhere must not pass as an existing submission (the upload path refuses it too)
+        from eligibench.evaluation.hosting import SubmissionError
+
+        raise SubmissionError(f"{Path(args.path) / 'manifest.yaml'}: name: a submission named {manifest.name!r} "
+                              f"already exists in submissions/ and this folder is not it: choose another name")
     run = None
     if args.config:
         run = config.run(args.config)
@@ -50,6 +59,29 @@ def _run(args: argparse.Namespace) -> int:
 
 class PreflightFailed(BenyfitsError):
     """Raised by --check; main() prints it as one error and exits 2."""
+
+
+def _check_store(params_path: str, store: Path) -> None:
+    """`evaluate.store` must be a DuckDB file this process can open (checked before any work,
+    so a folder or an unopenable path is one error naming the key, not a traceback mid-run)."""
+    import duckdb
+
+    from eligibench.errors import ParamsError
+    from eligibench.results import StoreError, connect
+
+    where = f"{params_path}: evaluate.store: {store}"
+    if store.is_dir():
+        raise ParamsError(f"{where} is a folder, expected a DuckDB file")
+    try:
+        if store.exists():
+            with open(store, "rb"):
+                pass
+        else:  # what the run will do first: create the file (and its folder)
+            store.parent.mkdir(parents=True, exist_ok=True)
+            connect(store, read_only=False, timeout=10).close()
+    except (OSError, duckdb.Error, StoreError) as e:
+        reason = getattr(e, "strerror", None) or " ".join(str(e).split())[:300]
+        raise ParamsError(f"{where}: cannot be opened: {reason}") from None
 
 
 def register(sub: argparse._SubParsersAction) -> None:

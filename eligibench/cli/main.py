@@ -13,6 +13,12 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
     catalog = load_catalog(args.opportunities)
     print(f"{len(catalog)} opportunities valid in {args.opportunities or 'opportunities/'}")
+    if args.submission:
+        from eligibench.evaluation.hosting import check_loads, load_manifest
+
+        manifest = load_manifest(args.submission)
+        check_loads(manifest, cwd=Path.cwd())
+        print(f"{args.submission}: manifest valid; {manifest.entry_point} imports and constructs in the jail")
     return 0
 
 
@@ -48,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     v = sub.add_parser("validate", help="validate the opportunity catalog (opportunities/*.yaml)")
     v.add_argument("--opportunities", type=Path, default=None, help="folder of <Id>.yaml files")
+    v.add_argument("--submission", type=Path, default=None,
+                   help="also check this submission folder: its manifest, and that its entry point imports "
+                        "and constructs in the agent jail")
     v.set_defaults(func=_cmd_validate)
     pr = sub.add_parser("profile", help="render a household JSON file as the simulated user's profile")
     pr.add_argument("file")

@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from eligibench import params, paths
-from eligibench.evaluation.hosting import SubmissionError, load_manifest
+from eligibench.evaluation.hosting import SubmissionError, check_loads, load_manifest
 from eligibench.evaluation.intake import check_folder, check_smoke, install_submission, run_worker, smoke_dialog
 from eligibench.evaluation.run import read_config
 from eligibench.evaluation.user import QUOTING_ENV, QUOTING_LABEL, quoting_requested
@@ -32,7 +32,8 @@ def _cmd_submit(args: argparse.Namespace) -> int:
     if dest.exists() and dest.resolve() != folder.resolve():
         raise SubmissionError(f"a submission named {manifest.name!r} already exists in {args.submissions}/: "
                               "choose another name in manifest.yaml")
-    print(f"manifest ok: {manifest.name} (strategy {manifest.strategy}, entry point {manifest.entry_point})")
+    check_loads(manifest, cwd=project)  # imported and constructed in the jail, even with --no-smoke
+    print(f"manifest ok: {manifest.name} (strategy {manifest.strategy}, entry point {manifest.entry_point} loads)")
     if args.no_smoke:
         print("smoke dialog skipped (--no-smoke)")
     else:

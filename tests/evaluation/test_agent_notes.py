@@ -53,3 +53,14 @@ def test_notes_cross_the_agent_process_boundary(tmp_path):
         agent.close()
     assert r.termination == READY, r.error
     assert [json.loads(n)["step"] for _, n in r.agent_notes] == [0, 1]
+
+
+@pytest.mark.parametrize("note", ['"\\\\' * 15_000, "é" * 30_000, {"k": ['"'] * 8000}])
+def test_the_stored_notes_are_capped_in_bytes_after_escaping(note):
+    """Issue 24: quotes and backslashes are escaped again when the cut text is stored as JSON;
+    the cap holds for the stored UTF-8 bytes."""
+    from eligibench.evaluation.run.dialog_loop import _notes_json
+
+    stored = _notes_json(note)
+    assert len(stored.encode("utf-8")) <= MAX_NOTES_CHARS
+    assert json.loads(stored).endswith(" [cut]") and len(stored.encode("utf-8")) > MAX_NOTES_CHARS - 50

@@ -9,6 +9,7 @@ Modules:
 - `api`: the Agent contract submissions implement (`Agent`, `AgentContext`).
 - `types`: what an agent is told (`OpportunityBrief`, `Dialog`), question limits, `DialogBudget`.
 - `wire`: dialogs as JSON over the agent process's pipe.
+- `request_bounds`: what an agent may forward to a shared model server (schema size, enum length, nesting, repetition).
 - `host`: `ProcessAgent`, the harness side of an agent in its own process; budgets; model calls on its behalf.
 - `worker`: the agent process itself (`python -m eligibench.evaluation.hosting.worker`); its models are proxies.
 - `isolation`: the bubblewrap jail (no network, read-only, non-root, only its own folder).
@@ -29,6 +30,9 @@ _EXPORTS = {
     "dialog_from_wire": "wire",
     "dialog_to_wire": "wire",
     "ProcessAgent": "host",
+    "check_loads": "host",
+    "request_problem": "request_bounds",
+    "MAX_ENUM": "request_bounds",
     "Manifest": "manifest",
     "SubmissionError": "manifest",
     "import_submission_module": "manifest",

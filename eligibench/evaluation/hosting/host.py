@@ -9,11 +9,19 @@ open-file limits. Everything it sends is untrusted:
 - every call, `init` (import and `__init__`) included, has the call timeout; on timeout or exit
   the worker's whole process group is killed (and, jailed, its pid namespace dies with it);
 - model calls: the worker asks, the host calls the run's model for that role and counts the
-  usage itself. Only the host's own `ModelUnavailable`, with the endpoint then failing a health
-  check, makes a dialog an infrastructure error (a request that fails a healthy server is the
-  agent's doing); what the agent raises, whatever its class is called, is an agent error;
+  usage itself. A request over the bounds of `request_bounds` (schema bytes, nodes, nesting,
+  enum length, repetition; prompt bytes) is refused before it is sent: a shared server never
+  compiles an agent's grammar bomb. Each forwarded request has a time budget (the spec's
+  timeout, at most the call timeout). A request that fails is the agent's doing unless an outage
+  is confirmed independently of it: a health probe on a new connection that the server does not
+  answer within `outage_confirm_s` (a server busy with the agent's own request answers once it is
+  done; one that is down, or stays silent, is an outage: an infrastructure error). What the agent
+  raises, whatever its class is called, is an agent error;
 - a per-dialog budget (`DialogBudget`: model calls, tokens, wall time) ends the dialog as
-  `budget_exceeded`.
+  `budget_exceeded`;
+- after an agent error or a protocol error (a failed init included) the worker is killed and the
+  next call starts a fresh one; a dialog starts on a fresh worker when the previous one left a
+  message nobody asked for (a forged extra reply line), so one dialog cannot desynchronise the next.
 """
 from __future__ import annotations
 
@@ -31,6 +39,7 @@ from typing import Any, Mapping, Sequence
 from eligibench.evaluation.hosting import isolation
 from eligibench.evaluation.hosting.api import Agent, AgentContext
 from eligibench.evaluation.hosting.errors import AgentFault, AgentInfraError, BudgetExceeded
+from eligibench.evaluation.hosting.request_bounds import request_problem
 from eligibench.evaluation.hosting.types import Dialog, DialogBudget, OpportunityBrief
 from eligibench.evaluation.hosting.wire import dialog_to_wire
 from eligibench.models import ChatModel, ModelError, ModelSpec, ModelUnavailable, make_model
@@ -40,6 +49,7 @@ from eligibench.processes import kill_group
 WORKER_ARGV = (sys.executable, "-m", "eligibench.evaluation.hosting.worker")
 MAX_MESSAGE_BYTES = 8 * 1024 * 1024
 MAX_TOKENS_PER_CALL = 8192
+OUTAGE_CONFIRM_S = 60.0  # how long a failed agent request's server may take to answer a probe
 
 
 class ProcessAgent(Agent):
@@ -56,7 +66,8 @@ class ProcessAgent(Agent):
                  seed: int = 0, options: Mapping[str, Any] | None = None, forbidden: Sequence[str] = (),
                  call_timeout_s: float = 120.0, memory_mb: int = 4096, *, read_only: Sequence[Path] = (),
                  cwd: Path | None = None, trusted: bool = False, budget: DialogBudget | None = None,
-                 max_message_bytes: int = MAX_MESSAGE_BYTES, processes: int = 64, open_files: int = 256):
+                 max_message_bytes: int = MAX_MESSAGE_BYTES, processes: int = 64, open_files: int = 256,
+                 outage_confirm_s: float = OUTAGE_CONFIRM_S):
         super().__init__(AgentContext(seed=seed, options=options or {}))
         self.submission = Path(submission).resolve()
         self.specs = {role: spec if isinstance(spec, ModelSpec) else ModelSpec.from_wire(spec, where=f"role {role!r}")
@@ -67,6 +78,7 @@ class ProcessAgent(Agent):
                      "seed": seed, "options": dict(options or {}),
                      "forbidden": [str(Path(p).resolve()) for p in forbidden]}
         self.call_timeout_s = float(call_timeout_s)
+        self.outage_confirm_s = float(outage_confirm_s)
         self.memory_mb = memory_mb
         self.processes, self.open_files = processes, open_files
         self.budget = budget or DialogBudget()
@@ -102,7 +114,18 @@ class ProcessAgent(Agent):
                                      bufsize=0, cwd=self.cwd, env=env,
                                      preexec_fn=isolation.limits(self.memory_mb, self.processes, self.open_files))
         self._buf = bytearray()
-        self._exchange(self.init, time.monotonic() + self.call_timeout_s, "init")
+        try:
+            self._exchange(self.init, time.monotonic() + self.call_timeout_s, "init")
+        except AgentFault:
+            self._kill()  # a worker whose init failed holds no agent: never reused
+            raise
+
+    def load(self) -> None:
+        """Start the worker now: import the submission and construct its agent in the jail
+        (AgentFault with the agent's error when it cannot)."""
+        if self.proc is None or self.proc.poll() is not None:
+            self._kill()
+            self._spawn()
 
     def close(self) -> None:
         self._kill()
@@ -218,6 +241,8 @@ class ProcessAgent(Agent):
             raise AgentInfraError(self._infra)
         if self._over_budget is not None:
             raise BudgetExceeded(self._over_budget)
+        if self._buf:
+            raise AgentFault(f"{op}: the agent sent a message nobody asked for after its reply")
         if "error" in reply:
             raise AgentFault(f"{op}: {str(reply.get('error'))[:200]}: {str(reply.get('message'))[:2000]}")
         if "ok" not in reply:
@@ -225,15 +250,35 @@ class ProcessAgent(Agent):
         return reply["ok"]
 
     def _call(self, msg: dict) -> Any:
+        if self.proc is not None and msg["op"] == "start" and self._unrequested():
+            self._kill()  # the last dialog left a message nobody asked for: a fresh worker, in sync
         if self.proc is None or self.proc.poll() is not None:
             self._kill()
             self._spawn()
-        return self._exchange(msg, time.monotonic() + self.call_timeout_s, msg["op"])
+        try:
+            return self._exchange(msg, time.monotonic() + self.call_timeout_s, msg["op"])
+        except AgentFault:
+            # after any protocol or agent error (a failed init included) the worker is not reused:
+            # the next call starts a fresh one, never one left half-initialised or out of step
+            self._kill()
+            raise
+
+    def _unrequested(self) -> bool:
+        """Whether the worker sent bytes no request asked for (a forged extra reply line)."""
+        if self._buf:
+            return True
+        try:
+            ready, _, _ = select.select([self.proc.stdout.fileno()], [], [], 0)
+        except (OSError, ValueError):
+            return True
+        return bool(ready)
 
     # model calls on the agent's behalf ----------------------------------------------------
     def _model(self, role: str) -> ChatModel:
         if role not in self._models:
-            self._models[role] = make_model(self.specs[role])
+            # the agent's request has a time budget: the spec's timeout, at most one call's
+            spec = self.specs[role]
+            self._models[role] = make_model(replace(spec, timeout_s=min(spec.timeout_s, self.call_timeout_s)))
         return self._models[role]
 
     def _model_call(self, req: dict) -> dict:
@@ -252,6 +297,11 @@ class ProcessAgent(Agent):
                 or (schema is not None and not isinstance(schema, dict))
                 or (limit is not None and (type(limit) is not int or limit < 1))):
             return {"model_error": "rejected", "message": "malformed model request"}
+        problem = request_problem(messages, schema)
+        if problem is not None:  # refused before any request: counted as a call, never sent
+            used["calls"] += 1
+            self._usage["calls"] += 1
+            return {"model_error": "rejected", "message": f"request refused by the harness: {problem}"}
         # the role's spec max_tokens is what its calls use; an agent may ask for less (a per-call
         # limit its options name), never more than the run configured and recorded
         spec_limit = min(self.specs[role].max_tokens, MAX_TOKENS_PER_CALL)
@@ -266,9 +316,9 @@ class ProcessAgent(Agent):
         try:
             c = model.chat(messages, json_schema=schema, max_tokens=limit)
         except ModelUnavailable as e:
-            if self._endpoint_healthy(role):
-                # the server is up: the agent's own request failed it (a schema or prompt that makes
-                # the server error or time out): the agent's doing, never an outage to launder
+            if self._endpoint_recovers(role):
+                # the server answers a separate probe: the agent's own request failed it (a schema
+                # or prompt that makes it error or time out): the agent's doing, never an outage
                 return {"model_error": "rejected", "message": f"the model could not serve this request: {e}"}
             self._infra = f"ModelUnavailable ({e.endpoint}): {e}"
             return {"model_error": "unavailable", "message": str(e)}
@@ -282,15 +332,25 @@ class ProcessAgent(Agent):
                                "cached_tokens": c.cached_tokens, "latency_s": c.latency_s,
                                "finish_reason": c.finish_reason}}
 
-    def _endpoint_healthy(self, role: str) -> bool:
+    def _endpoint_recovers(self, role: str) -> bool:
+        """Whether the role's server answers a health probe (each on a new connection) within
+        `outage_confirm_s`: a server still busy with the agent's failed request answers when it is
+        done with it; a dead server (connection refused) or one silent for the whole window is an
+        outage confirmed independently of the agent's request."""
         base_url = self.specs[role].base_url
         if not base_url:
             return False
-        try:
-            check_health(base_url, timeout_s=5.0)
-        except ModelUnavailable:
-            return False
-        return True
+        deadline = time.monotonic() + self.outage_confirm_s
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                check_health(base_url, timeout_s=max(1.0, min(5.0, left)))
+                return True
+            except ModelUnavailable as e:
+                refused = isinstance(getattr(e.__cause__, "reason", e.__cause__), ConnectionRefusedError)
+                if refused or deadline - time.monotonic() <= 0:
+                    return False
+            time.sleep(min(1.0, max(0.0, deadline - time.monotonic())))
 
     def _new_dialog(self) -> None:
         self._dialog_usage = {"calls": 0, "tokens": 0}
@@ -324,3 +384,28 @@ class ProcessAgent(Agent):
             self.close()
         except Exception:  # noqa: BLE001 - interpreter shutdown
             pass
+
+
+# where a submission's models point while only its loading is checked: nothing listens on port 9
+_NO_MODEL = "http://127.0.0.1:9/v1"
+
+
+def check_loads(manifest, cwd: Path | None = None, call_timeout_s: float = 120.0) -> None:
+    """Refuse a submission whose module raises on import, whose entry point is not an `Agent`, or
+    whose `__init__` fails: imported and constructed in the jail, as a run would (issue 24: such a
+    submission used to run to `done` with every dialog an agent error). SubmissionError names the
+    manifest and the agent's error."""
+    from eligibench.evaluation.hosting.manifest import SubmissionError
+
+    models = {role: ModelSpec("openai", "unchecked", base_url=_NO_MODEL, retries=0, timeout_s=2)
+              for role in (manifest.models or {})}
+    agent = ProcessAgent(manifest.folder, manifest.entry_point, models, 0, dict(manifest.options or {}),
+                         call_timeout_s=call_timeout_s, cwd=cwd,
+                         read_only=[Path(cwd or ".") / "generated" / manifest.name])
+    try:
+        agent.load()
+    except AgentFault as e:
+        raise SubmissionError(f"{Path(manifest.folder) / 'manifest.yaml'}: field 'entry_point': "
+                              f"{manifest.entry_point} cannot be loaded: {e}") from None
+    finally:
+        agent.close()

@@ -107,6 +107,11 @@ def _load(init: dict, pipe: _Pipe):
 
     module_name, _, class_name = init["entry_point"].partition(":")
     cls = getattr(import_submission_module(init["submission"], module_name), class_name)
+    from eligibench.evaluation.hosting.api import Agent
+
+    if not (isinstance(cls, type) and issubclass(cls, Agent)):
+        raise TypeError(f"entry point {init['entry_point']}: {class_name} is not a subclass of "
+                        "eligibench.evaluation.hosting.Agent")
     models = {role: HarnessModel(role, ModelSpec.from_wire(spec, where=f"init: role {role!r}"), pipe)
               for role, spec in init.get("models", {}).items()}
     return cls(AgentContext(seed=init.get("seed", 0), models=models, options=init.get("options", {})))

@@ -208,6 +208,10 @@ def subset_rows(config: EvalConfig, rows_by_dataset: Mapping[str, list[Row]]) ->
     out = {}
     for d, rows in rows_by_dataset.items():
         n = config.subset.get(d)
+        if n is not None and n > len(rows):
+            # asking for more than there is would quietly evaluate all of them (issue 24)
+            raise ParamsError(f"params.yaml: 'evaluate.subset.{d}' is {n}, more than the {len(rows)} households "
+                              f"of the {d} dataset (null evaluates all of them)")
         if n is not None and config.subset_select == "shortest":
             keep = {r.id for r in sorted(rows, key=lambda r: (len(r.profile), r.id))[:n]}
             rows = [r for r in rows if r.id in keep]

@@ -55,7 +55,10 @@ MAX_NOTES_CHARS = 20_000  # notes are for a reader of the leaderboard, not a dat
 
 
 def _notes_json(notes: object) -> str | None:
-    """An agent's notes as stored: JSON text, at most MAX_NOTES_CHARS (longer: cut, as text)."""
+    """An agent's notes as stored: JSON text of at most MAX_NOTES_CHARS UTF-8 bytes (so at most
+    that many characters); longer notes are cut and stored as one JSON string ending " [cut]". The
+    cut is made on what is stored: the JSON of the cut string escapes quotes and backslashes again,
+    so cutting the text at the cap stored up to 22k (issue 24)."""
     if notes is None:
         return None
     try:
@@ -63,8 +66,19 @@ def _notes_json(notes: object) -> str | None:
     except (TypeError, ValueError) as e:
         raise AgentFault(f"notes returned data that is not JSON: {e}") from None
     text = clean_text(text, len(text))  # lone surrogates and NULs replaced: storable UTF-8
-    if len(text) > MAX_NOTES_CHARS:
-        text = json.dumps(text[:MAX_NOTES_CHARS] + " [cut]", ensure_ascii=False)
+
+    def stored(k: int) -> str:
+        return json.dumps(text[:k] + " [cut]", ensure_ascii=False)
+
+    if len(text.encode("utf-8")) > MAX_NOTES_CHARS:
+        lo, hi = 0, min(len(text), MAX_NOTES_CHARS)  # the longest cut whose stored form fits
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if len(stored(mid).encode("utf-8")) <= MAX_NOTES_CHARS:
+                lo = mid
+            else:
+                hi = mid - 1
+        text = stored(lo)
     return text
 
 

@@ -114,7 +114,16 @@ def role_specs(manifest: Manifest, config: EvalConfig, run: RunConfig) -> dict[s
     if extra:
         raise SubmissionError(f"params.yaml: run configuration {run.name!r} sets models for role(s) {extra}, but "
                               f"{manifest.name}'s manifest declares {sorted(declared) or 'no roles'}")
-    return {role: run.models.get(role, config.agent_model) for role in declared}
+    specs = {role: run.models.get(role, config.agent_model) for role in declared}
+    for role, wanted in declared.items():
+        served = specs[role]
+        # a name other than "default" is a request the run must honour or refuse, never ignore
+        if wanted != "default" and wanted not in (served.model, f"{served.backend}:{served.model}"):
+            raise SubmissionError(f"{manifest.folder}/manifest.yaml: field 'models': role {role!r} asks for "
+                                  f"{wanted!r}, but this run serves {served.backend}:{served.model} for it: write "
+                                  f"'default' (the run's model) or give a run configuration in params.yaml "
+                                  f"'evaluate.runs' that serves {wanted!r}")
+    return specs
 
 
 def run_options(manifest: Manifest, run: RunConfig) -> dict[str, Any]:

@@ -234,6 +234,51 @@ class ModelCaller(_Base):
         return self.context.model("dialog").chat([{"role": "user", "content": "Ask one question."}], max_tokens=8).text or "Age?"
 
 
+class GrammarBomb(_Base):
+    """Issue 24: asks its own model with a schema whose grammar takes a server minutes to compile
+    (`options["shape"]`: a 100,000-entry enum by default; "deep", "repeat" for the other bounds)."""
+
+    def ready(self, dialog):
+        return len(dialog.turns) >= 1
+
+    def ask(self, dialog):
+        shape = self.context.options.get("shape", "enum")
+        if shape == "deep":
+            schema: dict = {"type": "string"}
+            for _ in range(40):
+                schema = {"type": "array", "items": schema}
+        elif shape == "repeat":
+            schema = {"type": "array", "items": {"type": "string", "pattern": "^a{0,100000}$"}, "minItems": 5000}
+        elif shape == "small":
+            schema = {"type": "string"}
+        else:
+            schema = {"type": "string", "enum": [f"v{i}" for i in range(100_000)]}
+        return self.context.model("dialog").chat([{"role": "user", "content": "Pick one."}], json_schema=schema).text
+
+
+class Markup(_Base):
+    """Issue 24: questions, notes and an error message full of Markdown and HTML that would load
+    `options["host"]` (a URL) in a viewer's browser if shown as markup."""
+
+    def _bait(self, tag: str) -> str:
+        host = self.context.options["host"]
+        return (f"What is your income? ![t]({host}/{tag}-md.png) <img src={host}/{tag}-img.png onerror=alert(1)>"
+                f"<script>fetch('{host}/{tag}-script')</script> **bold-{tag}** [link]({host}/{tag}-link)")
+
+    def ask(self, dialog):
+        return self._bait("q")
+
+    def notes(self):
+        return "```\n" + self._bait("note") + "\n```\n<img src=" + self.context.options["host"] + "/note2.png>"
+
+    def ready(self, dialog):
+        return len(dialog.turns) >= 1
+
+    def predict(self, dialog):
+        host = self.context.options["host"]
+        raise ValueError(f"bad ` ![a]({host}/err-a.png) ` ![b]({host}/err-b.png) <img src={host}/err-c.png>")
+
+
 def _protocol_fd() -> int:
     # the worker keeps its protocol stream on a dup of the original stdout: find the pipe fd
     for fd in range(3, 64):
@@ -303,3 +348,37 @@ class Lingerer(_Base):
             os._exit(0)
         time.sleep(600)
         return True
+
+
+class NotAnAgent:
+    """Issue 24: an entry point that is not an Agent subclass."""
+
+    def __init__(self, context):
+        self.context = context
+
+
+class FailingInit(_Base):
+    """Issue 24: raises in __init__ (every time)."""
+
+    def __init__(self, context):
+        raise RuntimeError("init-failed-on-purpose")
+
+
+class ForgedReply(_Base):
+    """Issue 24: after its honest `predict` reply, writes one more reply line nobody asked for
+    (from a thread, so it lands after the worker's own reply)."""
+
+    def ready(self, dialog):
+        return len(dialog.turns) >= 1
+
+    def predict(self, dialog):
+        import threading
+
+        fd = _protocol_fd()
+
+        def forge():
+            time.sleep(0.2)
+            os.write(fd, b'{"ok": "How old are you, forged?"}\n')
+
+        threading.Thread(target=forge, daemon=True).start()
+        return {i: True for i in self.ids}

@@ -23,6 +23,7 @@ def _project(tmp_path: Path, base_url: str) -> Path:
     params["evaluate"]["agent_model"] = {"backend": "openai", "model": "served-model", "base_url": base_url,
                                          "max_tokens": 64}
     params["evaluate"]["runs"] = {"direct": {"submission": "direct"}}
+    params["evaluate"]["subset"] = {"diverse": 1, "representative": 1}
     (proj / "params.yaml").write_text(yaml.safe_dump(params))
     return proj
 

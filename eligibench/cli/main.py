@@ -64,6 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     cli_submit.register(sub)
     cli_leaderboard.register(sub)
+    from eligibench.cli import compare as cli_compare
+
+    cli_compare.register(sub)
     return parser
 
 

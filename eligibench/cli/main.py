@@ -67,6 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     from eligibench.cli import compare as cli_compare
 
     cli_compare.register(sub)
+    from eligibench.cli import export_results as cli_export_results
+
+    cli_export_results.register(sub)
     return parser
 
 

@@ -780,7 +780,7 @@ def build_app(config: AppConfig) -> gr.Blocks:
             try:
                 with board.source.reader() as r:
                     keys = Q.shared_dialogs(r, a, b)
-                paired_md = paired_verdict(r, a, b)
+                    paired_md = paired_verdict(r, a, b)
                 key = key if key in keys else (keys[0] if keys else None)
                 summary, chat_a, chat_b = board.compare(a, b, key) if key else (
                     "These runs share no household." if a and b else "Pick two runs.", [], [])

@@ -31,6 +31,7 @@ from eligibench.evaluation.hosting import SubmissionError
 from eligibench.results.store import ResultStore
 from leaderboard import queries as Q
 from leaderboard import render as R
+from leaderboard.cost import build_cost_panel, prices_for
 from leaderboard.paired import verdict as paired_verdict
 from leaderboard.ratelimit import RateLimiter
 from leaderboard.truth import CSS as TRUTH_CSS
@@ -509,6 +510,7 @@ def build_app(config: AppConfig) -> gr.Blocks:
                 scatter = gr.HTML("", elem_id="bf-scatter", js_on_load=None)
                 gr.Markdown(_note("Up and to the left is better: higher F1 with fewer questions. Shows the protocol "
                                   "chosen on the Leaderboard tab, plus v1's reported figures. Hover a point."))
+                build_cost_panel(gr, demo, board.source, prices_for(config.dataset_dir.parent / "params.yaml"))  # issue 22
             with gr.Tab("Per opportunity", id="opportunity") as tab_opp:
                 heat_runs = gr.Dropdown(choices=[], value=[], multiselect=True, label="Runs",
                                         info=f"default: the {HEATMAP_DEFAULT_RUNS} best runs of the chosen protocol")

@@ -105,6 +105,9 @@ def test_board_runs_read_only_from_the_exported_folder(exported, tmp_path):
             # the Dialogs view shows a transcript of the folder's dialogs
             page.goto(f"{url}?tab=dialogs&run={ids['known']}")
             expect(page.locator("#bf-dlg-summary")).to_contain_text("known-agent on", timeout=60_000)
+            # cost beside F1 vs turns: no prices in the project's params.yaml, said so
+            page.goto(f"{url}?tab=scatter")
+            expect(page.locator("#bf-cost")).to_contain_text("No dollar figures")
             assert str(folder) not in page.content()
     finally:
         stop(proc)

@@ -23,7 +23,15 @@ from eligibench.evaluation.scoring.metrics import (
     turn_weighted_f1,
 )
 from eligibench.evaluation.scoring.paired import FIGURES, Comparison, compare_runs, mcnemar_p, tied_with_top
-from eligibench.evaluation.scoring.pricing import PriceTable, RunCost, TokenPrice, agent_model, cost_frontier, dialog_dollars, run_cost
+from eligibench.evaluation.scoring.pricing import (
+    PriceTable,
+    RunCost,
+    TokenPrice,
+    agent_model,
+    cost_frontier,
+    dialog_dollars,
+    run_cost,
+)
 from eligibench.evaluation.scoring.process import (
     NEEDED_FACT_NOT_DISCLOSED,
     RULE_MISAPPLIED,

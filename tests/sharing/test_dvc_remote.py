@@ -45,6 +45,15 @@ def test_push_then_fresh_clone_pull_is_byte_identical_and_clean(tmp_path):
     (proj / "dvc.yaml").write_text(f"stages:\n  make:\n    cmd: {sys.executable} make.py 200\n    deps: [make.py]\n    outs: [out]\n")
     r = dvc(proj, None, "repro")
     assert r.returncode == 0, r.stdout + r.stderr
+    # and a dataset folder in the published layout (Parquet + card), tracked as data
+    from eligibench.datasets.publish import BuildInfo, card
+    from tests.leaderboard.synthetic import make_dataset
+
+    make_dataset(proj / "benyfits", n_diverse=3, n_representative=2, version="dv-0123456789ab")
+    counts = {"households": 3, "pairs": 9, "positive": 2}
+    (proj / "benyfits" / "README.md").write_text(card(BuildInfo("dv-0123456789ab", {"households": {"count": 10}}, {"origin": "snapshot"}, {"checked": False}, {"diverse": counts, "representative": counts})))
+    r = dvc(proj, None, "add", "benyfits")
+    assert r.returncode == 0, r.stdout + r.stderr
     r = dvc(proj, None, "push")
     assert r.returncode == 0, r.stdout + r.stderr
     remote = tmp_path / "benyfits-dvc-remote"  # the default: beside the checkout
@@ -58,6 +67,7 @@ def test_push_then_fresh_clone_pull_is_byte_identical_and_clean(tmp_path):
     r = dvc(clone, None, "pull")
     assert r.returncode == 0, r.stdout + r.stderr
     assert _digest(clone / "out") == _digest(proj / "out")
+    assert _digest(clone / "benyfits") == _digest(proj / "benyfits") and len(_digest(proj / "benyfits")) == 4
     status = dvc(clone, None, "status")
     assert status.returncode == 0 and "up to date" in status.stdout, status.stdout + status.stderr
 

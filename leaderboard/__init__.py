@@ -7,6 +7,9 @@ Modules:
 - `render`: the ranking table (sorting script), the F1-vs-turns SVG, the heatmap
 - `ratelimit`: the per-client upload limit
 - `upload`: zipped submissions: checks and queueing
+- `paired`: the Compare view's paired verdict (bootstrap interval, McNemar) through the board's source
+- `cost`: dollars per run and dialog from the price table, the cost-vs-TW-F1 frontier plot
+- `results_source`: `--results PATH_OR_REPO`: a published results folder (or Hub repo) as the source
 - `app`: the Gradio app
 See docs/leaderboard.md.
 """

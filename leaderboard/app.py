@@ -32,7 +32,9 @@ from eligibench.results.store import ResultStore
 from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard import security
+from leaderboard.cost import build_cost_panel, prices_for
 from leaderboard.literal import literal_markdown as lit
+from leaderboard.paired import verdict as paired_verdict
 from leaderboard.ratelimit import RateLimiter
 from leaderboard.truth import CSS as TRUTH_CSS
 from leaderboard.truth import DialogFacts, GroundTruth, profile_html, render_reasons
@@ -511,6 +513,7 @@ def build_app(config: AppConfig) -> gr.Blocks:
                 scatter = gr.HTML("", elem_id="bf-scatter", js_on_load=None)
                 gr.Markdown(_note("Up and to the left is better: higher F1 with fewer questions. Shows the protocol "
                                   "chosen on the Leaderboard tab, plus v1's reported figures. Hover a point."))
+                build_cost_panel(gr, demo, board.source, prices_for(config.dataset_dir.parent / "params.yaml"))  # issue 22
             with gr.Tab("Per opportunity", id="opportunity") as tab_opp:
                 heat_runs = gr.Dropdown(choices=[], value=[], multiselect=True, label="Runs",
                                         info=f"default: the {HEATMAP_DEFAULT_RUNS} best runs of the chosen protocol")
@@ -555,6 +558,7 @@ def build_app(config: AppConfig) -> gr.Blocks:
                     cmp_a = gr.Dropdown(choices=[], label="Run A", elem_id="bf-cmp-a")
                     cmp_b = gr.Dropdown(choices=[], label="Run B", elem_id="bf-cmp-b")
                     cmp_key = gr.Dropdown(choices=[], label="Household both ran", elem_id="bf-cmp-key")
+                cmp_verdict = gr.Markdown(elem_id="bf-cmp-verdict")  # issue 22: paired statistic
                 cmp_summary = gr.Markdown(elem_id="bf-cmp-summary")
                 with gr.Row(equal_height=False):
                     cmp_chat_a = gr.Chatbot(label="Run A", height=480, latex_delimiters=[], feedback_options=None)
@@ -637,7 +641,7 @@ def build_app(config: AppConfig) -> gr.Blocks:
 
         board_inputs = [protocol, simulator_filter, filter_box, columns, include_reported]
         link_outputs = board_outputs + [tabs, dlg_key, dlg_wrong, dlg_opp, dlg_term, dlg_cause, dlg_list, dlg_summary,
-                                        dlg_chat, dlg_profile, dlg_truth, cmp_key, cmp_summary, cmp_chat_a, cmp_chat_b,
+                                        dlg_chat, dlg_profile, dlg_truth, cmp_key, cmp_summary, cmp_chat_a, cmp_chat_b, cmp_verdict,
                                         filter_box]
 
         def load_page(sims, cols, include, request: gr.Request):
@@ -781,15 +785,16 @@ def build_app(config: AppConfig) -> gr.Blocks:
             try:
                 with board.source.reader() as r:
                     keys = Q.shared_dialogs(r, a, b)
+                    paired_md = paired_verdict(r, a, b)
                 key = key if key in keys else (keys[0] if keys else None)
                 summary, chat_a, chat_b = board.compare(a, b, key) if key else (
                     "These runs share no household." if a and b else "Pick two runs.", [], [])
             except Q.StoreBusyError:
                 return {cmp_summary: "The results are being updated; try again in a moment."}
             return {cmp_a: gr.Dropdown(value=a), cmp_b: gr.Dropdown(value=b), cmp_key: gr.Dropdown(choices=keys, value=key),
-                    cmp_summary: summary, cmp_chat_a: chat_a, cmp_chat_b: chat_b}
+                    cmp_summary: summary, cmp_chat_a: chat_a, cmp_chat_b: chat_b, cmp_verdict: paired_md}
 
-        compare_outputs = [cmp_a, cmp_b, cmp_key, cmp_summary, cmp_chat_a, cmp_chat_b]
+        compare_outputs = [cmp_a, cmp_b, cmp_key, cmp_summary, cmp_chat_a, cmp_chat_b, cmp_verdict]
         compare_url = url_js("a", "b", "dialog", fixed={"tab": "compare"})
         compare_url_inputs = [cmp_a, cmp_b, cmp_key]
         for control in (cmp_a, cmp_b):
@@ -848,6 +853,11 @@ def config_from_args(args: argparse.Namespace) -> AppConfig:
 
     project = Path(getattr(args, "project", ".") or ".")
     store = Path(args.store) if args.store else default_store(project)
+    results = getattr(args, "results", None)  # issue 22: a published results folder, read-only
+    if results:
+        from leaderboard.results_source import results_data_dir
+
+        args.snapshot, args.no_upload = results_data_dir(results), True
     return AppConfig(
         store=store,
         snapshot=Path(args.snapshot) if args.snapshot else None,

@@ -9,6 +9,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--store", default=None, help="DuckDB results file (default: params.yaml evaluate.store)")
     p.add_argument("--snapshot", default=None,
                    help="read Parquet snapshots (ResultStore.export_parquet) from this folder instead of the store")
+    p.add_argument("--results", default=None, metavar="PATH_OR_REPO",
+                   help="read a results folder from `benyfits export-results` (or a Hub dataset repo id); read-only")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=7860)
     p.add_argument("--project", default=".", help="project root (default: the current folder)")

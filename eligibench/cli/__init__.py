@@ -6,4 +6,7 @@ Modules:
 - `evaluate`: `benyfits evaluate`.
 - `submit`: `benyfits submit`, `benyfits worker`.
 - `leaderboard`: `benyfits leaderboard`.
+- `compare`: `benyfits compare RUN_A RUN_B` (paired comparison).
+- `export_results`: `benyfits export-results` (results as a Hugging Face dataset folder).
+- `cost`: `benyfits cost` (dollars from the price table).
 """

@@ -73,6 +73,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     cli_submit.register(sub)
     cli_leaderboard.register(sub)
+    from eligibench.cli import compare as cli_compare
+
+    cli_compare.register(sub)
+    from eligibench.cli import export_results as cli_export_results
+
+    cli_export_results.register(sub)
+    from eligibench.cli import cost as cli_cost
+
+    cli_cost.register(sub)
     return parser
 
 

@@ -1,7 +1,8 @@
 """The published dataset folder `benyfits/` (card + Parquet) and its upload to the Hugging Face Hub.
 
-The folder is what `datasets.load_dataset("benyfits", config)` reads from the project root,
-and exactly what is uploaded: one commit whose message carries the data version.
+The folder is what `datasets.load_dataset("/abs/path/benyfits", config)` reads (or `"./benyfits"`
+from the project root), and what is uploaded: one commit whose message carries the data version,
+with the card's loading snippet naming the Hub repo.
 """
 from __future__ import annotations
 
@@ -63,7 +64,30 @@ def data_dir(data_version: str) -> str:
     return "data/" + data_version.replace("+", "-")
 
 
-def card(info: BuildInfo) -> str:
+def loading_snippet(repo_id: str | None = None) -> str:
+    """The card's "how to load" block: the Hub repo id in an uploaded copy; locally the folder's
+    path (absolute from anywhere, or the bare name from the project root only). The bare name is
+    resolved against the working directory first and then the Hub, and `datasets` caches it
+    under that name: elsewhere it fails or serves a copy cached from another checkout."""
+    if repo_id:
+        return (f"```python\nfrom datasets import load_dataset\n"
+                f"diverse = load_dataset(\"{repo_id}\", \"diverse\", split=\"{SPLIT}\")\n```\n")
+    return ("```python\nfrom datasets import load_dataset\n"
+            f"# from anywhere: the folder's absolute path (a path is never confused with a Hub repo or another checkout's cache)\n"
+            f"diverse = load_dataset(\"/path/to/BeNYfits/benyfits\", \"diverse\", split=\"{SPLIT}\")\n"
+            f"# from the project root only\n"
+            f"diverse = load_dataset(\"./benyfits\", \"diverse\", split=\"{SPLIT}\")\n```\n")
+
+
+def hub_card(local_card: str, repo_id: str) -> str:
+    """The card as uploaded to `repo_id`: the local card with its loading snippet naming the repo."""
+    local = loading_snippet(None)
+    if local not in local_card:
+        raise BenyfitsError("benyfits/README.md: the card has no local loading snippet to replace: rebuild it (dvc repro publish)")
+    return local_card.replace(local, loading_snippet(repo_id))
+
+
+def card(info: BuildInfo, repo_id: str | None = None) -> str:
     from huggingface_hub import DatasetCardData
 
     data = DatasetCardData(
@@ -107,10 +131,7 @@ text) gives a new one. Results are recorded with the version they were evaluated
 | `representative` | {r['households']} households, {r['pairs']} pairs, {r['positive']} positive | sampled from population marginals; each household interested in {info.params.get('representative', {}).get('opportunities_min')}-{info.params.get('representative', {}).get('opportunities_max')} random opportunities |
 | `opportunities` | 82 | the curated opportunities: requirements shown to agents, scope, NYC source row and its sha256 |
 
-```python
-from datasets import load_dataset
-diverse = load_dataset("benyfits", "diverse", split="{SPLIT}")   # from the project root
-```
+{loading_snippet(repo_id)}
 
 ## Fields (diverse, representative)
 
@@ -181,12 +202,21 @@ def commit_message(data_version: str) -> str:
     return f"BeNYfits data {data_version}"
 
 
-def upload_operations(folder: Path) -> list:
-    """The exact files one upload commit adds: every file in the folder, by relative path."""
+def upload_operations(folder: Path, repo_id: str | None = None) -> list:
+    """The exact files one upload commit adds: every file in the folder, by relative path; with
+    `repo_id`, the card (README.md) as `hub_card` rewrites it, so the uploaded copy says how to
+    load itself from the Hub."""
     from huggingface_hub import CommitOperationAdd
 
     files = sorted(p for p in folder.rglob("*") if p.is_file())
-    return [CommitOperationAdd(path_in_repo=p.relative_to(folder).as_posix(), path_or_fileobj=str(p)) for p in files]
+    ops = []
+    for p in files:
+        rel = p.relative_to(folder).as_posix()
+        if repo_id and rel == "README.md":
+            ops.append(CommitOperationAdd(path_in_repo=rel, path_or_fileobj=hub_card(p.read_text(encoding="utf-8"), repo_id).encode("utf-8")))
+        else:
+            ops.append(CommitOperationAdd(path_in_repo=rel, path_or_fileobj=str(p)))
+    return ops
 
 
 def upload(folder: Path, repo_id: str, token: str, data_version: str, private: bool = False) -> str:
@@ -194,7 +224,7 @@ def upload(folder: Path, repo_id: str, token: str, data_version: str, private: b
 
     api = HfApi(token=token)
     api.create_repo(repo_id, repo_type="dataset", exist_ok=True, private=private)
-    info = api.create_commit(repo_id, upload_operations(folder), commit_message=commit_message(data_version), repo_type="dataset")
+    info = api.create_commit(repo_id, upload_operations(folder, repo_id), commit_message=commit_message(data_version), repo_type="dataset")
     return getattr(info, "commit_url", str(info))
 
 

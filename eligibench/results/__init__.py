@@ -10,6 +10,7 @@ Modules:
 - `queue`: the submission queue.
 - `process`: the process tables (disclosed facts, process metrics, failure causes, answer checks).
 - `store`: `ResultStore`: write and read runs.
+- `export`: the store as a Hugging Face dataset folder (runs, metrics, dialogs, turns, predictions) and its upload.
 """
 from eligibench.results.connection import SchemaVersionError, StoreError, StoreLockedError, connect
 from eligibench.results.identity import run_id_for

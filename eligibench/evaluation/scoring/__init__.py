@@ -7,6 +7,8 @@ wrong pair).
 Modules:
 - `metrics`: accuracy, precision, recall, F1, turns, split cost, termination mix, per-trial figures, bootstrap intervals.
 - `process`: process metrics per dialog and run, oracle bound, and the cause of each wrong pair.
+- `pricing`: dollars from recorded tokens and GPU-hours (params.yaml `cost`), the cost-vs-TW-F1 frontier.
+- `paired`: two runs on the same households: paired bootstrap of TW-F1/F1/turns differences, McNemar's test, ties with the top run.
 """
 from __future__ import annotations
 
@@ -20,6 +22,16 @@ from eligibench.evaluation.scoring.metrics import (
     trial_figures,
     turn_weighted_f1,
 )
+from eligibench.evaluation.scoring.paired import FIGURES, Comparison, compare_runs, mcnemar_p, tied_with_top
+from eligibench.evaluation.scoring.pricing import (
+    PriceTable,
+    RunCost,
+    TokenPrice,
+    agent_model,
+    cost_frontier,
+    dialog_dollars,
+    run_cost,
+)
 from eligibench.evaluation.scoring.process import (
     NEEDED_FACT_NOT_DISCLOSED,
     RULE_MISAPPLIED,
@@ -30,4 +42,4 @@ from eligibench.evaluation.scoring.process import (
     run_process,
 )
 
-__all__ = ["AVERAGE", "NEEDED_FACT_NOT_DISCLOSED", "RULE_MISAPPLIED", "SIMULATOR_FALSE_FACT", "bootstrap", "cost", "dialog_process", "oracle_questions", "record_run_process", "run_process", "score", "summarize", "trial_consistency", "trial_figures", "turn_weighted_f1"]
+__all__ = ["PriceTable", "RunCost", "TokenPrice", "agent_model", "cost_frontier", "dialog_dollars", "run_cost", "AVERAGE", "FIGURES", "Comparison", "compare_runs", "mcnemar_p", "tied_with_top", "NEEDED_FACT_NOT_DISCLOSED", "RULE_MISAPPLIED", "SIMULATOR_FALSE_FACT", "bootstrap", "cost", "dialog_process", "oracle_questions", "record_run_process", "run_process", "score", "summarize", "trial_consistency", "trial_figures", "turn_weighted_f1"]

@@ -1,0 +1,52 @@
+"""`benyfits export-results OUT`: the results store as a Hugging Face dataset folder
+(`eligibench.results.export`), uploaded when a results repo id and HF_TOKEN are set."""
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from eligibench.errors import BenyfitsError
+
+
+def _repo_id(args: argparse.Namespace) -> str:
+    if args.repo_id is not None:
+        return args.repo_id
+    from eligibench import params
+
+    try:
+        section = params.load(Path(args.params)).get("results", {}) or {}
+    except BenyfitsError:
+        return ""
+    return str(section.get("repo_id") or "")
+
+
+def run(args: argparse.Namespace) -> int:
+    from eligibench.paths import default_store
+    from eligibench.results import ResultStore
+    from eligibench.results.export import export_results, upload_results
+
+    path = Path(args.store) if args.store else default_store()
+    if not path.exists():
+        raise BenyfitsError(f"{path}: no results store to export")
+    exported = export_results(ResultStore(path), Path(args.out))
+    print(f"export-results: wrote {exported.folder}/ ({exported.runs} runs, {exported.rows['dialogs']} dialogs, "
+          f"{exported.rows['predictions']} predictions)")
+    repo_id, token = _repo_id(args), os.environ.get("HF_TOKEN")
+    if not repo_id:
+        print("export-results: upload skipped: no results repo id (--repo-id or params.yaml results.repo_id)")
+    elif not token:
+        print(f"export-results: upload to {repo_id} skipped: HF_TOKEN is not set")
+    else:
+        print(f"export-results: uploaded to {repo_id}: {upload_results(exported.folder, repo_id, token, args.private)}")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("export-results", help="write the results as a Hugging Face dataset folder (and upload it)")
+    p.add_argument("out", help="folder to write (replaced)")
+    p.add_argument("--store", default=None, help="DuckDB results file (default: params.yaml evaluate.store)")
+    p.add_argument("--repo-id", default=None, help="Hub dataset repo to upload to (default: params.yaml results.repo_id)")
+    p.add_argument("--params", default="params.yaml")
+    p.add_argument("--private", action="store_true", help="create the Hub repo private")
+    p.set_defaults(func=run)

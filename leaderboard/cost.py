@@ -1,0 +1,124 @@
+"""Cost beside F1-vs-turns: dollars per run and per dialog from the price table (params.yaml
+`cost`, `eligibench.evaluation.scoring.pricing`), and the cost-vs-TW-F1 frontier as an SVG.
+Runs of one protocol are compared (the protocol with the most runs when several exist)."""
+from __future__ import annotations
+
+import html
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from eligibench.evaluation.scoring import PriceTable, agent_model, cost_frontier, run_cost
+from eligibench.results import DialogResult
+
+COLUMNS = ("Run", "Submission", "Protocol", "TW-F1", "$ total", "$ per dialog", "Frontier")
+
+
+def prices_for(params_file: Path) -> PriceTable:
+    """The project's price table; empty when params.yaml is not there (a board on published results)."""
+    from eligibench import params
+
+    if not params_file.is_file():
+        return PriceTable({}, {})
+    return PriceTable.from_params(params.load(params_file))
+
+
+def _json(v: Any) -> Any:
+    return json.loads(v) if isinstance(v, str) else v
+
+
+def cost_table(r: Any, prices: PriceTable) -> pd.DataFrame:
+    """One row per run with a TW-F1: dollars (None when none of its models is priced), frontier mark."""
+    if r.empty or not r.has("runs", "dialogs", "metrics"):
+        return pd.DataFrame(columns=list(COLUMNS))
+    has_proto = "protocol_id" in r.columns("runs")
+    runs = r.con.execute(
+        "SELECT r.run_id, r.submission, r.agent_models, r.simulator, "
+        + ("r.protocol_id" if has_proto else "NULL") + ", m.value FROM runs r JOIN metrics m USING (run_id) "
+        "WHERE m.dataset = 'average' AND m.name = 'turn_weighted_f1' AND m.value IS NOT NULL ORDER BY r.run_id").fetchall()
+    dialogs: dict[str, list[DialogResult]] = {}
+    for (run_id, ds, row, trial, term, wall, ap, ac, up, uc) in r.con.execute(
+            "SELECT run_id, dataset, row_id, trial, termination, wall_s, agent_prompt_tokens, agent_completion_tokens, "
+            "user_prompt_tokens, user_completion_tokens FROM dialogs").fetchall():
+        dialogs.setdefault(run_id, []).append(DialogResult(
+            row, ds, trial, (), {}, {}, term, wall_s=wall or 0.0, agent_prompt_tokens=ap or 0, agent_completion_tokens=ac or 0,
+            user_prompt_tokens=up or 0, user_completion_tokens=uc or 0))
+    rows = []
+    for run_id, submission, agents, simulator, proto, tw in runs:
+        c = run_cost(dialogs.get(run_id, []), agent_model(_json(agents)), simulator, prices)
+        rows.append({"Run": run_id, "Submission": submission, "Protocol": proto or "none", "TW-F1": float(tw),
+                     "$ total": c.dollars, "$ per dialog": c.per_dialog, "Frontier": False})
+    df = pd.DataFrame(rows, columns=list(COLUMNS))
+    if df.empty:
+        return df
+    top = df["Protocol"].value_counts().index[0]
+    df = df[df["Protocol"] == top].reset_index(drop=True)
+    priced = {rid: (float(c), float(tw)) for rid, c, tw in zip(df["Run"], df["$ per dialog"], df["TW-F1"])
+              if c is not None and not pd.isna(c)}
+    on = set(cost_frontier(priced))
+    df["Frontier"] = [rid in on for rid in df["Run"]]
+    return df
+
+
+def cost_svg(df: pd.DataFrame, width: int = 760, height: int = 360) -> str:
+    """TW-F1 (y) against dollars per dialog (x, log scale); the frontier joined by a line."""
+    priced = df.dropna(subset=["$ per dialog"]) if not df.empty else df
+    priced = priced[priced["$ per dialog"] > 0] if not priced.empty else priced
+    if priced.empty:
+        return ("<p id='bf-cost-empty'>No dollar figures: set model prices in params.yaml "
+                "(<code>cost.tokens</code>, <code>cost.gpu_hour</code>; see docs/sharing.md).</p>")
+    left, right, top, bottom = 52, 16, 16, 44
+    lo = math.floor(math.log10(priced["$ per dialog"].min()))
+    hi = max(lo + 1, math.ceil(math.log10(priced["$ per dialog"].max())))
+    y_max = max(10.0, math.ceil(priced["TW-F1"].max() * 1.1 / 10) * 10)
+    pw, ph = width - left - right, height - top - bottom
+
+    def X(v: float) -> float:
+        return left + pw * (math.log10(v) - lo) / (hi - lo)
+
+    def Y(v: float) -> float:
+        return top + ph * (1 - v / y_max)
+
+    parts = [f'<svg class="bf-cost" viewBox="0 0 {width} {height}" width="100%" role="img" '
+             'aria-label="TW-F1 against dollars per dialog" preserveAspectRatio="xMinYMin meet">']
+    for e in range(lo, hi + 1):
+        parts.append(f'<line x1="{X(10 ** e):.1f}" x2="{X(10 ** e):.1f}" y1="{top}" y2="{top + ph}" stroke="#eaeef2"/>'
+                     f'<text x="{X(10 ** e):.1f}" y="{top + ph + 16}" text-anchor="middle" font-size="11">${10 ** e:g}</text>')
+    for v in range(0, int(y_max) + 1, max(1, int(y_max // 5))):
+        parts.append(f'<text x="{left - 6}" y="{Y(v) + 4:.1f}" text-anchor="end" font-size="11">{v}</text>')
+    parts.append(f'<text x="{left + pw / 2:.0f}" y="{height - 6}" text-anchor="middle" font-size="12">dollars per dialog '
+                 f'(log scale)</text><text transform="translate(14 {top + ph / 2:.0f}) rotate(-90)" text-anchor="middle" '
+                 'font-size="12">TW-F1</text>')
+    front = priced[priced["Frontier"]].sort_values("$ per dialog")
+    if len(front) > 1:
+        pts = " ".join(f"{X(c):.1f},{Y(t):.1f}" for c, t in zip(front["$ per dialog"], front["TW-F1"]))
+        parts.append(f'<polyline class="bf-frontier" points="{pts}" fill="none" stroke="#1a7f37" stroke-width="1.5"/>')
+    for sub, cost, tw, on in zip(priced["Submission"], priced["$ per dialog"], priced["TW-F1"], priced["Frontier"]):
+        tip = f"{sub} · TW-F1 {tw:.1f} · ${cost:.4g} per dialog" + (" · on the frontier" if on else "")
+        parts.append(f'<g class="bf-cost-point{" bf-on-frontier" if on else ""}"><title>{html.escape(tip)}</title>'
+                     f'<circle cx="{X(cost):.1f}" cy="{Y(tw):.1f}" r="4.5" fill="{"#1a7f37" if on else "#57606a"}"/></g>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def cost_view(source: Any, prices: PriceTable) -> str:
+    with source.reader() as r:
+        df = cost_table(r, prices)
+    def money(v: Any) -> str:
+        return "—" if v is None or pd.isna(v) else f"${v:.4g}"
+
+    rows = "".join(f"<tr><td>{html.escape(str(sub))}</td><td>{tw:.1f}</td><td>{money(total)}</td><td>{money(per)}</td>"
+                   f"<td>{'yes' if on else ''}</td></tr>"
+                   for sub, tw, total, per, on in zip(df["Submission"], df["TW-F1"], df["$ total"], df["$ per dialog"], df["Frontier"]))
+    table = ("<table id='bf-cost-table'><thead><tr><th>Submission</th><th>TW-F1</th><th>$ total</th>"
+             f"<th>$ per dialog</th><th>frontier</th></tr></thead><tbody>{rows}</tbody></table>") if rows else ""
+    return cost_svg(df) + table
+
+
+def build_cost_panel(gr: Any, demo: Any, source: Any, prices: PriceTable) -> None:
+    """The panel (inside the F1-vs-turns tab): filled on page load, one read of the board's source."""
+    panel = gr.HTML("", elem_id="bf-cost", js_on_load=None)
+    demo.load(lambda: cost_view(source, prices), None, panel)

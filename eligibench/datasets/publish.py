@@ -216,4 +216,5 @@ def dataset_path(dataset_dir: Path | str, name: str, data_version: str | None = 
         return found[0]
     what = "none" if not found else f"{len(found)} ({', '.join(p.parent.name for p in found)}) and no data version given"
     raise DatasetMissing(f"{dataset_dir}/data/<version>/{name}.parquet: expected one, found {what}: "
-                         "build the datasets first (dvc repro publish)")
+                         "build the datasets first (dvc repro publish); if they are built in another "
+                         "checkout, run from that project root or pass --project")

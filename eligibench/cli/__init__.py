@@ -6,4 +6,5 @@ Modules:
 - `evaluate`: `benyfits evaluate`.
 - `submit`: `benyfits submit`, `benyfits worker`.
 - `leaderboard`: `benyfits leaderboard`.
+- `project`: the `--project` option and the check that a command runs in a project root.
 """

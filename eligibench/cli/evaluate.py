@@ -44,11 +44,9 @@ def is_submitted(folder: Path, project: Path) -> bool:
 
 def _small_run(raw: dict, args: argparse.Namespace) -> dict:
     """The params with the small-run flags over `evaluate` (validated by read_config as usual)."""
-    from eligibench.evaluation.run.config import DATASETS
-
     ev = dict(raw.get("evaluate") or {})
     if args.households is not None:
-        ev["subset"] = {d: args.households for d in DATASETS}
+        ev["subset"] = {d: args.households for d in ("diverse", "representative")}  # evaluate.subset's keys
     if args.max_questions is not None:
         ev["max_questions"] = args.max_questions
     if args.trials is not None:

@@ -127,3 +127,32 @@ def test_a_manifest_typo_names_the_unknown_field_with_a_suggestion(tmp_path):
     (tmp_path / "manifest.yaml").write_text(BROKEN_MANIFEST.replace("entry_point:", "entry_piont:"))
     with pytest.raises(SubmissionError, match=r"unknown field\(s\) 'entry_piont' \(did you mean 'entry_point'\?\)"):
         load_manifest(tmp_path)
+
+
+def test_submit_dry_run_installs_nothing_and_replace_takes_only_ones_own(proj, tmp_path):
+    mine = tmp_path / "mine"
+    shutil.copytree(ROOT / "submissions" / "random", mine)
+    (mine / "manifest.yaml").write_text((mine / "manifest.yaml").read_text().replace("name: random", "name: mine"))
+    r = cli("submit", str(mine), "--dry-run", cwd=proj)
+    assert r.returncode == 0 and "smoke dialog ok" in r.stdout and "nothing was installed" in r.stdout, r.stderr
+    assert not (proj / "submissions" / "mine").exists()
+    assert cli("submit", str(mine), "--no-smoke", cwd=proj).returncode == 0
+    r = cli("submit", str(mine), "--no-smoke", cwd=proj)
+    assert r.returncode == 2 and "--replace it if it is yours" in r.stderr
+    (mine / "agent.py").write_text((mine / "agent.py").read_text() + "# version 2\n")
+    r = cli("submit", str(mine), "--no-smoke", "--replace", cwd=proj)
+    assert r.returncode == 0, r.stderr
+    assert (proj / "submissions" / "mine" / "agent.py").read_text().endswith("# version 2\n")
+    other = tmp_path / "other"
+    shutil.copytree(mine, other)
+    (other / "manifest.yaml").write_text((mine / "manifest.yaml").read_text().replace("BeNYfits maintainers", "Eve"))
+    r = cli("submit", str(other), "--no-smoke", "--replace", cwd=proj)
+    assert r.returncode == 2 and "only replaces one's own submission" in r.stderr
+    assert (proj / "submissions" / "mine" / "agent.py").read_text().endswith("# version 2\n")  # untouched
+
+
+def test_the_worker_banner_names_the_simulator_the_runs_use(proj):
+    r = cli("worker", "--once", cwd=proj)
+    assert r.returncode == 0, r.stderr
+    banner = r.stdout.splitlines()[0]
+    assert "simulated user grounded:lexical/template;" in banner and "SmolLM" not in banner

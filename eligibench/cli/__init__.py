@@ -6,5 +6,6 @@ Modules:
 - `evaluate`: `benyfits evaluate`.
 - `submit`: `benyfits submit`, `benyfits worker`.
 - `leaderboard`: `benyfits leaderboard`.
+- `new_agent`: `benyfits new-agent`.
 - `project`: the `--project` option and the check that a command runs in a project root.
 """

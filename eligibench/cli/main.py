@@ -64,6 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     cli_submit.register(sub)
     cli_leaderboard.register(sub)
+    from eligibench.cli import new_agent as cli_new_agent
+
+    cli_new_agent.register(sub)
     return parser
 
 

@@ -7,5 +7,6 @@ Modules:
 - `submit`: `benyfits submit`, `benyfits worker`.
 - `leaderboard`: `benyfits leaderboard`.
 - `new_agent`: `benyfits new-agent`.
+- `view`: `benyfits view` and `benyfits export-run`.
 - `project`: the `--project` option and the check that a command runs in a project root.
 """

@@ -156,3 +156,15 @@ def test_the_worker_banner_names_the_simulator_the_runs_use(proj):
     assert r.returncode == 0, r.stderr
     banner = r.stdout.splitlines()[0]
     assert "simulated user grounded:lexical/template;" in banner and "SmolLM" not in banner
+
+
+def test_view_shows_the_error_and_unscored_pairs_and_export_run_names_missing_runs(proj, broken):
+    r = cli("evaluate", str(broken), "--project", str(proj), "--households", "1", "--max-questions", "2",
+            "--allow-agent-errors", cwd=proj)
+    run_id = r.stdout.split(" run ")[1].split()[0]
+    r = cli("view", run_id[:10], "--width", "200", cwd=proj)
+    assert r.returncode == 0, r.stderr
+    assert "ask: IndexError: list index out of range" in r.stdout and "line 10, in ask" in r.stdout
+    assert "no prediction (the dialog ended in an error): scored as wrong" in r.stdout
+    r = cli("export-run", "ffffffff", cwd=proj)
+    assert r.returncode == 2 and "no run 'ffffffff' in" in r.stderr and "local.duckdb" in r.stderr

@@ -1,10 +1,11 @@
 """Issue 26: a new user's walkthrough, following docs/writing-an-agent.md literally in a fresh
 project folder: scaffold (`benyfits new-agent`), the scaffold's own test, evaluate (a development
-run in results/local.duckdb), submit (smoke dialog, queued), worker (ranked run in the board's
+run in results/local.duckdb), view and export-run (RUN_ID = the id evaluate printed), submit (smoke dialog, queued), worker (ranked run in the board's
 store). The commands run are the ones the guide shows (read from its code blocks), so the guide
 cannot drift from what works. No model: the shipped grounded simulator calls none."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -54,14 +55,24 @@ def fresh_project(tmp_path) -> Path:
 def test_the_guide_walkthrough_works_as_written(fresh_project):
     commands = guide_commands()
     verbs = [c.split()[1] if c.startswith("benyfits") else "pytest" for c in commands]
-    assert verbs[:1] == ["new-agent"] and {"pytest", "evaluate", "submit", "worker"} <= set(verbs), commands
-    outputs = {}
+    assert verbs[:1] == ["new-agent"] and {"pytest", "evaluate", "view", "export-run", "submit", "worker"} <= set(verbs), commands
+    outputs, run_id = {}, None
     for line in commands:
+        if "RUN_ID" in line:
+            assert run_id, f"{line}: the guide uses RUN_ID before an evaluate printed one"
+            line = line.replace("RUN_ID", run_id[:8])
         r = run(line, fresh_project)
+        found = re.search(r"\| run ([0-9a-f]{16}) in ", r.stdout)
+        run_id = found.group(1) if found else run_id
         assert r.returncode == 0, (line, r.stdout[-2000:], r.stderr[-2000:])
         outputs[line] = r.stdout + r.stderr
     evaluate = next(o for c, o in outputs.items() if " evaluate " in f" {c} ")
     assert "TW-F1" in evaluate and "results/local.duckdb" in evaluate and "agent_error" not in evaluate
+    view = next(o for c, o in outputs.items() if c.startswith("benyfits view"))
+    assert "predictions vs truth" in view and "Q1 " in view and "A1 " in view and "local.duckdb" in view.replace("\n", "")
+    exported = json.loads((fresh_project / "my-run.json").read_text())
+    assert exported["run"]["run_id"] == run_id and exported["run"]["submission"] == "my-agent"
+    assert exported["dialogs"] and {"turns", "predictions", "labels", "termination"} <= set(exported["dialogs"][0])
     board = ResultStore(fresh_project / "results" / "benyfits.duckdb")
     runs = board.runs()
     assert [r["submission"] for r in runs] == ["my-agent"] and runs[0]["status"] == "done"

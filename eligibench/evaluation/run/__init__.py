@@ -29,6 +29,7 @@ from eligibench.evaluation.run.protocol import (
     protocol_id,
     simulator_label,
 )
+from eligibench.evaluation.run.report import FirstError, RunReport, run_report
 from eligibench.evaluation.run.resolve import (
     IDENTITY_KEYS,
     ResolvedRun,
@@ -41,7 +42,6 @@ from eligibench.evaluation.run.resolve import (
     run_options,
     simulator_setup,
 )
-from eligibench.evaluation.run.report import FirstError, RunReport, run_report
 from eligibench.evaluation.run.runner import INCOMPLETE, RunIncomplete, RunPlan, evaluate
 from eligibench.evaluation.run.seeds import AGENT, SIMULATOR, seed_table, trial_seed
 from eligibench.evaluation.run.session import Session, open_session, plan_for, run_submission, write_summary

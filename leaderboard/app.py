@@ -33,6 +33,7 @@ from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard import security
 from leaderboard.cost import build_cost_panel, prices_for
+from leaderboard.defaults import warn_if_store_missing
 from leaderboard.literal import literal_markdown as lit
 from leaderboard.paired import verdict as paired_verdict
 from leaderboard.ratelimit import RateLimiter
@@ -891,6 +892,7 @@ def launch(config: AppConfig, host: str = "127.0.0.1", port: int = 7860, block: 
 def main_from_args(args: argparse.Namespace) -> int:
     config = config_from_args(args)
     source = config.snapshot or config.store
+    warn_if_store_missing(source)  # issue 26: started in the wrong folder shows 0 runs otherwise
     print(f"leaderboard: reading {source}; uploads -> {config.submissions if config.allow_upload else 'off'}; "
           f"http://{args.host}:{args.port}")
     launch(config, args.host, args.port, block=True)

@@ -9,4 +9,7 @@ Modules:
 - `compare`: `benyfits compare RUN_A RUN_B` (paired comparison).
 - `export_results`: `benyfits export-results` (results as a Hugging Face dataset folder).
 - `cost`: `benyfits cost` (dollars from the price table).
+- `new_agent`: `benyfits new-agent`.
+- `view`: `benyfits view` and `benyfits export-run`.
+- `project`: the `--project` option and the check that a command runs in a project root.
 """

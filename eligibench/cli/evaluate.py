@@ -1,49 +1,102 @@
 """`benyfits evaluate PATH`: evaluate one submission folder with the `evaluate` params (and, with
-`--config NAME`, the model specs and options of that run configuration in `evaluate.runs`)."""
+`--config NAME`, the model specs and options of that run configuration in `evaluate.runs`).
+
+It tells the truth (issue 26): a progress bar while it runs; at the end one summary line (TW-F1,
+F1, turns, terminations, run id, store); the first agent error with the agent's own traceback,
+and exit status 1 when any dialog ended in the agent's error (unless `--allow-agent-errors`).
+The run's JSON summary goes to `--output FILE` or, with `--json`, to stdout.
+
+Development vs ranked: a folder outside the project's `submissions/` is a development run and is
+stored in `results/local.duckdb` (LOCAL_STORE), which the leaderboard never reads; only folders
+under `submissions/` (what `benyfits submit` installs) use the board's store.
+"""
 from __future__ import annotations
 
 import argparse
 import json
+import sys
+from dataclasses import replace
 from pathlib import Path
 
+from eligibench.cli.project import add_project_option, project_root
 from eligibench.errors import BenyfitsError
+
+LOCAL_STORE = Path("results/local.duckdb")  # development runs: never on the board
+
+
+def _positive(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{value!r}: expected 1 or more")
+    return n
+
+
+def is_submitted(folder: Path, project: Path) -> bool:
+    """A folder under the project's submissions/ (installed by `benyfits submit`): ranked runs."""
+    try:
+        folder.resolve().relative_to((project / "submissions").resolve())
+        return True
+    except ValueError:
+        return False
+
+
+def _small_run(raw: dict, args: argparse.Namespace) -> dict:
+    """The params with the small-run flags over `evaluate` (validated by read_config as usual)."""
+    ev = dict(raw.get("evaluate") or {})
+    if args.households is not None:
+        ev["subset"] = {d: args.households for d in ("diverse", "representative")}  # evaluate.subset's keys
+    if args.max_questions is not None:
+        ev["max_questions"] = args.max_questions
+    if args.trials is not None:
+        ev["trials"] = args.trials
+    return {**raw, "evaluate": ev}
 
 
 def _run(args: argparse.Namespace) -> int:
     from eligibench import params
+    from eligibench.errors import BenyfitsError, ParamsError
     from eligibench.evaluation.hosting import load_manifest
-    from eligibench.evaluation.run import check_endpoints, read_config, resolve_run, run_submission
+    from eligibench.evaluation.run import check_endpoints, read_config, resolve_run, run_report, run_submission
     from eligibench.progress import bar
+    from eligibench.results.store import ResultStore
 
-    config = read_config(params.load(args.params))
-    _check_store(args.params, config.store)
+    project = project_root(args.project)
+    params_path = Path(args.params) if args.params else project / "params.yaml"
+    config = read_config(_small_run(params.load(params_path), args))
     rows = None
     if args.rows:
         from eligibench.datasets.rows import read_parquet
-        from eligibench.errors import BenyfitsError
 
         loaded = read_parquet(args.rows)
         if not loaded:
             raise BenyfitsError(f"{args.rows}: no rows: nothing to evaluate")
         rows = {loaded[0].dataset: loaded}
-    manifest = load_manifest(Path(args.path))
-    taken = Path("submissions") / manifest.name
-    if taken.exists() and taken.resolve() != Path(args.path).resolve():
+    folder = Path(args.path)
+    manifest = load_manifest(folder)
+    taken = project / "submissions" / manifest.name
+    if taken.exists() and taken.resolve() != folder.resolve():
         # results are stored under the manifest's name (and generated/<name>/ is mounted): a
         # folder elsewhere must not pass as an existing submission (the upload path refuses it too)
         from eligibench.evaluation.hosting import SubmissionError
 
-        raise SubmissionError(f"{Path(args.path) / 'manifest.yaml'}: name: a submission named {manifest.name!r} "
+        raise SubmissionError(f"{folder / 'manifest.yaml'}: name: a submission named {manifest.name!r} "
                               f"already exists in submissions/ and this folder is not it: choose another name")
+    local = not is_submitted(folder, project)
+    if args.store:
+        config = replace(config, store=Path(args.store).resolve())
+    elif local:
+        config = replace(config, store=LOCAL_STORE)
     run = None
     if args.config:
         run = config.run(args.config)
-        if run.submission != Path(args.path).name and run.submission != manifest.name:
-            from eligibench.errors import ParamsError
-
+        if run.submission != folder.name and run.submission != manifest.name:
             raise ParamsError(f"run configuration {args.config!r} is for submission {run.submission!r}, "
                               f"not {args.path}")
-    resolved = resolve_run(config, manifest, run, split=args.split, rows=rows)
+    _check_store(str(params_path), project / config.store)
+    resolved = resolve_run(config, manifest, run, split=args.split, project=project, rows=rows)
     if args.check:
         problems = check_endpoints(resolved)
         roles = ", ".join(sorted(resolved.roles) + (["simulator"] if resolved.simulator.uses_model else [])) or "none"
@@ -52,8 +105,25 @@ def _run(args: argparse.Namespace) -> int:
         print(f"preflight ok for {resolved.name}: every endpoint answers, serves its model and takes what the run "
               f"needs (roles: {roles})")
         return 0
-    summary = run_submission(resolved, bar)
-    print(json.dumps(summary, indent=1, sort_keys=True))
+    where = project / resolved.store
+    if local and not args.store:
+        print(f"development run of {folder} (not under {project / 'submissions'}/): stored in {where}, never "
+              "on the board; `benyfits submit` ranks it", file=sys.stderr)
+    summary = run_submission(resolved, bar, project)
+    report = run_report(ResultStore(where), summary["run_id"])
+    summary = {**summary, "store": str(where), "local": local, "terminations": dict(report.terminations)}
+    if args.output:
+        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.output).write_text(json.dumps(summary, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    if args.json:
+        print(json.dumps(summary, indent=1, sort_keys=True))
+    if report.first_error:
+        print(report.first_error_text(), file=sys.stderr)
+    print(report.one_line(), file=sys.stderr if args.json else sys.stdout)
+    if report.agent_errors and not args.allow_agent_errors:
+        print(f"benyfits: {report.agent_errors} dialog(s) ended in the agent's error (exit 1; "
+              "--allow-agent-errors accepts them)", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -85,17 +155,34 @@ def _check_store(params_path: str, store: Path) -> None:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("evaluate", help="evaluate a submission folder against the simulated user")
+    p = sub.add_parser("evaluate", help="evaluate a submission folder against the simulated user",
+                       description="Evaluate a submission folder. Exits 1 when any dialog ends in the agent's "
+                                   "error. Folders outside submissions/ are development runs, stored in "
+                                   f"{LOCAL_STORE} (never on the board).")
     p.add_argument("path", help="submission folder (with manifest.yaml)")
-    p.add_argument("--params", default="params.yaml")
+    add_project_option(p)
+    p.add_argument("--params", default=None, help="params file (default: <project>/params.yaml)")
     p.add_argument("--config", help="a run configuration name in params.yaml evaluate.runs (its model specs "
                                     "and options); default: the one named like the submission, else defaults")
+    p.add_argument("--households", type=_positive, default=None,
+                   help="households per dataset (default: params.yaml evaluate.subset)")
+    p.add_argument("--max-questions", type=_positive, default=None,
+                   help="question cap per dialog (default: params.yaml evaluate.max_questions)")
+    p.add_argument("--trials", type=_positive, default=None,
+                   help="trials per household (default: params.yaml evaluate.trials)")
+    p.add_argument("--store", default=None,
+                   help=f"DuckDB results file (default: params.yaml evaluate.store for folders under submissions/, "
+                        f"else {LOCAL_STORE})")
+    p.add_argument("--json", action="store_true", help="print the run's JSON summary on stdout")
+    p.add_argument("--output", default=None, help="write the run's JSON summary to this file")
+    p.add_argument("--allow-agent-errors", action="store_true",
+                   help="exit 0 even when dialogs end in the agent's error (they still score as wrong)")
+    p.add_argument("--check", action="store_true",
+                   help="only check the run's model endpoints (answer, serve the configured model, accept a JSON "
+                        "schema and a seed), naming the role and what is missing; no dialog is run")
     p.add_argument("--rows", help="evaluate on these dataset rows (Parquet, e.g. from `benyfits import-v1`) "
                                   "instead of the published datasets")
     p.add_argument("--split", choices=("public", "sealed"), default="public",
                    help="public: the published development split; sealed: the official split built from the "
                         "secret seed (BENYFITS_SEALED_SEED, see docs/integrity.md)")
-    p.add_argument("--check", action="store_true",
-                   help="only check the run's model endpoints (answer, serve the configured model, accept a JSON "
-                        "schema and a seed), naming the role and what is missing; no dialog is run")
     p.set_defaults(func=_run)

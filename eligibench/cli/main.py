@@ -82,6 +82,12 @@ def build_parser() -> argparse.ArgumentParser:
     from eligibench.cli import cost as cli_cost
 
     cli_cost.register(sub)
+    from eligibench.cli import new_agent as cli_new_agent
+
+    cli_new_agent.register(sub)
+    from eligibench.cli import view as cli_view
+
+    cli_view.register(sub)
     return parser
 
 

@@ -16,8 +16,15 @@ from pathlib import Path
 
 from eligibench import params, paths
 from eligibench.evaluation.hosting import SubmissionError, check_loads, load_manifest
-from eligibench.evaluation.intake import check_folder, check_smoke, install_submission, run_worker, smoke_dialog
-from eligibench.evaluation.run import read_config
+from eligibench.evaluation.intake import (
+    check_folder,
+    check_smoke,
+    install_submission,
+    replace_submission,
+    run_worker,
+    smoke_dialog,
+)
+from eligibench.evaluation.run import read_config, simulator_setup
 from eligibench.evaluation.user import QUOTING_ENV, QUOTING_LABEL, quoting_requested
 from eligibench.paths import default_store
 from eligibench.results.store import ResultStore
@@ -29,9 +36,9 @@ def _cmd_submit(args: argparse.Namespace) -> int:
     manifest = load_manifest(folder)
     check_folder(folder)
     dest = Path(args.submissions) / manifest.name
-    if dest.exists() and dest.resolve() != folder.resolve():
+    if dest.exists() and dest.resolve() != folder.resolve() and not args.replace:
         raise SubmissionError(f"a submission named {manifest.name!r} already exists in {args.submissions}/: "
-                              "choose another name in manifest.yaml")
+                              "choose another name in manifest.yaml, or --replace it if it is yours")
     check_loads(manifest, cwd=project)  # imported and constructed in the jail, even with --no-smoke
     print(f"manifest ok: {manifest.name} (strategy {manifest.strategy}, entry point {manifest.entry_point} loads)")
     if args.no_smoke:
@@ -42,8 +49,12 @@ def _cmd_submit(args: argparse.Namespace) -> int:
                               max_questions=args.smoke_questions, call_timeout_s=args.call_timeout,
                               memory_mb=args.memory_mb)
         print(check_smoke(result))
+    if args.dry_run:
+        print(f"dry run: {manifest.name} would be copied to {dest} and queued; nothing was installed")
+        return 0
     store = ResultStore(Path(args.store) if args.store else default_store(project))
-    installed = install_submission(folder, Path(args.submissions), store, manifest=manifest)
+    install = replace_submission if args.replace else install_submission
+    installed = install(folder, Path(args.submissions), store, manifest=manifest)
     print(f"queued {installed.name} as entry {installed.queue_id} in {store.path} "
           f"(folder {installed.path}); `benyfits worker` evaluates it")
     return 0
@@ -58,8 +69,10 @@ def _cmd_worker(args: argparse.Namespace) -> int:
         config = replace(config, store=Path(args.store).resolve())
     store = ResultStore(project / config.store)
     quoting = quoting_requested(args.quoting_user)
+    # the label the runs are recorded under (a grounded mode that calls no model is not the model)
+    simulator = simulator_setup(config, QUOTING_LABEL if quoting else None).label
     print(f"worker: store {store.path}; simulated user "
-          f"{QUOTING_LABEL if quoting else config.simulator_label}; {'until the queue is empty' if args.once else 'Ctrl-C stops'}")
+          f"{simulator}; {'until the queue is empty' if args.once else 'Ctrl-C stops'}")
     return run_worker(store, config, project, quoting, args.once, args.poll)
 
 
@@ -74,6 +87,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                         f"the profile sentence best matching each question): no model server needed. "
                         f"Also ${QUOTING_ENV}=1")
     s.add_argument("--no-smoke", action="store_true", help="skip the smoke dialog")
+    s.add_argument("--dry-run", action="store_true",
+                   help="validate and smoke-test only: copy nothing, queue nothing")
+    s.add_argument("--replace", action="store_true",
+                   help="replace your own installed submission of the same name (same authors in manifest.yaml); "
+                        "its earlier runs stay in the store")
     s.add_argument("--smoke-questions", type=int, default=5, help="question cap for the smoke dialog (default 5)")
     s.add_argument("--call-timeout", type=float, default=120.0, help="seconds per agent call in the smoke dialog")
     s.add_argument("--memory-mb", type=int, default=2048, help="agent process memory limit in the smoke dialog")

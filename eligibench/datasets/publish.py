@@ -21,6 +21,7 @@ from eligibench.files import write_text
 CONFIGS = ("diverse", "representative", "opportunities")
 SPLIT = "test"
 LICENSE = "cc-by-4.0"
+CITATION_YEAR = 2026  # a constant, not the build date: the card's bytes are deterministic
 
 OPPORTUNITY_SCHEMA = pa.schema([
     ("id", pa.string()), ("name", pa.string()), ("category", pa.string()), ("scope", pa.string()),
@@ -135,12 +136,51 @@ text) gives a new one. Results are recorded with the version they were evaluated
 
 ## Fields (diverse, representative)
 
-- `id`, `dataset`, `data_version`
-- `household`: JSON in the v1 layout `{{"features": {{"members": [{{"features": {{...}}}}]}}}}`; member 0 is the person answering
-- `members`: household size
-- `opportunities`, `labels`, `trace_ids`: aligned lists: opportunity id, eligible or not, id of the checker trace that decided it
-- `profile`, `roster`: the simulated user's profile text and its roster of members
-- `needed_facts`: aligned with `opportunities`: the facts (`m<member index>.<feature>`, `hh.size`) the checker read for this household, the facts its verdict depended on
+| field | type | meaning |
+|---|---|---|
+| `id` | string | row id (`diverse-0000` ...) |
+| `dataset` | string | `diverse` or `representative` |
+| `data_version` | string | this dataset's version (see Versions) |
+| `household` | string (JSON) | the household in the v1 layout `{{"features": {{"members": [{{"features": {{...}}}}]}}}}`; member 0 is the person answering; parse with `json.loads` |
+| `members` | int | household size (1-6) |
+| `opportunities` | list of string | opportunity ids the household is interested in |
+| `labels` | list of bool | aligned with `opportunities`: eligible or not |
+| `trace_ids` | list of string | aligned: id of the checker trace that decided the label |
+| `profile` | string | the simulated user's natural-language profile |
+| `roster` | string | the profile's roster of members |
+| `needed_facts` | list of list of string | aligned: the facts (`m<member index>.<feature>`, `hh.size`) the checker read and its verdict depended on |
+
+## Fields (opportunities)
+
+| field | type | meaning |
+|---|---|---|
+| `id`, `name` | string | the opportunity id (what `opportunities` lists) and its name |
+| `category`, `scope` | string | program category; who it is about (person or household) |
+| `requirements` | string | the requirement text shown to agents |
+| `interpretation` | list of string | how the checker reads ambiguous parts of the NYC text |
+| `implied` | list of {{condition, reason}} | conditions the checker adds that the NYC text does not state, with why |
+| `split` | string | the catalog split the opportunity belongs to |
+| `source_program_name`, `source_unique_id`, `source_eligibility_sha256` | string | the NYC Open Data row (`kvhd-5fmu`) it was curated from and the sha256 of its eligibility text |
+
+The labels come from hand-written checkers, one module per opportunity (`checkers/<module>.py` in the BeNYfits project; each row's
+`trace_ids` names the path taken); how
+they were checked (coverage, traces, reviewed disagreements) is in the ground-truth report
+(`reports/ground_truth.md` in the project, built by `dvc repro`).
+
+## Public and sealed splits
+
+This folder is the **public** (development) split. Official leaderboard runs use a **sealed**
+split built the same way from a secret seed that is never published, so results on these rows
+are development figures, never ranked with official ones.
+
+## Versions
+
+- **Data version** `{info.data_version}`: this folder's version, the folder name `data/<version>/`
+  and the upload commit's message (`BeNYfits data <version>`); a digest of the two datasets'
+  versions. Results are recorded with it.
+- each row's `data_version` column: that dataset's own version (diverse's and representative's
+  differ); the folder's version is derived from them.
+- the BeNYfits v1 paper's data is a different dataset; "v1" in the project means that format.
 
 ## How it was built
 
@@ -162,8 +202,11 @@ Data terms of use); requirement texts, profiles and households are ours.
 
 ```bibtex
 @misc{{benyfits_rebuilt,
-  title  = {{BeNYfits (rebuilt): a data-versioned benchmark for benefit-eligibility dialog agents}},
-  note   = {{Data version {info.data_version}}}
+  title        = {{BeNYfits (rebuilt): a data-versioned benchmark for benefit-eligibility dialog agents}},
+  author       = {{{{BeNYfits maintainers}}}},
+  year         = {{{CITATION_YEAR}}},
+  howpublished = {{Hugging Face dataset}},
+  note         = {{Data version {info.data_version}; public split}}
 }}
 @article{{toles2025programsynthesis,
   title   = {{Program Synthesis Dialog Agents for Interactive Decision-Making}},
@@ -246,4 +289,5 @@ def dataset_path(dataset_dir: Path | str, name: str, data_version: str | None = 
         return found[0]
     what = "none" if not found else f"{len(found)} ({', '.join(p.parent.name for p in found)}) and no data version given"
     raise DatasetMissing(f"{dataset_dir}/data/<version>/{name}.parquet: expected one, found {what}: "
-                         "build the datasets first (dvc repro publish)")
+                         "build the datasets first (dvc repro publish); if they are built in another "
+                         "checkout, run from that project root or pass --project")

@@ -11,11 +11,13 @@ Modules:
 - `process`: the process tables (disclosed facts, process metrics, failure causes, answer checks).
 - `store`: `ResultStore`: write and read runs.
 - `export`: the store as a Hugging Face dataset folder (runs, metrics, dialogs, turns, predictions) and its upload.
+- `run_export`: one stored run as a document (`find_run`, `run_document`): export-run and view.
 """
 from eligibench.results.connection import SchemaVersionError, StoreError, StoreLockedError, connect
 from eligibench.results.identity import run_id_for
 from eligibench.results.records import TERMINATIONS, DialogResult, RunSpec, Turn
+from eligibench.results.run_export import find_run, run_document
 from eligibench.results.store import ResultStore
 
 __all__ = ["DialogResult", "ResultStore", "RunSpec", "SchemaVersionError", "StoreError", "StoreLockedError",
-           "TERMINATIONS", "Turn", "connect", "run_id_for"]
+           "TERMINATIONS", "Turn", "connect", "find_run", "run_document", "run_id_for"]

@@ -133,7 +133,7 @@ def test_worker_evaluates_the_queue_and_the_table_updates(project, tmp_path, cap
     assert "queue entry 1 (asker) done" in out and "queue entry 2 (ghost) failed" in out
     status = {q["submission"]: (q["status"], q["error"]) for q in store.queue()}
     assert status["asker"] == ("done", None)
-    assert status["ghost"][0] == "failed" and "no manifest.yaml" in status["ghost"][1]
+    assert status["ghost"][0] == "failed" and "ghost: folder does not exist" in status["ghost"][1]  # issue 26: says so
     with Q.StoreSource(store.path).reader() as r:
         table = Q.leaderboard_table(r, include_reported=False)
         dialogs = Q.dialog_list(r, table["Run"].iloc[0])

@@ -14,6 +14,7 @@ Modules:
 - `worker`: the agent process itself (`python -m eligibench.evaluation.hosting.worker`); its models are proxies.
 - `isolation`: the bubblewrap jail (no network, read-only, non-root, only its own folder).
 - `manifest`: submission manifests, and importing a submission folder as a package.
+- `scaffold`: `benyfits new-agent`: a working agent folder from a template.
 - `errors`: what a host raises during a dialog (`AgentFault`, `AgentInfraError`, `BudgetExceeded`).
 """
 from __future__ import annotations
@@ -38,6 +39,7 @@ _EXPORTS = {
     "import_submission_module": "manifest",
     "load_entry": "manifest",
     "load_manifest": "manifest",
+    "scaffold_agent": "scaffold",
     "AgentFault": "errors",
     "AgentInfraError": "errors",
     "BudgetExceeded": "errors",

@@ -47,6 +47,27 @@ from eligibench.models.servers import check_health
 from eligibench.processes import kill_group
 
 WORKER_ARGV = (sys.executable, "-m", "eligibench.evaluation.hosting.worker")
+_WORKER_FILE = "eligibench/evaluation/hosting/worker.py"
+
+
+def agent_traceback(text: str, limit: int = 3000) -> str:
+    """The agent's own frames of a traceback the worker sent ("Traceback ...", then `File "x",
+    line n, in f` with its source line, for the agent's files only): the harness's frames tell a
+    researcher nothing, the agent's file and line tell them where to look. Untrusted text, so it
+    is bounded and only frame lines are kept."""
+    lines, keep, out = text.splitlines(), False, []
+    for line in lines:
+        if line.startswith('  File "'):
+            keep = _WORKER_FILE not in line.replace("\\", "/")
+            if keep:
+                out.append(line)
+        elif line.startswith("    ") and keep:
+            out.append(line)
+        else:
+            keep = False
+    if not out:
+        return ""
+    return ("agent traceback (most recent call last):\n" + "\n".join(out))[:limit]
 MAX_MESSAGE_BYTES = 8 * 1024 * 1024
 MAX_TOKENS_PER_CALL = 8192
 OUTAGE_CONFIRM_S = 60.0  # how long a failed agent request's server may take to answer a probe
@@ -244,7 +265,9 @@ class ProcessAgent(Agent):
         if self._buf:
             raise AgentFault(f"{op}: the agent sent a message nobody asked for after its reply")
         if "error" in reply:
-            raise AgentFault(f"{op}: {str(reply.get('error'))[:200]}: {str(reply.get('message'))[:2000]}")
+            where = agent_traceback(str(reply.get("traceback") or ""))
+            raise AgentFault(f"{op}: {str(reply.get('error'))[:200]}: {str(reply.get('message'))[:2000]}"
+                             + (f"\n{where}" if where else ""))
         if "ok" not in reply:
             raise AgentFault(f"{op}: the agent's reply has neither 'ok' nor 'error'")
         return reply["ok"]

@@ -59,23 +59,36 @@ class Manifest:
     pregenerate: str | None = None  # module:function, see the module docstring
 
 
+def _did_you_mean(key: str) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(key, ALLOWED, n=1, cutoff=0.6)
+    return f"'{key}'" + (f" (did you mean '{close[0]}'?)" if close else "")
+
+
 def load_manifest(folder: Path | str) -> Manifest:
     folder = Path(folder)
     path = folder / "manifest.yaml"
+    if not folder.exists():
+        raise SubmissionError(f"{folder}: folder does not exist")
+    if not folder.is_dir():
+        raise SubmissionError(f"{folder}: not a folder (a submission is a folder with manifest.yaml)")
     if not path.exists() and not path.is_symlink():
-        raise SubmissionError(f"{folder}: no manifest.yaml")
+        raise SubmissionError(f"{folder}: no manifest.yaml (`benyfits new-agent NAME` scaffolds one)")
     try:
         raw = read_yaml(path, max_bytes=MANIFEST_MAX_BYTES)
     except (UnsafeYamlError, FileNotFoundError) as e:
         raise SubmissionError(str(e) if isinstance(e, UnsafeYamlError) else f"{folder}: no manifest.yaml") from None
     if not isinstance(raw, dict):
         raise SubmissionError(f"{path}: expected a mapping of fields")
+    # unknown fields first: a typo (`entry_piont`) is the likely cause of a "missing" field
+    unknown = sorted(str(k) for k in set(raw) - set(ALLOWED))
+    if unknown:
+        raise SubmissionError(f"{path}: unknown field(s) {', '.join(_did_you_mean(k) for k in unknown)} "
+                              f"(allowed: {', '.join(ALLOWED)})")
     for key in REQUIRED:
         if key not in raw:
             raise SubmissionError(f"{path}: field '{key}': missing")
-    unknown = sorted(set(raw) - set(ALLOWED))
-    if unknown:
-        raise SubmissionError(f"{path}: field '{unknown[0]}': unknown (allowed: {', '.join(ALLOWED)})")
 
     def text(key: str) -> str:
         v = raw[key]

@@ -93,3 +93,31 @@ def install_submission(folder: Path, submissions_root: Path, store, move: bool =
         raise SubmissionError(f"could not queue {manifest.name!r} ({type(e).__name__}: {e}); nothing was installed: "
                               "try again" if created else f"could not queue {manifest.name!r}: {e}") from e
     return Installed(manifest.name, dest, queue_id)
+
+
+def replace_submission(folder: Path, submissions_root: Path, store, manifest: Manifest | None = None) -> Installed:
+    """Install a new version of one's own submission over the installed one and queue it.
+
+    Own = the installed manifest lists the same authors (the only identity a folder carries). The
+    old folder is set aside and restored if installing fails, so nothing is lost; its runs stay
+    in the store (the new code has a new code hash, hence a new run id)."""
+    folder = Path(folder)
+    manifest = manifest or load_manifest(folder)
+    dest = Path(submissions_root) / manifest.name
+    if not dest.exists() or folder.resolve() == dest.resolve():
+        return install_submission(folder, submissions_root, store, manifest=manifest)
+    old = load_manifest(dest)
+    if sorted(old.authors) != sorted(manifest.authors):
+        raise SubmissionError(f"{dest} belongs to {', '.join(old.authors)}, not {', '.join(manifest.authors)}: "
+                              "--replace only replaces one's own submission (same authors); choose another name")
+    aside = dest.with_name(f".{manifest.name}.replaced")
+    shutil.rmtree(aside, ignore_errors=True)
+    os.rename(dest, aside)
+    try:
+        installed = install_submission(folder, submissions_root, store, manifest=manifest)
+    except BaseException:
+        shutil.rmtree(dest, ignore_errors=True)
+        os.rename(aside, dest)
+        raise
+    shutil.rmtree(aside, ignore_errors=True)
+    return installed

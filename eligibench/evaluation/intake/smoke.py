@@ -25,7 +25,8 @@ def pick_smoke_row(dataset_dir: Path) -> Row:
             continue
         if rows:
             return min(rows, key=lambda r: (len(r.opportunities), r.id))
-    raise BenyfitsError(f"no dataset rows in {dataset_dir}/data/: build the datasets first (dvc repro publish)")
+    raise BenyfitsError(f"no dataset rows in {dataset_dir}/data/: build the datasets first (dvc repro publish), "
+                         "or run from the project root that has them (or pass --project)")
 
 
 def smoke_dialog(manifest: Manifest, config: EvalConfig, project: Path = Path("."), quoting: bool = False,

@@ -13,6 +13,7 @@ Modules:
 - `runner`: a run over the datasets, resumable, into the store.
 - `resolve`: a run resolved once (`resolve_run`: rows, briefs, role specs, options, simulator, protocol, budget, seeds) and its identity (`run_identity`).
 - `session`: THE evaluation path: servers, models per role, agent factory, store, RunSpec.
+- `report`: what a finished run tells its researcher (terminations, first agent error, headline figures, store).
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from eligibench.evaluation.run.protocol import (
     protocol_id,
     simulator_label,
 )
+from eligibench.evaluation.run.report import FirstError, RunReport, run_report
 from eligibench.evaluation.run.resolve import (
     IDENTITY_KEYS,
     ResolvedRun,
@@ -51,4 +53,4 @@ from eligibench.evaluation.run.session import (
     write_summary,
 )
 
-__all__ = ["AGENT", "DatasetUse", "EvalConfig", "IDENTITY_KEYS", "INCOMPLETE", "MAX_NOTES_CHARS", "Protocol", "REFERENCE_SIMULATOR", "ResolvedRun", "RunConfig", "RunIncomplete", "RunPlan", "SIMULATOR", "Session", "check_endpoints", "SimulatorSetup", "comparable", "dataset_totals", "evaluate", "is_reference", "load_briefs", "load_rows", "model_label", "open_session", "plan_for", "protocol_id", "published_rows", "read_config", "resolve_run", "role_specs", "run_dialog", "run_identity", "run_options", "run_submission", "seed_table", "simulator_label", "simulator_setup", "subset_rows", "trial_seed", "write_summary"]
+__all__ = ["AGENT", "DatasetUse", "EvalConfig", "FirstError", "IDENTITY_KEYS", "INCOMPLETE", "MAX_NOTES_CHARS", "Protocol", "REFERENCE_SIMULATOR", "ResolvedRun", "RunConfig", "RunIncomplete", "RunPlan", "RunReport", "SIMULATOR", "Session", "SimulatorSetup", "check_endpoints", "comparable", "dataset_totals", "evaluate", "is_reference", "load_briefs", "load_rows", "model_label", "open_session", "plan_for", "protocol_id", "published_rows", "read_config", "resolve_run", "role_specs", "run_dialog", "run_identity", "run_options", "run_report", "run_submission", "seed_table", "simulator_label", "simulator_setup", "subset_rows", "trial_seed", "write_summary"]

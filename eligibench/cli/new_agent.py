@@ -1,0 +1,26 @@
+"""`benyfits new-agent NAME`: scaffold a working agent folder (hosting.scaffold_agent)."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def _run(args: argparse.Namespace) -> int:
+    from eligibench.evaluation.hosting import scaffold_agent
+
+    dest = Path(args.dir) if args.dir else Path(args.name)
+    files = scaffold_agent(dest, args.name, args.author)
+    print(f"created {dest}/ ({', '.join(f.name for f in files)}). Next:\n"
+          f"  benyfits evaluate {dest} --households 1     # try it (a development run, never ranked)\n"
+          "  benyfits leaderboard --store results/local.duckdb   # see its dialogs\n"
+          f"  benyfits submit {dest}                        # rank it\n"
+          "docs/writing-an-agent.md explains every field the agent sees.")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("new-agent", help="scaffold a working agent folder (manifest, agent class, a test)")
+    p.add_argument("name", help="the agent's name (lowercase letters, digits, '-' or '_')")
+    p.add_argument("--dir", default=None, help="folder to create (default: ./NAME)")
+    p.add_argument("--author", default="your name", help="the manifest's author")
+    p.set_defaults(func=_run)

@@ -1,0 +1,107 @@
+"""`benyfits view RUN_ID` (the run in the terminal: figures, then each dialog's transcript and its
+predictions against the truth, rich tables) and `benyfits export-run RUN_ID` (the run as JSON,
+results.run_document). The run is looked up in the board's store, then results/local.duckdb
+(development runs), unless `--store` names one; a unique run id prefix is enough."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from eligibench.cli.project import add_project_option
+
+
+def _stores(args: argparse.Namespace) -> list[Path]:
+    if args.store:
+        return [Path(args.store)]
+    from eligibench.cli.evaluate import LOCAL_STORE
+    from eligibench.paths import default_store
+
+    project = Path(args.project)
+    return [default_store(project), project / LOCAL_STORE]
+
+
+def _document(args: argparse.Namespace) -> dict:
+    from eligibench.results import find_run, run_document
+
+    store, run = find_run(_stores(args), args.run_id)
+    return run_document(store, run)
+
+
+def _export(args: argparse.Namespace) -> int:
+    text = json.dumps(_document(args), indent=1, sort_keys=True, default=str) + "\n"
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"wrote {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _yes_no(v: bool | None) -> str:
+    return "-" if v is None else ("eligible" if v else "not eligible")
+
+
+def _view(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text  # agent and simulator text is never parsed as markup
+
+    doc = _document(args)
+    run = doc["run"]
+    console = Console(width=args.width, highlight=False)
+    console.print(Text(f"run {run['run_id']}  {run['submission']}  status {run.get('status')}  "
+                       f"simulator {run.get('simulator')}  ({doc['store']})", style="bold"))
+    figures = Table(title="figures", show_lines=False)
+    for col in ("dataset", "TW-F1", "F1", "accuracy", "turns"):
+        figures.add_column(col)
+    by = {}
+    for m in doc["metrics"]:
+        by.setdefault(m["dataset"], {})[m["name"]] = m["value"]
+    for dataset, ms in sorted(by.items()):
+        figures.add_row(dataset, *(("-" if ms.get(k) is None else f"{ms[k]:.1f}")
+                                   for k in ("turn_weighted_f1", "f1", "accuracy", "turns")))
+    console.print(figures)
+    dialogs = [d for d in doc["dialogs"] if not args.household or d["row_id"] == args.household]
+    for d in dialogs[: args.limit]:
+        console.rule(Text(f"{d['dataset']} {d['row_id']} trial {d['trial']}: {d['termination']}"))
+        if d.get("error"):
+            console.print(Text.assemble(("error: ", "red"), d["error"]))
+        for i, t in enumerate(d["turns"], 1):
+            console.print(Text.assemble((f"Q{i} ", "cyan"), t["question"]))
+            console.print(Text.assemble((f"A{i} ", "green"), t["answer"]))
+        pairs = Table(title="predictions vs truth")
+        for col in ("opportunity", "predicted", "truth", "why"):
+            pairs.add_column(col)
+        preds = d.get("predictions")
+        for opp, truth in sorted(d["labels"].items()):
+            pred = None if preds is None else preds.get(opp)
+            if pred is None:
+                why = "no prediction (the dialog ended in an error): scored as wrong"
+            elif pred == truth:
+                why = "correct"
+            else:
+                why = "false positive" if pred else "missed: eligible but predicted not"
+            pairs.add_row(Text(opp), _yes_no(pred), _yes_no(truth), why)
+        console.print(pairs)
+    if len(dialogs) > args.limit:
+        console.print(f"... {len(dialogs) - args.limit} more dialog(s): --limit N or --household ID")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    for name, func, helptext in (("view", _view, "show a run in the terminal: figures, transcripts, predictions vs truth"),
+                                 ("export-run", _export, "write a run (record, metrics, dialogs) as JSON")):
+        p = sub.add_parser(name, help=helptext)
+        p.add_argument("run_id", help="run id, or a unique prefix of one")
+        add_project_option(p)
+        p.add_argument("--store", default=None,
+                       help="DuckDB results file (default: the board's store, then results/local.duckdb)")
+        if name == "view":
+            p.add_argument("--household", default=None, help="only this household (row id)")
+            p.add_argument("--limit", type=int, default=20, help="dialogs shown at most (default 20)")
+            p.add_argument("--width", type=int, default=None, help="terminal width (default: detected)")
+        else:
+            p.add_argument("--output", default=None, help="write to this file instead of stdout")
+        p.set_defaults(func=func)

@@ -1,0 +1,45 @@
+"""One stored run as a document: `find_run` (a run id or unique prefix, across stores) and
+`run_document` (the run's record, metrics and every dialog with its turns, predictions and
+labels: the results contract's fields), what `benyfits export-run` writes and `benyfits view`
+shows. Headless users could not fetch dialogs at all before (issue 26)."""
+from __future__ import annotations
+
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, Iterable
+
+from eligibench.errors import BenyfitsError
+from eligibench.results.store import ResultStore
+
+
+def find_run(stores: Iterable[Path], run_id: str) -> tuple[ResultStore, dict[str, Any]]:
+    """The store holding the run (id or unique prefix) and its record; errors say what exists."""
+    looked, matches = [], []
+    for path in stores:
+        if not Path(path).exists():
+            continue
+        store = ResultStore(path)
+        looked.append(str(path))
+        matches += [(store, r) for r in store.runs() if str(r["run_id"]).startswith(run_id)]
+    if not looked:
+        raise BenyfitsError("no results store found: run from the project root or pass --project / --store")
+    if not matches:
+        raise BenyfitsError(f"no run {run_id!r} in {', '.join(looked)}")
+    if len(matches) > 1:
+        ids = ", ".join(sorted(r["run_id"] for _, r in matches))
+        raise BenyfitsError(f"run id prefix {run_id!r} is ambiguous: {ids}")
+    return matches[0]
+
+
+def run_document(store: ResultStore, run: dict[str, Any]) -> dict[str, Any]:
+    """The run, its metrics and its dialogs as JSON-able data."""
+    run_id = run["run_id"]
+    metrics = [{k: m[k] for k in ("dataset", "name", "value", "ci_low", "ci_high")} for m in store.metrics(run_id)]
+    dialogs = []
+    for d in store.dialog_results(run_id):
+        doc = asdict(d)
+        doc["predictions"] = dict(d.predictions) if d.predictions is not None else None
+        doc["labels"] = dict(d.labels)
+        dialogs.append(doc)
+    return {"store": str(store.path), "run": {k: (str(v) if k == "created_at" else v) for k, v in run.items()},
+            "metrics": metrics, "dialogs": dialogs}

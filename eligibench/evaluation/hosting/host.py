@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import select
 import subprocess
 import sys
@@ -428,7 +429,11 @@ def check_loads(manifest, cwd: Path | None = None, call_timeout_s: float = 120.0
     try:
         agent.load()
     except AgentFault as e:
+        # one line (a CLI error), with the agent's innermost frame so the author can find it
+        lines = str(e).splitlines()
+        frames = re.findall(r'File "([^"]+)", line (\d+)', str(e))
+        at = f" (at {frames[-1][0]}:{frames[-1][1]})" if frames else ""
         raise SubmissionError(f"{Path(manifest.folder) / 'manifest.yaml'}: field 'entry_point': "
-                              f"{manifest.entry_point} cannot be loaded: {e}") from None
+                              f"{manifest.entry_point} cannot be loaded: {lines[0] if lines else e}{at}") from None
     finally:
         agent.close()

@@ -146,7 +146,7 @@ class Board:
                 stats = Q.simulator_stats(r)
                 audits = Q.audits(r, self.config.audit_file)
                 queue = Q.queue_table(r)
-        except Q.StoreBusyError:
+        except Q.StoreLockedError:
             if self._last is not None:
                 return replace(self._last, busy=True)
             empty = pd.DataFrame(columns=list(Q.TABLE_COLUMNS))
@@ -595,7 +595,7 @@ def build_app(config: AppConfig) -> gr.Blocks:
             best = [x for x in ranked.dropna(subset=["TW-F1"])["Run"].tolist() if x][:HEATMAP_DEFAULT_RUNS]
             try:
                 heat, heat_values = board.heatmap(best, page.labels) if not page.busy else (gr.skip(), gr.skip())
-            except Q.StoreBusyError:
+            except Q.StoreLockedError:
                 heat, heat_values = gr.skip(), gr.skip()
             points = Q.scatter_frame(pd.concat([ranked, page.table[page.table["Source"] == Q.REPORTED]],
                                                ignore_index=True))
@@ -701,7 +701,7 @@ def build_app(config: AppConfig) -> gr.Blocks:
                 key = key if key in keys else (keys[0] if keys else None)
                 chat, summary, truth, profile = board.transcript(run_id, key) if key else (
                     [], "No dialog of this run matches the filters." if run_id else "Pick a run.", "", "")
-            except Q.StoreBusyError:
+            except Q.StoreLockedError:
                 return {dlg_summary: "The results are being updated; try again in a moment."}
             return {
                 dlg_run: gr.Dropdown(value=run_id), dlg_wrong: f.wrong_only,
@@ -735,7 +735,7 @@ def build_app(config: AppConfig) -> gr.Blocks:
         def on_dialog(run_id, key):
             try:
                 return board.transcript(run_id, key)
-            except Q.StoreBusyError:
+            except Q.StoreLockedError:
                 return gr.skip(), "The results are being updated; try again in a moment.", gr.skip(), gr.skip()
 
         dlg_key.input(on_dialog, [dlg_run, dlg_key], [dlg_chat, dlg_summary, dlg_truth, dlg_profile]).then(
@@ -766,7 +766,7 @@ def build_app(config: AppConfig) -> gr.Blocks:
         def do_export_run(run_id):
             try:
                 path = board.export_run(run_id) if run_id else None
-            except Q.StoreBusyError:
+            except Q.StoreLockedError:
                 path = None
             return gr.File(value=path, visible=path is not None)
 
@@ -781,7 +781,7 @@ def build_app(config: AppConfig) -> gr.Blocks:
                 key = key if key in keys else (keys[0] if keys else None)
                 summary, chat_a, chat_b = board.compare(a, b, key) if key else (
                     "These runs share no household." if a and b else "Pick two runs.", [], [])
-            except Q.StoreBusyError:
+            except Q.StoreLockedError:
                 return {cmp_summary: "The results are being updated; try again in a moment."}
             return {cmp_a: gr.Dropdown(value=a), cmp_b: gr.Dropdown(value=b), cmp_key: gr.Dropdown(choices=keys, value=key),
                     cmp_summary: summary, cmp_chat_a: chat_a, cmp_chat_b: chat_b}
@@ -800,7 +800,7 @@ def build_app(config: AppConfig) -> gr.Blocks:
         def on_heat(run_ids, labels):
             try:
                 return board.heatmap(list(run_ids or []), labels or {})
-            except Q.StoreBusyError:
+            except Q.StoreLockedError:
                 return gr.skip(), gr.skip()
 
         heat_runs.input(on_heat, [heat_runs, run_labels], [heat_plot, heat_table])
@@ -822,7 +822,7 @@ def build_app(config: AppConfig) -> gr.Blocks:
         def queue_now():
             try:
                 return board.queue()
-            except Q.StoreBusyError:
+            except Q.StoreLockedError:
                 return gr.skip()
 
         queue_timer.tick(queue_now, None, queue)

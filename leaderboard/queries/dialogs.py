@@ -13,12 +13,14 @@ __all__ = ["CAUSE_WORDS", "DIALOG_COLUMNS", "FAILURE_CAUSES", "DialogFilter", "d
            "dialog_list", "parse_dialog_key", "run_choices", "run_export", "shared_dialogs", "transcript"]
 
 def run_choices(r: Reader) -> list[tuple[str, str]]:
-    """(label, run_id) for every run, newest first."""
+    """(label, run_id) for every run, newest first; the label names the configuration (the
+    submission when none was recorded), the simulator and the run id."""
     if r.empty or not r.has("runs"):
         return []
-    df = r.df("SELECT run_id, submission, simulator, created_at, status FROM runs"
+    config = "coalesce(run_config, submission)" if "run_config" in r.columns("runs") else "submission"
+    df = r.df(f"SELECT run_id, {config} AS name, simulator, created_at, status FROM runs"
               " ORDER BY created_at DESC, run_id")
-    return [(f"{x.submission} · {x.simulator} · {x.run_id}" + ("" if x.status == "done" else f" ({x.status})"),
+    return [(f"{x.name} · {x.simulator} · {x.run_id}" + ("" if x.status == "done" else f" ({x.status})"),
              x.run_id) for x in df.itertuples(index=False)]
 
 

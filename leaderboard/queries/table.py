@@ -183,8 +183,8 @@ def sort_table(table: pd.DataFrame, column: str, descending: bool = True) -> pd.
 
 
 def select_columns(table: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
-    """The column chooser: keep the chosen columns, in table order; Submission always stays."""
-    keep = [c for c in table.columns if c in set(columns) or c == "Submission"]
+    """The column chooser: keep the chosen columns, in table order; Rank and Submission always stay."""
+    keep = [c for c in table.columns if c in set(columns) or c in ("Rank", "Submission")]
     return table[keep]
 
 

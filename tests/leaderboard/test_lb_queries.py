@@ -119,7 +119,7 @@ def test_sort_filter_and_choose_columns(filled):
     assert Q.filter_table(table, simulators=["vllm:Llama@t0.0/s0"])["Submission"].tolist() == ["beta"]
     assert Q.filter_table(table, text="REACT", sources=[Q.EVALUATED])["Submission"].tolist() == ["beta"]
     shown = Q.select_columns(table, ["TW-F1", "Run"])
-    assert list(shown.columns) == ["Submission", "TW-F1", "Run"]
+    assert list(shown.columns) == ["Rank", "Submission", "TW-F1", "Run"]
     scatter = Q.scatter_frame(table)
     assert "gamma" not in set(scatter["Submission"])  # no metrics, no point
     assert {"alpha", "beta", "v1 proada (GPT-4o)"} <= set(scatter["Submission"])

@@ -49,7 +49,7 @@ def test_protocol_sections_never_rank_a_smoke_run_with_full_runs(mixed):
     diffs = Q.protocol_differences(protos[full], smoke)
     assert "a smoke protocol, not the full one" in diffs
     assert "diverse: 2 of 6 households (full: 6)" in diffs
-    assert Q.ranking(table, Q.NO_PROTOCOL)["Submission"].tolist() == ["legacy-d"]
+    assert Q.ranking(table, Q.NO_PROTOCOL)["Submission"].tolist() == ["legacy-d-legacy"]
     reported = table[table["Source"] == Q.REPORTED]
     assert set(reported["Protocol"]) == {Q.V1_PROTOCOL}
 

@@ -197,8 +197,9 @@ class Board:
             from eligibench.household.profile import display_name
 
             names = {i: display_name(row.household, i) for i in range(len(row.household.members))}
-        facts = DialogFacts(frozenset(f["fact_key"] for f in t["facts"]), "turn_facts" in self._tables(),
-                            t["failures"])
+        disclosed = frozenset(f["fact_key"] for f in t["facts"])
+        facts = DialogFacts(disclosed, "turn_facts" in self._tables(), t["failures"],
+                            asked_unknown(row, t["turns"], checks) - disclosed)
         return messages, summary, render_reasons(reasons, preds, facts, names), profile_html(row)
 
     def _tables(self) -> set[str]:
@@ -277,6 +278,22 @@ class Board:
             return False, f"**Not accepted:** {html.escape(Q.sanitize(e))}"
         return True, (f"**Accepted:** {installed.name} is queued (entry {installed.queue_id}). The worker "
                       "(`benyfits worker`) evaluates it; its row appears on the Leaderboard tab once it runs.")
+
+
+def asked_unknown(row: Any, turns: list[dict], checks: dict[int, dict]) -> frozenset[str]:
+    """Facts asked and answered "I don't know": the facts each such turn's question concerns (the
+    lexical selector the simulator's answer check uses) where the check found no answer."""
+    if row is None:
+        return frozenset()
+    from eligibench.evaluation.user import DONT_KNOW, lexical_select, says_unknown
+
+    out: set[str] = set()
+    for turn in turns:
+        i = int(turn["idx"])
+        verdict = (checks.get(i) or {}).get("verdict")
+        if verdict == DONT_KNOW or (verdict is None and says_unknown(turn.get("answer") or "")):
+            out.update(lexical_select(turn.get("question") or "", row.household))
+    return frozenset(out)
 
 
 def oracle_words(turns: int, oracle: Any) -> str:

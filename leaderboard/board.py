@@ -140,7 +140,7 @@ class Board:
         acc = Q.accuracy_matrix(long, labels)
         pairs = Q.accuracy_matrix(long, labels, value="pairs")
         values = acc.round(1).reset_index(names="Run") if not acc.empty else pd.DataFrame()
-        return R.heatmap_html(acc, pairs, order), values
+        return R.heatmap_html(acc, pairs, order, self.program_names()), values
 
     # -- dialogs -------------------------------------------------------------------------------
 
@@ -202,6 +202,13 @@ class Board:
                             asked_unknown(row, t["turns"], checks) - disclosed)
         return messages, summary, render_reasons(reasons, preds, facts, names), profile_html(row)
 
+    def program_names(self) -> dict[str, str]:
+        """Opportunity id -> the program's name in words (the curated briefs)."""
+        try:
+            return {oid: name for oid, (name, _) in self.truth.briefs(None).items()}
+        except Exception:  # noqa: BLE001 - no opportunities folder: ids split into words instead
+            return {}
+
     def _tables(self) -> set[str]:
         with self.source.reader() as r:
             return r.tables()
@@ -220,19 +227,20 @@ class Board:
         lines = [f"**{dataset} / {row_id}** (trial {trial}): A = **{html.escape(str(a['run'].get('submission')))}** "
                  f"({len(a['turns'])} questions, {a['termination']}), B = **{html.escape(str(b['run'].get('submission')))}** "
                  f"({len(b['turns'])} questions, {b['termination']})",
-                 "", "| opportunity | truth | A predicted | B predicted |", "|---|---|---|---|"]
+                 "", "| program | truth | A predicted | B predicted |", "|---|---|---|---|"]
 
         def yn(v):
             return "—" if v is None else ("yes" if v else "no")
 
-        for opp in sorted(set(pa) | set(pb)):
+        names = self.program_names()
+        for opp in sorted(set(pa) | set(pb), key=lambda o: R.program_words(o, names)):
             label = (pa.get(opp) or pb.get(opp) or {}).get("label")
             cells = []
             for p in (pa.get(opp), pb.get(opp)):
                 v = None if p is None else p["predicted"]
                 mark = "" if label is None or v is None else (" ✓" if bool(v) == bool(label) else " ✗")
                 cells.append(yn(v) + mark)
-            lines.append(f"| {opp} | {yn(label)} | {cells[0]} | {cells[1]} |")
+            lines.append(f"| {R.program_words(opp, names)} | {yn(label)} | {cells[0]} | {cells[1]} |")
         return "\n".join(lines), chat_messages(a["turns"]), chat_messages(b["turns"])
 
     # -- exports -------------------------------------------------------------------------------
@@ -280,6 +288,43 @@ class Board:
                       "(`benyfits worker`) evaluates it; its row appears on the Leaderboard tab once it runs.")
 
 
+NOTE_LIMIT = 6000  # characters of one note value shown (a program can be long)
+
+
+def notes_markdown(note: Any) -> str:
+    """An agent's notes as Markdown: short values in a table, long or multi-line text (a program)
+    as its own code block with its real line breaks, never one escaped JSON line."""
+    if isinstance(note, str):
+        return _code_block(note)
+    if isinstance(note, list):
+        note = {str(i + 1): v for i, v in enumerate(note)}
+    if not isinstance(note, dict):
+        return _code_block(json.dumps(note, default=str))
+    rows, blocks = [], []
+    for key, value in note.items():
+        if isinstance(value, str) and ("\n" in value or len(value) > 80):
+            blocks.append(f"**{_md_cell(key)}**\n\n{_code_block(value)}")
+        elif isinstance(value, (dict, list)) and len(json.dumps(value, default=str)) > 80:
+            blocks.append(f"**{_md_cell(key)}**\n\n{_code_block(json.dumps(value, indent=1, default=str), 'json')}")
+        else:
+            text = value if isinstance(value, str) else json.dumps(value, default=str)
+            rows.append(f"| {_md_cell(key)} | {_md_cell(text)} |")
+    table = ("| note | value |\n|---|---|\n" + "\n".join(rows)) if rows else ""
+    return "\n\n".join(x for x in (table, *blocks) if x)
+
+
+def _md_cell(text: Any) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _code_block(text: str, lang: str = "") -> str:
+    text = text if len(text) <= NOTE_LIMIT else text[:NOTE_LIMIT] + "\n… (cut)"
+    if not lang and any(w in text for w in ("def ", "return ", "import ", " = ")):
+        lang = "python"
+    fence = "````" if "```" in text else "```"
+    return f"{fence}{lang}\n{text.rstrip()}\n{fence}"
+
+
 def asked_unknown(row: Any, turns: list[dict], checks: dict[int, dict]) -> frozenset[str]:
     """Facts asked and answered "I don't know": the facts each such turn's question concerns (the
     lexical selector the simulator's answer check uses) where the check found no answer."""
@@ -319,8 +364,7 @@ def chat_messages(turns: list[dict], facts: dict[int, list[dict]] | None = None,
         q = f"**Q{i + 1}.** {turn['question'] or ''}"
         note = (notes or {}).get(i)
         if note:
-            text = note if isinstance(note, str) else json.dumps(note, indent=1, default=str)
-            q += f"\n\n<details><summary>agent notes</summary>\n\n```\n{text[:4000]}\n```\n</details>"
+            q += f"\n\n<details><summary>agent notes</summary>\n\n{notes_markdown(note)}\n</details>"
         out.append({"role": "assistant", "content": q})
         a = turn["answer"] or ""
         disclosed = (facts or {}).get(i) or []

@@ -114,7 +114,7 @@ def build(ctx: Context) -> Tab:
             export_btn = gr.Button("Download this table as shown (CSV + JSON)", size="sm", elem_id="bf-export-table")
         export_files = gr.File(label="Table export", file_count="multiple", interactive=False,
                                elem_id="bf-export-table-files", visible=False)
-        sort_state = gr.Textbox(visible=False, elem_id="bf-sort")  # written by the table's script
+        sort_state = gr.Textbox(visible=False, elem_id="bf-sort")  # the URL's ?sort= (export reads it)
 
     inputs = [protocol, simulator_filter, filter_box, columns, include_reported]
     ctx.shared.update(protocol=protocol, board_inputs=inputs, table=table, refresh=refresh, board_timer=board_timer,
@@ -159,8 +159,10 @@ def build(ctx: Context) -> Tab:
         shown, _ = shown_table(tbl, chosen, sims, filt, cols)
         return gr.File(value=board.export_table(sort_shown(shown, sort), export_stem(chosen)), visible=True)
 
+    # the sort the browser shows lives in the URL (the table's script writes ?sort=): read it there
     export_btn.click(export_shown, [ctx.table_state, protocol, simulator_filter, filter_box, columns, sort_state],
-                     export_files)
+                     export_files, js="(...a) => { a[a.length - 1] = new URL(window.location.href).searchParams"
+                                      ".get('sort') || ''; return a; }")
     board_url = url_js("protocol", "filter", "columns")
     protocol.input(None, [protocol, filter_box, columns], None, js=board_url)
     filter_box.submit(None, [protocol, filter_box, columns], None, js=board_url)

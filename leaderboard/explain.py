@@ -209,7 +209,7 @@ class ExplainedChecker:
                 continue  # a constant: already resolved in the requirement
             m = _MEMBER_ATTR.match(text)
             label = _human(m[1]) if m else _human_expr(text)
-            item = f"{label} is {_show(value)}"
+            item = f"{label} is {_show_feature(m[1] if m else text, value)}"
             if item not in seen:
                 seen.append(item)
         return ", ".join(seen)
@@ -259,27 +259,34 @@ class ExplainedChecker:
             op = type(node.ops[0])
             if negate:
                 op = _NEGATE.get(op, op)
-            return f"{self._operand_words(node.left)} {_OPS_WORDS.get(op, '?')} {self._operand_words(node.comparators[0])}"
+            left = node.left
+            feat = left.attr if isinstance(left, ast.Attribute) and isinstance(left.value, ast.Name) \
+                and left.value.id in ("m", "member") else ""
+            return (f"{self._operand_words(left)} {_OPS_WORDS.get(op, '?')} "
+                    f"{self._operand_words(node.comparators[0], feat)}")
         text = self._operand_words(node)
         return f"{text} to be {'no' if negate else 'yes'}"
 
-    def _operand_words(self, node: ast.expr) -> str:
+    def _operand_words(self, node: ast.expr, feature: str = "") -> str:
+        """An operand in words; `feature` (the member attribute it is compared with) formats a
+        constant as that feature's value (money as "$36,420", school levels as words)."""
+        show = (lambda v: _show_feature(feature, v)) if feature else _show
         if isinstance(node, ast.Constant):
-            return _show(node.value)
+            return show(node.value)
         if isinstance(node, ast.Name):
             v = self.constant(node.id)
             if v is None and node.id in self._values:  # a local: its value this time
                 local = self._values[node.id]
                 if not callable(local) and not isinstance(local, (ModuleType, tuple, list, set, frozenset)):
                     return f"{_show(local)} ({_human(node.id)})"
-            return _show(v) if v is not None else _human(node.id)
+            return show(v) if v is not None else _human(node.id)
         if isinstance(node, ast.Attribute):
             if isinstance(node.value, ast.Name) and node.value.id in ("m", "member"):
                 return _human(node.attr)
             base = node.value.id if isinstance(node.value, ast.Name) else ""
             mod = self._ns.get(base)
             if isinstance(mod, ModuleType) and hasattr(mod, node.attr) and not callable(getattr(mod, node.attr)):
-                return _show(getattr(mod, node.attr))
+                return show(getattr(mod, node.attr))
             return _human(node.attr)
         return _human_expr(ast.unparse(node))
 
@@ -318,6 +325,31 @@ def _show(v: Any) -> str:
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
     return str(v)
+
+
+# money features (yearly or monthly dollars) and school levels, shown as a caseworker writes them
+_MONEY = re.compile(r"(income|rent|wage|earn|resources|savings|expenses|cost|value|amount|payment|benefit)")
+_LEVEL_WORDS = {"none": "none (not in school)", "pk": "pre-K", "k": "kindergarten", "college": "college"}
+
+
+def _show_feature(name: str, value: Any) -> str:
+    """A household value in words: "$45,000" for money, "8th grade" / "pre-K" for a school level."""
+    if isinstance(value, bool) or value is None:
+        return _show(value)
+    if "school_level" in name:
+        return _level(value)
+    if isinstance(value, (int, float)) and _MONEY.search(name):
+        return f"${value:,.0f}" if float(value).is_integer() else f"${value:,.2f}"
+    return _show(value)
+
+
+def _level(v: Any) -> str:
+    if isinstance(v, (tuple, list, set, frozenset)):
+        items = [_level(x) for x in sorted(v, key=str)]
+        return ", ".join(items[:-1]) + (" or " if len(items) > 1 else "") + items[-1] if items else "none"
+    if isinstance(v, int):
+        return f"{v}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(v, 'th') } grade"
+    return _LEVEL_WORDS.get(str(v), str(v))
 
 
 @lru_cache(maxsize=None)

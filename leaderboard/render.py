@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import html
 import math
-from typing import Any, Sequence
+import re
+from typing import Any, Mapping, Sequence
 from urllib.parse import urlencode
 
 import pandas as pd
@@ -34,21 +35,22 @@ def table_html(df: pd.DataFrame, table_id: str, clickable: bool = True, caption:
     if df.empty:
         return f'<div class="bf-empty" id="{table_id}-empty">{html.escape(caption or "No rows.")}</div>'
     cols = list(df.columns)
+    pinned = "Submission" if "Submission" in cols else cols[0]  # stays in view while scrolling sideways
     head = []
     for c in cols:
         kind = "num" if c in Q.NUMBER_COLUMNS else "str"
-        pin = ' class="bf-pin"' if c == cols[0] else ""
-        head.append(f'<th{pin} data-col="{html.escape(c)}" data-type="{kind}" aria-sort="none" '
-                    f'title="click to sort by {html.escape(c)}"><span>{html.escape(c)}</span></th>')
+        pin = ' class="bf-pin"' if c == pinned else ""
+        head.append(f'<th{pin} data-col="{html.escape(c)}" data-type="{kind}" aria-sort="none" tabindex="0" '
+                    f'title="click (or Enter) to sort by {html.escape(c)}"><span>{html.escape(c)}</span></th>')
     body = []
     for i, row in enumerate(df.itertuples(index=False)):
         cells = []
         for c, v in zip(cols, row):
             num = "" if c not in Q.NUMBER_COLUMNS or _cell(v) == "" else f' data-v="{float(v)}"'
-            pin = ' class="bf-pin"' if c == cols[0] else ""
+            pin = ' class="bf-pin"' if c == pinned else ""
             cells.append(f"<td{pin}{num}>{html.escape(_cell(v))}</td>")
         run = str(getattr(row, "Run", "") or "") if "Run" in cols else ""
-        attrs = f' data-run="{html.escape(run)}" class="bf-click"' if clickable and run else ""
+        attrs = f' data-run="{html.escape(run)}" class="bf-click" tabindex="0"' if clickable and run else ""
         body.append(f'<tr data-i="{i}"{attrs}>{"".join(cells)}</tr>')
     default = sorted_by if sorted_by in cols else ""
     info = (f'sorted by <b>{html.escape(default)}</b> (highest first, the default)' if default
@@ -63,13 +65,27 @@ def table_html(df: pd.DataFrame, table_id: str, clickable: bool = True, caption:
 # Single-key sorting in the browser: each header click sorts by that column alone (ties keep
 # the default order, so an earlier sort never leaks in as a secondary key); clicking the same
 # header again flips the direction; "reset order" restores the default ranking. A row click
-# opens its run (trigger('open', {run})). The sort survives a refresh of the table's data.
+# opens its run (trigger('open', {run})). The sort survives a refresh of the table's data. Keyboard:
+# Enter or Space on a focused header sorts, Enter on a focused row opens it. The ranking's sort is
+# kept in the URL (?sort=<column> ascending, ?sort=-<column> descending) and restored from it.
 TABLE_JS = """
-const state = {col: null, dir: null};
+const state = {col: null, dir: null, fromUrl: false};
+function urlSort(table) {
+  if (!table || table.id !== 'bf-ranking') return;
+  const u = new URL(window.location.href);
+  if (state.col) u.searchParams.set('sort', (state.dir === 'desc' ? '-' : '') + state.col);
+  else u.searchParams.delete('sort');
+  window.history.replaceState(null, '', u.toString());
+}
 function apply() {
   const table = element.querySelector('table.bf-grid');
   const info = element.querySelector('.bf-sortinfo');
   if (!table || !info) return;
+  if (!state.fromUrl && table.id === 'bf-ranking') {
+    state.fromUrl = true;
+    const s = new URL(window.location.href).searchParams.get('sort');
+    if (s) { state.col = s.replace(/^-/, ''); state.dir = s.startsWith('-') ? 'desc' : 'asc'; }
+  }
   const body = table.tBodies[0];
   const rows = Array.from(body.rows);
   const ths = Array.from(table.tHead.rows[0].cells);
@@ -100,18 +116,28 @@ function apply() {
   }
   rows.forEach(r => body.appendChild(r));
 }
+function sortBy(th) {
+  const col = th.dataset.col;
+  if (state.col === col) { state.dir = state.dir === 'asc' ? 'desc' : 'asc'; }
+  else { state.col = col; state.dir = th.dataset.type === 'num' ? 'desc' : 'asc'; }
+  apply();
+  urlSort(th.closest('table'));
+}
 element.addEventListener('click', (e) => {
   const th = e.target.closest('th[data-col]');
-  if (th) {
-    const col = th.dataset.col;
-    if (state.col === col) { state.dir = state.dir === 'asc' ? 'desc' : 'asc'; }
-    else { state.col = col; state.dir = th.dataset.type === 'num' ? 'desc' : 'asc'; }
-    apply();
-    return;
+  if (th) { sortBy(th); return; }
+  if (e.target.closest('.bf-reset')) {
+    state.col = null; state.dir = null; apply(); urlSort(element.querySelector('table.bf-grid')); return;
   }
-  if (e.target.closest('.bf-reset')) { state.col = null; state.dir = null; apply(); return; }
   const tr = e.target.closest('tr[data-run]');
   if (tr && tr.dataset.run) { trigger('open', {run: tr.dataset.run}); }
+});
+element.addEventListener('keydown', (e) => {
+  if (e.key !== 'Enter' && e.key !== ' ') return;
+  const th = e.target.closest('th[data-col]');
+  if (th) { e.preventDefault(); sortBy(th); th.focus(); return; }
+  const tr = e.target.closest('tr[data-run]');
+  if (tr && tr.dataset.run && e.key === 'Enter') { e.preventDefault(); trigger('open', {run: tr.dataset.run}); }
 });
 watch('value', () => apply());
 """
@@ -135,7 +161,8 @@ table.bf-grid .bf-pin { position: sticky; left: 0; z-index: 1; box-shadow: 1px 0
                         overflow: hidden; text-overflow: ellipsis; }
 table.bf-grid thead th.bf-pin { z-index: 3; }
 table.bf-grid tr.bf-click { cursor: pointer; }
-table.bf-grid tr.bf-click:hover td { background: #f6f8fa; }
+table.bf-grid tr.bf-click:hover td, table.bf-grid tr.bf-click:focus td { background: #f6f8fa; }
+table.bf-grid th:focus-visible, table.bf-grid tr:focus-visible { outline: 2px solid #0969da; outline-offset: -2px; }
 .bf-caption { font-size: 13px; margin: 6px 0 2px; }
 .bf-empty { font-size: 13px; color: #57606a; padding: 8px 0; }
 @media (max-width: 600px) {
@@ -219,12 +246,21 @@ def _heat_color(v: float) -> str:
     return "rgb({},{},{})".format(*(round(a + (b - a) * t) for a, b in zip(c0, c1)))
 
 
-def heatmap_html(acc: pd.DataFrame, pairs: pd.DataFrame, run_ids: Sequence[str] | None = None) -> str:
-    """Runs (rows) x opportunities (columns), each cell coloured by accuracy; hover for counts;
-    a cell links to the run's dialogs that got that opportunity wrong (deep link)."""
+def program_words(opportunity: str, names: Mapping[str, str] | None = None) -> str:
+    """A program's name in words: its curated name, else its id split at capitals
+    ("ChildAndDependentCareTaxCredit" -> "Child And Dependent Care Tax Credit")."""
+    if names and names.get(opportunity):
+        return names[opportunity]
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", " ", str(opportunity))
+
+
+def heatmap_html(acc: pd.DataFrame, pairs: pd.DataFrame, run_ids: Sequence[str] | None = None,
+                 names: Mapping[str, str] | None = None) -> str:
+    """Runs (rows) x opportunities (columns, named in words), each cell coloured by accuracy; hover
+    for counts; a cell links to the run's dialogs that got that opportunity wrong (deep link)."""
     if acc.empty:
         return "<p>No predictions yet for the selected runs.</p>"
-    head = "".join(f'<th class="bf-vert"><span>{html.escape(str(c))}</span></th>' for c in acc.columns)
+    head = "".join(f'<th class="bf-vert"><span>{html.escape(program_words(c, names))}</span></th>' for c in acc.columns)
     body = []
     for k, (label, row) in enumerate(acc.iterrows()):
         run = run_ids[k] if run_ids is not None and k < len(run_ids) else None
@@ -235,7 +271,7 @@ def heatmap_html(acc: pd.DataFrame, pairs: pd.DataFrame, run_ids: Sequence[str] 
                 cells.append(f'<td class="bf-na" title="{html.escape(str(label))} · {html.escape(str(opp))}: '
                              'no household had it"></td>')
                 continue
-            tip = f"{label} · {opp}: {v:.1f}% of {int(n) if n is not None and not pd.isna(n) else '?'} pairs"
+            tip = f"{label} · {program_words(opp, names)}: {v:.1f}% of {int(n) if n is not None and not pd.isna(n) else '?'} pairs"
             text = f"{v:.0f}"
             if run:
                 href = "?" + urlencode({"run": run, "tab": "dialogs", "opportunity": opp,

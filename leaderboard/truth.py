@@ -34,6 +34,9 @@ class Reason:
     lines: tuple[tuple[int, str, bool], ...]  # (line number, text, executed); context lines not executed
     error: str = ""
     explanation: Explanation | None = None  # what each condition evaluated to, in words
+    # every fact the verdict read, helpers included (truth.tracing's reading household): the
+    # decisive condition's facts first, then the rest in key order
+    needed: tuple[str, ...] = ()
 
     @property
     def trace_matches(self) -> bool:
@@ -111,7 +114,7 @@ class GroundTruth:
                 continue
             try:
                 checker = traced_checker(oid)
-                trace = checker.run(row.household)
+                trace, reads = checker.run_reads(row.household)
             except Exception as e:  # noqa: BLE001 - shown on the page, next to the transcript
                 out.append(Reason(oid, name, req, label, None, None, stored, "", (),
                                   f"checker for {oid} failed: {type(e).__name__}: {e}"))
@@ -120,8 +123,11 @@ class GroundTruth:
                 explanation = explained_checker(oid).explain(row.household)
             except Exception:  # noqa: BLE001 - the trace alone still explains the verdict
                 explanation = None
+            first = tuple(explanation.facts) if explanation is not None else ()
+            needed = tuple(dict.fromkeys(first + tuple(sorted(reads))))
             out.append(Reason(oid, name, req, label, trace.eligible, trace.id, stored,
-                              _relative(checker.path), trace_lines(checker.path, trace.lines), "", explanation))
+                              _relative(checker.path), trace_lines(checker.path, trace.lines), "", explanation,
+                              needed))
         return out
 
 
@@ -211,6 +217,7 @@ class DialogFacts:
     disclosed: frozenset[str] = frozenset()  # fact keys disclosed in some answer
     recorded: bool = False  # whether the store has turn_facts at all
     failures: Mapping[str, str] | None = None  # opportunity -> failure cause
+    unknown: frozenset[str] = frozenset()  # asked, and answered "I don't know" (never disclosed)
 
 
 def render_reasons(reasons: list[Reason], predictions: Mapping[str, Any], facts: DialogFacts | None = None,
@@ -248,14 +255,17 @@ def render_reasons(reasons: list[Reason], predictions: Mapping[str, Any], facts:
             why += (f'<div class="bf-cause"><b>Failure cause:</b> {html.escape(CAUSE_WORDS.get(cause, cause))} '
                     f'(<code>{html.escape(cause)}</code>)</div>')
         needed = ""
-        if ex is not None and ex.facts:
+        keys = r.needed or (ex.facts if ex is not None else ())
+        if keys:
             items = []
-            for key in ex.facts:
+            for key in keys:
                 label = _fact_label(key, names)
                 if not facts.recorded:
                     items.append(f'<li>{html.escape(label)}</li>')
                 elif key in facts.disclosed:
                     items.append(f'<li class="bf-asked">✓ asked: {html.escape(label)}</li>')
+                elif key in facts.unknown:
+                    items.append(f'<li class="bf-unknown">? asked, answered “I don\'t know”: {html.escape(label)}</li>')
                 else:
                     items.append(f'<li class="bf-not-asked">✗ not asked: {html.escape(label)}</li>')
             head = "Facts the decision needed" + ("" if facts.recorded else
@@ -311,6 +321,7 @@ CSS = """
 .bf-facts { font-size: 13px; margin: 2px 0 6px 18px; }
 .bf-facts .bf-not-asked { color: #cf222e; }
 .bf-facts .bf-asked { color: #1a7f37; }
+.bf-facts .bf-unknown { color: #9a6700; }
 .bf-md table { border-collapse: collapse; font-size: 12px; }
 .bf-md th, .bf-md td { border: 1px solid #d0d7de; padding: 2px 6px; }
 .bf-profile { white-space: pre-wrap; font-size: 13px; max-height: 560px; overflow-y: auto; }

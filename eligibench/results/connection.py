@@ -27,12 +27,14 @@ import os
 import random
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import duckdb
 
 from eligibench.results.schema import _DDL, MIGRATIONS, SCHEMA_VERSION
+
 
 class StoreError(RuntimeError):
     """Base class for result-store errors."""
@@ -147,6 +149,37 @@ def connect(path: str | os.PathLike[str], read_only: bool, timeout: float) -> du
                 ) from exc
             time.sleep(min(left, delay * (0.5 + random.random())))
             delay = min(cap, delay * 2)
+
+
+@contextmanager
+def read_only(path: str | os.PathLike[str], timeout: float) -> Iterator[duckdb.DuckDBPyConnection | None]:
+    """A read-only connection under the one lock policy: this process's writers are kept apart
+    (the in-process lock) and another process's write lock is waited for with backoff; None when
+    the file does not exist yet. StoreLockedError when the store stays busy for `timeout` s.
+    For readers outside `ResultStore` (the leaderboard) that run their own SQL."""
+    path = Path(path).resolve()
+    if not path.exists():
+        yield None
+        return
+    start = time.monotonic()
+    lock = _lock_for(str(path))
+    if not lock.acquire_read(timeout):
+        raise StoreLockedError(f"result store {path}: another thread of this process kept it busy; "
+                               f"could not read within {timeout:g} s")
+    try:
+        try:
+            con = connect(path, True, max(0.0, timeout - (time.monotonic() - start)))
+        except duckdb.IOException:
+            if not path.exists():  # removed between the check and the open
+                yield None
+                return
+            raise
+        try:
+            yield con
+        finally:
+            con.close()
+    finally:
+        lock.release_read()
 
 
 class StoreConnection:

@@ -113,3 +113,10 @@ def test_a_free_form_run_stores_estimated_facts_and_checked_answers(tmp_path):
     names = {m["name"]: m["value"] for m in store.metrics(run_id) if m["dataset"] == "diverse"}
     assert names["process_exact"] == 0.0 and names["simulator_faithfulness"] == 1.0
     assert names["cause_rule_misapplied"] == 1.0
+
+
+def test_fewer_questions_than_the_oracle_never_count_as_negative_extra_questions():
+    # one question, three features needed: zero questions beyond the oracle's, not -2
+    p, _ = dialog_process(ROW, _result([("How old is Leo?", "3.")], {"A": True, "B": True, "C": False}),
+                          [(0, "m1.age")], set(), True)
+    assert p.oracle_questions == 3 and p.turns_over_oracle == 0

@@ -196,13 +196,14 @@ def test_board_sorting_pinned_column_protocols_and_export(served, tmp_path):
         expect(ranking.locator("td", has_text="known-agent")).to_be_visible()
         # one protocol at a time: the smoke run is not ranked with the full-protocol runs, and
         # v1's reported rows are beside the ranking (their own table), not in it
-        assert sorted(ranking_rows(page)) == ["known-agent", "other-agent", "third-agent"]
+        # display names are the configurations (synthetic runs: "<submission>-<protocol kind>")
+        assert sorted(ranking_rows(page)) == ["known-agent-full", "other-agent-full", "third-agent-full"]
         expect(page.locator("#bf-protocol-banner")).to_contain_text("full protocol")
         expect(page.locator("#bf-v1 td", has_text="v1 proada (GPT-4o)")).to_be_visible()
         expect(page.locator("#bf-reported")).to_contain_text("protocol: v1 paper")
         # intervals come with their household count; TW-F1's interval is shown by default
         expect(ranking.locator("th[data-col='TW-F1 95% CI']")).to_be_visible()
-        assert all(("n=" in t) for t in page.locator("#bf-ranking td:nth-child(3)").all_inner_texts())
+        assert all(("n=" in t) for t in page.locator("#bf-ranking td:nth-child(4)").all_inner_texts())
         save_screenshot(page, tmp_path, "tab-board.png")
 
         # single-key sorting: the header click sorts; a second sort REPLACES the first one
@@ -262,17 +263,18 @@ def test_board_sorting_pinned_column_protocols_and_export(served, tmp_path):
         hrefs = [links.nth(i).get_attribute("href") for i in range(2)]
         csv_text = fetch(page, next(h for h in hrefs if ".csv" in h))
         rows = list(csv.DictReader(io.StringIO(csv_text)))
-        assert sorted(r["Submission"] for r in rows) == ["known-agent", "late-agent", "other-agent", "third-agent"]
-        assert "TW-F1" in rows[0] and "TW-F1 95% CI" in rows[0]
+        assert sorted(r["Submission"] for r in rows) == ["known-agent-full", "late-agent-full", "other-agent-full",
+                                                         "third-agent-full"]
+        assert "TW-F1" in rows[0] and "TW-F1 95% CI low" in rows[0] and "TW-F1 95% CI n" in rows[0]
         records = json.loads(fetch(page, next(h for h in hrefs if ".json" in h)))
         assert {r["Submission"] for r in records} == {r["Submission"] for r in rows}
 
         # another protocol: its own section, with a banner naming what differs
         pick(page, "bf-protocol-pick", "smoke")
-        expect(page.locator("#bf-protocol-banner")).to_contain_text("Not the full protocol")
+        expect(page.locator("#bf-protocol-banner")).to_contain_text("A smoke protocol")
         expect(page.locator("#bf-protocol-banner")).to_contain_text("2 of")
         expect(ranking.locator("td", has_text="smoke-agent")).to_be_visible()
-        assert ranking_rows(page) == ["smoke-agent"]
+        assert ranking_rows(page) == ["smoke-agent-smoke"]
         assert "protocol=" in page.url
 
         # the other tabs

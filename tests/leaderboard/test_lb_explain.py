@@ -29,7 +29,8 @@ def test_every_member_is_explained_and_constants_are_resolved():
                    member(name="Ben", age=3, relation="child"))
     ex = explained_checker("BeaconPrograms").explain(hh)
     assert ex.verdict is False and len(ex.details) == 2
-    assert ex.details[0] == 'Ana: current school level is "none"; the program needs current school level is not "none".'
+    assert ex.details[0] == ('Ana: current school level is none (not in school); the program needs current school '
+                             'level is not none (not in school).')  # school levels in words, not codes
     assert ex.details[1] == "Ben: age is 3; the program needs age at least 5."  # YOUTH_MIN_AGE resolved
     resolved = {name: value for items in ex.constants.values() for name, value in items}
     assert resolved == {"YOUTH_MAX_AGE": "21", "YOUTH_MIN_AGE": "5"}
@@ -40,7 +41,7 @@ def test_an_eligible_household_names_who_qualifies():
     ex = explained_checker("BeaconPrograms").explain(hh)
     assert ex.verdict is True
     assert ex.sentence.startswith("Kid meets every requirement the checker tested: ")
-    assert 'current school level is not "none" (current school level is 6)' in ex.sentence
+    assert 'current school level is not none (not in school) (current school level is 6th grade)' in ex.sentence
 
 
 def test_explanations_agree_with_the_traced_verdict_on_fuzzed_households():
@@ -87,3 +88,13 @@ def test_profile_names_match_the_explanation(seed):
     hh = household(member(name="Zoe Park", age=rng.randint(30, 60)))
     ex = explained_checker("AdvanceEarn").explain(hh)
     assert display_name(hh, 0) in ex.sentence
+
+
+def test_money_and_school_levels_read_as_a_caseworker_writes_them():
+    from leaderboard.explain import _show_feature
+
+    assert _show_feature("annual_work_income", 45000) == "$45,000"
+    assert _show_feature("monthly_rent_spending", 1234.5) == "$1,234.50"
+    assert _show_feature("current_school_level", (8, 9)) == "8th grade or 9th grade"
+    assert _show_feature("current_school_level", "pk") == "pre-K"
+    assert _show_feature("age", 41) == "41"

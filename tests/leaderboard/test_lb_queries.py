@@ -119,7 +119,7 @@ def test_sort_filter_and_choose_columns(filled):
     assert Q.filter_table(table, simulators=["vllm:Llama@t0.0/s0"])["Submission"].tolist() == ["beta"]
     assert Q.filter_table(table, text="REACT", sources=[Q.EVALUATED])["Submission"].tolist() == ["beta"]
     shown = Q.select_columns(table, ["TW-F1", "Run"])
-    assert list(shown.columns) == ["Submission", "TW-F1", "Run"]
+    assert list(shown.columns) == ["Rank", "Submission", "TW-F1", "Run"]
     scatter = Q.scatter_frame(table)
     assert "gamma" not in set(scatter["Submission"])  # no metrics, no point
     assert {"alpha", "beta", "v1 proada (GPT-4o)"} <= set(scatter["Submission"])
@@ -225,7 +225,7 @@ def test_readers_retry_while_a_writer_holds_the_file(filled):
     holder = subprocess.Popen([sys.executable, "-c", _HOLDER, str(store.path), "1.5"], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"
-        with pytest.raises(Q.StoreBusyError, match="locked"):
+        with pytest.raises(Q.StoreLockedError, match="locked"):
             with Q.StoreSource(store.path, read_timeout=0.3).reader():
                 pass
         t0 = time.monotonic()
@@ -266,7 +266,7 @@ def test_synthetic_runs_fill_the_table(store):
     write_run(store, households, "synthetic-a", n_boot=20)
     with Q.StoreSource(store.path).reader() as r:
         table = Q.leaderboard_table(r, include_reported=False)
-    assert table["Submission"].tolist() == ["synthetic-a"] and not pd.isna(table["TW-F1"].iloc[0])
+    assert table["Submission"].tolist() == ["synthetic-a-full"] and not pd.isna(table["TW-F1"].iloc[0])
 
 
 def test_heatmap_html_colours_cells_and_marks_missing_pairs(filled):

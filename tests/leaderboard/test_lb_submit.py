@@ -139,5 +139,5 @@ def test_worker_evaluates_the_queue_and_the_table_updates(project, tmp_path, cap
         dialogs = Q.dialog_list(r, table["Run"].iloc[0])
     row = table.iloc[0]
     assert (row["Submission"], row["Simulator"], row["Status"]) == ("asker", QUOTING_LABEL, "done")
-    assert row["Avg turns"] == 2.0 and not Q.pd.isna(row["TW-F1"])
+    assert row["Avg turns"] == 2.0 and row["TW-F1"] == row["TW-F1"]
     assert len(dialogs) == 3 and set(dialogs["Questions"]) == {2}

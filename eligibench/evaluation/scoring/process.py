@@ -17,7 +17,9 @@ Per dialog (table `dialog_process`):
   those facts disclosed (the paper's multi-member failure mode);
 - oracle_questions: a lower bound on questions: the number of distinct features among the needed
   facts (an oracle asks one question per feature, for every member at once; `hh.size` is one
-  feature); turns_over_oracle = turns - oracle_questions.
+  feature); turns_over_oracle = the questions beyond those, max(0, turns - oracle_questions): a
+  dialog that asked fewer questions than the oracle needs did not ask "more than an oracle" (it
+  cannot have learnt every needed fact one feature per question; needed_coverage says what it missed).
 
 Per wrong (household, opportunity) pair, the first cause that applies (table `pair_failures`):
 the simulator stated a false fact about a needed fact (free-form: a contradicted answer);
@@ -124,7 +126,7 @@ def dialog_process(row: Row, result: DialogResult, disclosed: Sequence[tuple[int
     return DialogProcess(
         result.dataset, result.row_id, result.trial,
         len(needed & seen) / len(needed) if needed else None, redundant, len(seen - needed), premature,
-        covered / len(members) if members else None, oracle, len(result.turns) - oracle, exact,
+        covered / len(members) if members else None, oracle, max(0, len(result.turns) - oracle), exact,
     ), failures
 
 

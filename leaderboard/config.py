@@ -1,0 +1,26 @@
+"""The leaderboard's settings (what `benyfits leaderboard` options set)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from leaderboard.queries import PAPER_RESULTS
+from leaderboard.upload import Limits
+
+READ_TIMEOUT_S = 2.0  # how long one request waits for a writer before serving the last good data
+
+
+@dataclass(frozen=True)
+class AppConfig:
+    store: Path  # the DuckDB results file (also where uploads are queued)
+    snapshot: Path | None = None  # read Parquet snapshots instead of the live store
+    submissions: Path = Path("submissions")
+    dataset_dir: Path = Path("benyfits")
+    opportunities_dir: Path | None = Path("opportunities")
+    audit_file: Path | None = Path("reports/audit.json")
+    paper_results: Path = PAPER_RESULTS
+    limits: Limits = field(default_factory=Limits)
+    allow_upload: bool = True
+    uploads_per_hour: int = 5  # per client address
+    read_timeout: float = READ_TIMEOUT_S
+

@@ -1,0 +1,89 @@
+"""What the leaderboard shows, as plain pandas frames read through the results read layer
+(`eligibench.results`: `StoreSource` for the live file under the store's lock policy,
+`SnapshotSource` for Parquet snapshots). Nothing here writes.
+
+Modules, one concern each:
+- `common`: page-safe text (`sanitize`), number and interval formatting.
+- `protocols`: the protocols of the runs, the default one, how the others differ.
+- `table`: the main table (columns from the metric catalogue), filters, ranking with ties, exports.
+- `dialogs`: runs, dialog lists, transcripts, a run's export, dialogs two runs share.
+- `opportunities`: accuracy per opportunity (the heatmap).
+- `operations`: the submission queue, simulator figures, faithfulness audits.
+"""
+from eligibench.results import CAUSE_WORDS, DATASETS, FAILURE_CAUSES, StoreLockedError
+from leaderboard.queries.common import (
+    Reader,
+    SnapshotSource,
+    StoreSource,
+    interval_text,
+    models_label,
+    open_source,
+    sanitize,
+)
+from leaderboard.queries.dialogs import (
+    DIALOG_COLUMNS,
+    DialogFilter,
+    dialog_facets,
+    dialog_key,
+    dialog_list,
+    parse_dialog_key,
+    run_choices,
+    run_export,
+    shared_dialogs,
+    transcript,
+)
+from leaderboard.queries.operations import (
+    QUEUE_COLUMNS,
+    QUEUE_WORDS,
+    SIMULATOR_COLUMNS,
+    Audit,
+    audits,
+    queue_table,
+    simulator_stats,
+)
+from leaderboard.queries.opportunities import accuracy_matrix, opportunity_accuracy
+from leaderboard.queries.protocols import (
+    NO_PROTOCOL,
+    V1_PROTOCOL,
+    Protocol,
+    default_protocol,
+    protocol_differences,
+    protocols,
+)
+from leaderboard.queries.table import (
+    DEFAULT_COLUMNS,
+    EVALUATED,
+    HIGHER_IS_BETTER,
+    INTERVAL_COLUMNS,
+    METRIC_COLUMNS,
+    NUMBER_COLUMNS,
+    PAPER_RESULTS,
+    REPORTED,
+    TABLE_COLUMNS,
+    evaluated_rows,
+    export_frame,
+    filter_table,
+    interval_bounds,
+    leaderboard_table,
+    load_paper_results,
+    parse_filter,
+    ranking,
+    reported_rows,
+    scatter_frame,
+    select_columns,
+    sort_table,
+    table_export,
+    with_ranks,
+)
+
+__all__ = [
+    "Audit", "CAUSE_WORDS", "DATASETS", "DEFAULT_COLUMNS", "DIALOG_COLUMNS", "DialogFilter", "EVALUATED",
+    "FAILURE_CAUSES", "HIGHER_IS_BETTER", "INTERVAL_COLUMNS", "METRIC_COLUMNS", "NO_PROTOCOL", "NUMBER_COLUMNS",
+    "PAPER_RESULTS", "Protocol", "QUEUE_COLUMNS", "QUEUE_WORDS", "REPORTED", "Reader", "SIMULATOR_COLUMNS",
+    "SnapshotSource", "StoreLockedError", "StoreSource", "TABLE_COLUMNS", "V1_PROTOCOL", "accuracy_matrix", "audits",
+    "default_protocol", "dialog_facets", "dialog_key", "dialog_list", "evaluated_rows", "export_frame",
+    "filter_table", "interval_bounds", "interval_text", "leaderboard_table", "load_paper_results", "models_label",
+    "open_source", "opportunity_accuracy", "parse_dialog_key", "parse_filter", "protocol_differences", "protocols",
+    "queue_table", "ranking", "reported_rows", "run_choices", "run_export", "sanitize", "scatter_frame",
+    "select_columns", "shared_dialogs", "simulator_stats", "sort_table", "table_export", "transcript", "with_ranks",
+]

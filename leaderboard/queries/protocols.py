@@ -1,0 +1,68 @@
+"""The protocols of the store's runs: which one is ranked first, and how the others differ from it."""
+from __future__ import annotations
+
+from typing import Mapping
+
+__all__ = ["NO_PROTOCOL", "V1_PROTOCOL", "Protocol", "default_protocol", "protocol_differences", "protocols"]
+
+from eligibench.results import NO_PROTOCOL, V1_PROTOCOL, Protocol, Reader, parse_protocol
+
+
+def protocol_differences(base: Protocol | None, other: Protocol) -> list[str]:
+    """What `other` does differently from `base` (the full protocol), in words."""
+    if other.id == NO_PROTOCOL:
+        return ["these runs were written before protocols were recorded: what they measured is unknown"]
+    if other.kind == V1_PROTOCOL:
+        return ["v1's published figures (Llama 3.1 70B simulated user, v1 datasets), not re-run here"]
+    a, b = (base.spec if base else {}) or {}, other.spec or {}
+    out = []
+    if other.kind != "full":
+        out.append(f"a {other.kind} protocol, not the full one")
+    da, db = a.get("datasets") or {}, b.get("datasets") or {}
+    for name in sorted(set(da) | set(db)):
+        x, y = da.get(name) or {}, db.get(name) or {}
+        if not y:
+            out.append(f"no {name} dataset")
+            continue
+        if (x.get("households_used"), x.get("households_total")) != (y.get("households_used"), y.get("households_total")):
+            out.append(f"{name}: {y.get('households_used')} of {y.get('households_total')} households"
+                       + (f" (full: {x.get('households_used')})" if x else ""))
+        if x and x.get("data_version") != y.get("data_version"):
+            out.append(f"{name} data version {y.get('data_version')} (full: {x.get('data_version')})")
+    for key, words in (("question_cap", "question cap"), ("trials", "trials"), ("split", "split")):
+        if a.get(key) != b.get(key):
+            out.append(f"{words} {b.get(key)}" + (f" (full: {a.get(key)})" if key in a else ""))
+    sa, sb = a.get("simulator") or {}, b.get("simulator") or {}
+    if sa != sb and isinstance(sb, dict):
+        out.append(f"simulator {sb.get('label')}" + ("" if sb.get("reference") else " (not the reference simulator)"))
+    return out or ["same settings as the full protocol, recorded under another id"]
+
+
+def protocols(r: Reader) -> dict[str, Protocol]:
+    """Every protocol of the store's runs, by id; runs without one share NO_PROTOCOL."""
+    if r.empty or not r.has("runs"):
+        return {}
+    cols = r.columns("runs")
+    if "protocol_id" not in cols:
+        n = int(r.df("SELECT count(*) AS n FROM runs")["n"].iloc[0])
+        return {NO_PROTOCOL: Protocol(NO_PROTOCOL, NO_PROTOCOL, {}, n)} if n else {}
+    spec_col = "any_value(protocol)" if "protocol" in cols else "NULL"
+    df = r.df(f"SELECT protocol_id, {spec_col} AS protocol, count(*) AS n FROM runs GROUP BY protocol_id")
+    out: dict[str, Protocol] = {}
+    for pid, spec, n in df.itertuples(index=False):
+        p = parse_protocol(pid, spec, int(n))
+        if p.id in out:  # several NULL-like ids: one NO_PROTOCOL
+            p = Protocol(p.id, p.kind, p.spec, p.runs + out[p.id].runs)
+        out[p.id] = p
+    return out
+
+
+def default_protocol(protos: Mapping[str, Protocol]) -> str | None:
+    """The ranking shown first: the full protocol with the most runs; else the largest other one
+    that is not a smoke run; else whatever there is."""
+    def pick(items):
+        items = sorted(items, key=lambda p: (-p.runs, p.id))
+        return items[0].id if items else None
+    return (pick(p for p in protos.values() if p.kind == "full")
+            or pick(p for p in protos.values() if p.kind not in ("smoke",))
+            or pick(protos.values()))

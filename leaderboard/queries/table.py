@@ -1,0 +1,312 @@
+"""The main table: one row per evaluated run (columns from the metric catalogue) beside v1's
+reported rows; filters, sorting, ranking within one protocol, ranks with ties, and exports.
+
+Column order: Rank, Submission (the run's configuration name) and TW-F1 first, so a phone shows
+them without sideways scrolling. Numbers stay numbers (sorted numerically in the browser);
+intervals are separate text columns "[lo, hi] n=44" (n = households behind it), "n/a" when
+degenerate; exports add numeric low/high/n columns for each.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any, Sequence
+
+import pandas as pd
+
+from eligibench.results import AVERAGE, DATASETS, INFRA_ERROR, NO_PROTOCOL, V1_PROTOCOL, Reader
+from eligibench.results.catalogue import HOUSEHOLDS, METRICS, columns
+from leaderboard.queries.common import _date, _json, _missing, _round, interval_text, models_label, sanitize
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+PAPER_RESULTS = DATA / "paper_results.json"
+REPORTED = "reported"
+EVALUATED = "evaluated"
+
+METRIC_COLUMNS = columns()  # the catalogue's numeric columns, in display order
+INTERVAL_COLUMNS = tuple(c.interval_label for c in METRIC_COLUMNS if c.interval_label)
+_INFO_COLUMNS = ("Source", "Strategy", "Models", "Simulator", "Config", "Protocol", "Dialogs", "Status", "Date",
+                 "Data version", "Run")
+TABLE_COLUMNS = ("Rank", "Submission", *(x for c in METRIC_COLUMNS for x in (c.label, c.interval_label) if x),
+                 *_INFO_COLUMNS)
+NUMBER_COLUMNS = frozenset({*(c.label for c in METRIC_COLUMNS), "Dialogs"})
+# what a higher value means, per numeric column (the catalogue's higher-is-better)
+HIGHER_IS_BETTER = {c.label: c.metric.higher_is_better for c in METRIC_COLUMNS}
+_DEFAULT_HIDDEN_INFO = ("Config", "Protocol", "Source")
+_HIDDEN = {*_DEFAULT_HIDDEN_INFO, *(c.label for c in METRIC_COLUMNS if not c.metric.shown),
+           # the intervals of the averages of F1 and turns: the datasets' and TW-F1's are shown
+           *(c.interval_label for c in METRIC_COLUMNS if c.interval_label and c.dataset == AVERAGE and not c.metric.title)}
+DEFAULT_COLUMNS = tuple(c for c in TABLE_COLUMNS if c not in _HIDDEN)
+_METRIC_NAMES = (*(m.name for m in METRICS), HOUSEHOLDS)
+
+__all__ = ["DEFAULT_COLUMNS", "EVALUATED", "HIGHER_IS_BETTER", "INTERVAL_COLUMNS", "METRIC_COLUMNS", "NO_PROTOCOL",
+           "NUMBER_COLUMNS", "PAPER_RESULTS", "REPORTED", "TABLE_COLUMNS", "V1_PROTOCOL", "evaluated_rows",
+           "export_frame", "filter_table", "interval_bounds", "leaderboard_table", "load_paper_results",
+           "parse_filter", "ranking", "reported_rows", "scatter_frame", "select_columns", "sort_table",
+           "table_export", "with_ranks"]
+
+
+def evaluated_rows(r: Reader) -> pd.DataFrame:
+    """One row per evaluated run (TABLE_COLUMNS), unsorted."""
+    if r.empty or not r.has("runs"):
+        return pd.DataFrame(columns=list(TABLE_COLUMNS))
+    cols = r.columns("runs")
+    opt = ", ".join(f"r.{c}" if c in cols else f"NULL AS {c}" for c in ("run_config", "role_models", "protocol_id"))
+    n_dialogs = "(SELECT run_id, count(*) AS n FROM dialogs GROUP BY run_id)" if r.has("dialogs") else \
+        "(SELECT NULL AS run_id, 0 AS n)"
+    runs = r.df(
+        f"SELECT r.run_id, r.submission, r.agent_models, r.simulator, r.data_version, r.extra,"
+        f" r.created_at, r.status, coalesce(d.n, 0) AS n_dialogs, {opt}"
+        f" FROM runs r LEFT JOIN {n_dialogs} d USING (run_id)")
+    names = ", ".join(f"'{n}'" for n in _METRIC_NAMES)
+    metrics = r.df(
+        "SELECT run_id, dataset, name, value, ci_low, ci_high FROM metrics"
+        f" WHERE name IN ({names})") if r.has("metrics") else \
+        pd.DataFrame(columns=["run_id", "dataset", "name", "value", "ci_low", "ci_high"])
+    by_run: dict[str, dict[tuple[str, str], tuple[Any, Any, Any]]] = {}
+    for run_id, dataset, name, value, lo, hi in metrics.itertuples(index=False):
+        by_run.setdefault(run_id, {})[(dataset, name)] = (value, lo, hi)
+    # households behind each interval: the `households` metric when written, else the scored
+    # households (infrastructure errors left out) counted here
+    counted: dict[tuple[str, str], int] = {}
+    if r.has("dialogs"):
+        for run_id, dataset, n in r.df(
+                f"SELECT run_id, dataset, count(DISTINCT row_id) AS n FROM dialogs WHERE termination <> '{INFRA_ERROR}'"
+                " GROUP BY run_id, dataset").itertuples(index=False):
+            counted[(run_id, dataset)] = int(n)
+    rows = []
+    for run in runs.itertuples(index=False):
+        m = by_run.get(run.run_id, {})
+
+        def households(dataset: str, m=m, run_id=run.run_id) -> int | None:
+            if dataset == AVERAGE:
+                ns = [n for n in (households(d) for d in DATASETS) if n is not None]
+                return sum(ns) if ns else None
+            v = m.get((dataset, HOUSEHOLDS), (None,))[0]
+            return int(v) if not _missing(v) else counted.get((run_id, dataset))
+
+        row: dict[str, Any] = {}
+        for c in METRIC_COLUMNS:
+            scale, name = c.metric.scale, c.metric.name
+            if c.over:
+                vs = [m[(d, name)][0] for d in DATASETS if (d, name) in m and not _missing(m[(d, name)][0])]
+                row[c.label] = _round(scale * sum(vs) / len(vs), c.metric.digits) if vs else None
+                continue
+            v = m.get((c.dataset, name), (None,))[0]
+            row[c.label] = None if _missing(v) else _round(scale * v, c.metric.digits)
+            if c.interval_label:
+                if (c.dataset, name) in m:
+                    _, lo, hi = m[(c.dataset, name)]
+                    row[c.interval_label] = interval_text(lo, hi, households(c.dataset))
+                else:
+                    row[c.interval_label] = ""
+        extra = _json(run.extra) or {}
+        status = run.status or ""
+        if not m and status != "done":
+            status = f"{status} ({run.n_dialogs} dialogs so far)" if status else "no metrics yet"
+        roles = _json(run.role_models)
+        config = "" if _missing(run.run_config) else str(run.run_config)
+        rows.append({
+            **row,
+            # the configuration names the row: two configurations of one submission differ by it
+            "Submission": config or run.submission,
+            "Source": EVALUATED,
+            "Strategy": extra.get("strategy", "") if isinstance(extra, dict) else "",
+            "Models": models_label(roles if isinstance(roles, dict) and roles else run.agent_models),
+            "Simulator": run.simulator or "",
+            "Config": config,
+            "Protocol": NO_PROTOCOL if _missing(run.protocol_id) else str(run.protocol_id),
+            "Dialogs": int(run.n_dialogs),
+            "Status": sanitize(status),
+            "Date": _date(run.created_at),
+            "Data version": run.data_version or "",
+            "Run": run.run_id,
+            "Rank": "",
+        })
+    return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
+
+
+def load_paper_results(path: Path = PAPER_RESULTS) -> dict[str, Any]:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def reported_rows(path: Path = PAPER_RESULTS) -> pd.DataFrame:
+    """v1's reported results (leaderboard/data/paper_results.json), marked 'reported'."""
+    paper = load_paper_results(path)
+    cols = paper["columns"]
+    simulator = "Llama 3.1 70B Instruct 4-bit (v1)"
+    date = paper.get("paper", {}).get("date", "")
+    rows = []
+    for raw in paper["rows"]:
+        d = dict(zip(cols, raw))
+        models = []
+        if d.get("dialog_model"):
+            models.append(f"dialog: {d['dialog_model']}")
+        if d.get("code_model"):
+            models.append(f"code: {d['code_model']}")
+        name = f"v1 {d['strategy']}" + (f" ({d['code_model'] or d['dialog_model']})"
+                                        if (d.get("code_model") or d.get("dialog_model")) else "")
+        rows.append({
+            "Submission": name, "Source": REPORTED, "Strategy": d["strategy"],
+            "Models": "; ".join(models) or "none", "Simulator": simulator,
+            "Diverse F1": d["diverse_f1"], "Diverse F1 95% CI": "",
+            "Diverse turns": d["diverse_turns"], "Diverse turns 95% CI": "",
+            "Repr. F1": d["representative_f1"], "Repr. F1 95% CI": "",
+            "Repr. turns": d["representative_turns"], "Repr. turns 95% CI": "",
+            "Avg F1": d["average_f1"], "Avg F1 95% CI": "",
+            "Avg turns": d["average_turns"], "Avg turns 95% CI": "",
+            "TW-F1": d["turn_weighted_f1"], "TW-F1 95% CI": "",
+            "Config": "", "Protocol": V1_PROTOCOL, "Dialogs": None, "Status": "reported (v1 paper, not reproduced)",
+            "Date": date, "Data version": "v1 (paper)", "Run": "",
+        })
+    return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
+
+
+def leaderboard_table(r: Reader, include_reported: bool = True,
+                      paper: Path = PAPER_RESULTS) -> pd.DataFrame:
+    """Every evaluated run plus (optionally) v1's reported rows, best turn-weighted F1 first."""
+    frames = [evaluated_rows(r)]
+    if include_reported:
+        frames.append(reported_rows(paper))
+    frames = [f for f in frames if not f.empty]
+    if not frames:
+        return pd.DataFrame(columns=list(TABLE_COLUMNS))
+    table = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    return sort_table(table, "TW-F1", descending=True)
+
+
+def sort_table(table: pd.DataFrame, column: str, descending: bool = True) -> pd.DataFrame:
+    """Server-side sort (the browser also sorts on header click); missing values last."""
+    return table.sort_values(column, ascending=not descending, na_position="last",
+                             kind="stable").reset_index(drop=True)
+
+
+def select_columns(table: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
+    """The column chooser: keep the chosen columns, in table order; Rank and Submission always stay."""
+    keep = [c for c in table.columns if c in set(columns) or c in ("Rank", "Submission")]
+    return table[keep]
+
+
+_CONDITION = re.compile(r"^\s*(?P<col>[A-Za-z][\w .%/()-]*?)\s*(?P<op>>=|<=|!=|==|=|>|<)\s*(?P<num>-?\d+(?:\.\d+)?)\s*$")
+_OPERATOR = re.compile(r"^\s*(?P<col>[^<>=!]*?)\s*(?P<op>>=|<=|!=|==|=|>|<)\s*(?P<rest>.*)$")
+
+
+def parse_filter(text: str) -> tuple[list[tuple[str, str, float]], list[str]]:
+    """"TW-F1 >= 30; Avg turns < 10; react" -> numeric conditions (column, op, number) and text
+    terms. Numbers compare as numbers (10 > 9), not as text. A part with a comparison operator is
+    a condition or an error (ValueError naming the part): never silently a word search."""
+    conditions, terms = [], []
+    lower = {c.lower(): c for c in NUMBER_COLUMNS}
+    for part in re.split(r"[;,]", text or ""):
+        part = part.strip()
+        if not part:
+            continue
+        m = _CONDITION.match(part)
+        if m:
+            col = lower.get(m["col"].strip().lower())
+            if col is None:
+                raise ValueError(f"filter {part!r}: no numeric column {m['col'].strip()!r} "
+                                 f"(numeric columns: {', '.join(sorted(NUMBER_COLUMNS))})")
+            conditions.append((col, m["op"].replace("==", "="), float(m["num"])))
+            continue
+        op = _OPERATOR.match(part)
+        if op:
+            if not op["rest"].strip():
+                raise ValueError(f"filter {part!r}: a number is missing after {op['op']!r}")
+            raise ValueError(f"filter {part!r}: {op['rest'].strip()!r} is not a number "
+                             f"(write e.g. \"{op['col'] or 'TW-F1'} {op['op']} 30\")")
+        terms.append(part.lower())
+    return conditions, terms
+
+
+def filter_table(table: pd.DataFrame, text: str = "", sources: Sequence[str] | None = None,
+                 simulators: Sequence[str] | None = None, protocol: str | None = None) -> pd.DataFrame:
+    out = table
+    if sources is not None:
+        out = out[out["Source"].isin(list(sources))]
+    if simulators:
+        out = out[out["Simulator"].isin(list(simulators))]
+    if protocol is not None:
+        out = out[out["Protocol"] == protocol]
+    conditions, terms = parse_filter(text)
+    ops = {">": "gt", ">=": "ge", "<": "lt", "<=": "le", "=": "eq", "!=": "ne"}
+    for col, op, num in conditions:
+        values = pd.to_numeric(out[col], errors="coerce")
+        out = out[getattr(values, ops[op])(num).fillna(False).astype(bool)]
+    for term in terms:
+        hay = out[["Submission", "Strategy", "Models", "Simulator", "Config", "Run"]].astype(str).agg(" ".join, axis=1)
+        out = out[hay.str.lower().str.contains(term, regex=False)]
+    return out.reset_index(drop=True)
+
+
+def ranking(table: pd.DataFrame, protocol: str | None) -> pd.DataFrame:
+    """The finished runs of ONE protocol, best TW-F1 first (never v1's reported rows). A run that
+    is still running, failed, or ended `incomplete` (infrastructure errors left dialogs unscored)
+    is not ranked: its score would not be comparable; the Dialogs tab still lists it."""
+    out = table[(table["Source"] == EVALUATED) & (table["Status"] == "done")]
+    if protocol is not None:
+        out = out[out["Protocol"] == protocol]
+    return with_ranks(sort_table(out, "TW-F1", descending=True))
+
+
+def with_ranks(ranked: pd.DataFrame) -> pd.DataFrame:
+    """Rank numbers for a ranking (best first): "1" for the top run, "=1" for a run whose TW-F1
+    interval overlaps the top run's (not distinguishable from it), else its position. A run
+    without a TW-F1 has no rank."""
+    out = ranked.copy()
+    top = interval_bounds(out["TW-F1 95% CI"].iloc[0]) if len(out) else None
+    ranks = []
+    for i, (value, ci) in enumerate(zip(out["TW-F1"], out["TW-F1 95% CI"])):
+        if _missing(value):
+            ranks.append("")
+        elif i == 0:
+            ranks.append("1")
+        else:
+            b = interval_bounds(ci)
+            tied = top is not None and b is not None and b[0] <= top[1] and top[0] <= b[1]
+            ranks.append("=1" if tied else str(i + 1))
+    out["Rank"] = ranks
+    return out
+
+
+def scatter_frame(table: pd.DataFrame) -> pd.DataFrame:
+    """F1 against turns (averages over the datasets), one point per row that has both."""
+    df = table.dropna(subset=["Avg F1", "Avg turns"])
+    return pd.DataFrame({
+        "Avg turns": df["Avg turns"].astype(float), "Avg F1": df["Avg F1"].astype(float),
+        "Source": df["Source"], "Submission": df["Submission"], "Simulator": df["Simulator"],
+        "TW-F1": df["TW-F1"].astype(float),
+        "F1 CI": df["Avg F1 95% CI"], "Turns CI": df["Avg turns 95% CI"], "Run": df["Run"],
+    }).reset_index(drop=True)
+
+
+def interval_bounds(text: str) -> tuple[float, float] | None:
+    """The numbers back from interval_text ("[1.0, 2.0] n=4" -> (1.0, 2.0)); None for n/a or empty."""
+    m = re.match(r"^\[(-?[\d.]+), (-?[\d.]+)\]", text or "")
+    return (float(m[1]), float(m[2])) if m else None
+
+
+
+_INTERVAL = re.compile(r"^\[(-?[\d.]+), (-?[\d.]+)\](?: n=(\d+))?")
+
+
+def export_frame(shown: pd.DataFrame) -> pd.DataFrame:
+    """The table as shown (its rows in the order shown, its columns), each interval column replaced
+    by numeric `<column> low`, `<column> high` and `<column> n` columns."""
+    out = pd.DataFrame(index=shown.index)
+    for col in shown.columns:
+        if col not in INTERVAL_COLUMNS:
+            out[col] = shown[col]
+            continue
+        parsed = [_INTERVAL.match(str(v or "")) for v in shown[col]]
+        out[f"{col} low"] = [float(p[1]) if p else None for p in parsed]
+        out[f"{col} high"] = [float(p[2]) if p else None for p in parsed]
+        out[f"{col} n"] = pd.array([int(p[3]) if p and p[3] else None for p in parsed], dtype="Int64")
+    return out.reset_index(drop=True)
+
+
+def table_export(table: pd.DataFrame) -> tuple[str, str]:
+    """(CSV with a header row, JSON records) of a table as shown, intervals as numbers."""
+    frame = export_frame(table)
+    return frame.to_csv(index=False), frame.to_json(orient="records", indent=1)

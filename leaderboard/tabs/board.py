@@ -1,0 +1,174 @@
+"""The Leaderboard tab: the ranking of one protocol (ranks with ties), v1's reported rows beside it,
+the simulator and text filters, the column chooser and the export of the table as shown."""
+from __future__ import annotations
+
+import datetime as _dt
+import html
+import re
+from typing import Any, Mapping
+
+import gradio as gr
+import pandas as pd
+
+from leaderboard import queries as Q
+from leaderboard import render as R
+from leaderboard.board import PageData
+from leaderboard.defaults import default_protocol
+from leaderboard.tabs.common import Context, Tab, note, url_js
+
+BOARD_INPUTS = ("protocol", "simulators", "filter", "columns", "include_reported")
+
+
+def protocol_choices(protos: Mapping[str, Q.Protocol]) -> list[tuple[str, str]]:
+    order = sorted(protos.values(), key=lambda p: ({"full": 0, "custom": 1, "smoke": 2}.get(p.kind, 3), -p.runs, p.id))
+    return [(p.label, p.id) for p in order]
+
+
+def chosen_protocol(page: PageData, inputs: Mapping[str, Any]) -> str | None:
+    chosen = inputs.get("protocol")
+    return chosen if chosen in page.protocols else default_protocol(page.protocols, page.latest)
+
+
+def protocol_banner(protos: Mapping[str, Q.Protocol], chosen: str | None) -> str:
+    if not chosen or chosen not in protos:
+        return ""
+    p = protos[chosen]
+    default = default_protocol(protos, None)
+    if p.kind == "full" and chosen == default:
+        return (f'<div class="bf-protocol">Ranking under the <b>full protocol</b> with simulator '
+                f'<b>{html.escape(p.simulator or "not recorded")}</b> <code>{html.escape(p.id)}</code>: '
+                f'{html.escape(p.describe())}. Runs under other protocols (smoke, custom, another simulator) are '
+                'ranked in their own sections: pick one above.</div>')
+    base = protos.get(default) if default and protos[default].kind == "full" else None
+    diffs = Q.protocol_differences(base, p)
+    head = (f"<b>Full protocol with another simulator</b> ({html.escape(p.simulator or 'not recorded')})"
+            if p.kind == "full" else f"<b>A {html.escape(p.kind)} protocol</b>")
+    return (f'<div class="bf-protocol bf-other">{head}: these runs are ranked only among '
+            f'themselves. What differs: {html.escape("; ".join(diffs))}. <br>Protocol '
+            f'<code>{html.escape(p.id)}</code>: {html.escape(p.describe())}.</div>')
+
+
+def shown_table(table: pd.DataFrame, protocol: str | None, sims: list[str] | None, filt: str,
+                cols: list[str]) -> tuple[pd.DataFrame, str]:
+    """The ranking as displayed (one protocol, filters, chosen columns) and a filter message: a
+    malformed filter is named and ignored, never silently read as a word search."""
+    msg = ""
+    try:
+        rows = Q.filter_table(Q.ranking(table, protocol), filt or "", None, sims or None)
+    except ValueError as e:
+        rows, msg = Q.filter_table(Q.ranking(table, protocol), "", None, sims or None), \
+            f"⚠ Filter not applied: {html.escape(str(e))}"
+    return Q.select_columns(rows, cols), msg
+
+
+def reported_table(table: pd.DataFrame, cols: list[str]) -> pd.DataFrame:
+    rep = table[table["Source"] == Q.REPORTED]
+    return Q.select_columns(Q.sort_table(rep, "TW-F1"), [c for c in cols if c not in Q.INTERVAL_COLUMNS
+                                                         and c != "Rank"]).drop(columns=["Rank"], errors="ignore")
+
+
+def sort_shown(shown: pd.DataFrame, sort: str | None) -> pd.DataFrame:
+    """The rows in the order the browser shows them: `sort` is "<column>" or "-<column>" (descending)
+    as the table's header clicks write it to the URL; empty = the ranking."""
+    if not sort:
+        return shown
+    desc = sort.startswith("-")
+    col = sort[1:] if desc else sort
+    return Q.sort_table(shown, col, descending=desc) if col in shown.columns else shown
+
+
+def export_stem(protocol: str | None) -> str:
+    """A clean download name: what it is, the protocol, the day."""
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", protocol or "all").strip("-").lower()[:24]
+    return f"benyfits-leaderboard-{slug}-{_dt.date.today().isoformat()}"
+
+
+def build(ctx: Context) -> Tab:
+    board = ctx.board
+    default_cols = [c for c in Q.DEFAULT_COLUMNS if c not in ("Rank", "Submission")]
+    with gr.Tab("Leaderboard", id="board") as tab:
+        with gr.Row():
+            protocol = gr.Dropdown(choices=[], value=None, label="Protocol", scale=3, elem_id="bf-protocol-pick",
+                                   info="one ranking per protocol (and simulator); the full protocol first")
+            simulator_filter = gr.Dropdown(choices=[], value=[], multiselect=True, label="Simulator",
+                                           info="empty = every simulator", scale=2)
+            filter_box = gr.Textbox(label="Filter", scale=3, elem_id="bf-filter",
+                                    placeholder="e.g. TW-F1 >= 30; Avg turns < 10; react",
+                                    info="numeric conditions compare numbers; other words search names")
+            with gr.Column(scale=0, min_width=150):
+                refresh = gr.Button("Refresh", min_width=100)
+                auto_refresh = gr.Checkbox(value=False, label="Auto-refresh (30 s)")
+            board_timer = gr.Timer(30, active=False)
+        with gr.Accordion("Columns", open=False):
+            columns = gr.CheckboxGroup(choices=[c for c in Q.TABLE_COLUMNS if c not in ("Rank", "Submission")],
+                                       value=default_cols, label="Shown columns (Rank and Submission are always shown)",
+                                       elem_id="bf-columns")
+        proto_banner = gr.HTML("", elem_id="bf-protocol-banner", js_on_load=None)
+        filter_msg = gr.Markdown(elem_id="bf-filter-msg")
+        table = gr.HTML("", elem_id="bf-table", js_on_load=R.TABLE_JS)
+        gr.Markdown(note("Click a column header (or focus it and press Enter) to sort by it (again to reverse; "
+                         "<b>reset order</b> returns to the ranking). Click a run, or focus it and press Enter, to "
+                         "open its dialogs. <b>=1</b>: the run's TW-F1 interval overlaps the top run's."))
+        include_reported = gr.Checkbox(value=True, label="Show v1's reported rows (beside, not ranked among, our runs)")
+        reported = gr.HTML("", elem_id="bf-reported", js_on_load=R.TABLE_JS)
+        with gr.Row():
+            export_btn = gr.Button("Download this table as shown (CSV + JSON)", size="sm", elem_id="bf-export-table")
+        export_files = gr.File(label="Table export", file_count="multiple", interactive=False,
+                               elem_id="bf-export-table-files", visible=False)
+        sort_state = gr.Textbox(visible=False, elem_id="bf-sort")  # the URL's ?sort= (export reads it)
+
+    inputs = [protocol, simulator_filter, filter_box, columns, include_reported]
+    ctx.shared.update(protocol=protocol, board_inputs=inputs, table=table, refresh=refresh, board_timer=board_timer,
+                      auto_refresh=auto_refresh, filter_box=filter_box, columns=columns, sort=sort_state)
+
+    def reported_view(tbl: pd.DataFrame, cols, include) -> str:
+        if not include:
+            return ""
+        rep = reported_table(tbl, cols)
+        return R.table_html(rep, "bf-v1", clickable=False, caption=(
+            f"<b>v1 reported</b> (protocol: {Q.V1_PROTOCOL}: Llama 3.1 70B simulated user, v1 datasets): the "
+            "paper's figures, shown beside our runs and not ranked among them; no intervals were published."))
+
+    def fill(page: PageData, values: Mapping[str, Any]) -> dict:
+        protos = page.protocols
+        chosen = chosen_protocol(page, values)
+        sim_choices = sorted({s for s in page.table["Simulator"] if s})
+        sims = [s for s in (values.get("simulators") or []) if s in sim_choices]
+        cols = values.get("columns") or default_cols
+        shown, msg = shown_table(page.table, chosen, sims, values.get("filter") or "", cols)
+        caption = ("" if not shown.empty else
+                   "Waiting for the results store: an evaluation is writing to it." if page.cold else
+                   "No evaluated run under this protocol matches." if protos else "No evaluated runs yet.")
+        return {
+            protocol: gr.Dropdown(choices=protocol_choices(protos), value=chosen),
+            proto_banner: protocol_banner(protos, chosen),
+            filter_msg: msg,
+            table: R.table_html(shown, "bf-ranking", caption=caption),
+            reported: reported_view(page.table, cols, values.get("include_reported", True)),
+            simulator_filter: gr.Dropdown(choices=sim_choices, value=sims),
+        }
+
+    def link(page: PageData, q: Mapping[str, str]) -> dict:
+        out: dict = {filter_box: q.get("filter", "")}
+        if q.get("columns"):
+            known = set(Q.TABLE_COLUMNS)
+            out[columns] = [c for c in q["columns"].split(",") if c in known]
+        out[sort_state] = q.get("sort", "")
+        return out
+
+    def export_shown(tbl, chosen, sims, filt, cols, sort):
+        shown, _ = shown_table(tbl, chosen, sims, filt, cols)
+        return gr.File(value=board.export_table(sort_shown(shown, sort), export_stem(chosen)), visible=True)
+
+    # the sort the browser shows lives in the URL (the table's script writes ?sort=): read it there
+    export_btn.click(export_shown, [ctx.table_state, protocol, simulator_filter, filter_box, columns, sort_state],
+                     export_files, js="(...a) => { a[a.length - 1] = new URL(window.location.href).searchParams"
+                                      ".get('sort') || ''; return a; }")
+    board_url = url_js("protocol", "filter", "columns")
+    protocol.input(None, [protocol, filter_box, columns], None, js=board_url)
+    filter_box.submit(None, [protocol, filter_box, columns], None, js=board_url)
+    columns.input(None, [protocol, filter_box, columns], None, js=board_url)
+    auto_refresh.change(lambda on: gr.Timer(active=bool(on)), auto_refresh, board_timer)
+    return Tab("board", "Leaderboard", tab,
+               outputs=[protocol, proto_banner, filter_msg, table, reported, simulator_filter],
+               fill=fill, link=link, link_outputs=[filter_box, columns, sort_state])

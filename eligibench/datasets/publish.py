@@ -120,6 +120,7 @@ diverse = load_dataset("benyfits", "diverse", split="{SPLIT}")   # from the proj
 - `opportunities`, `labels`, `trace_ids`: aligned lists: opportunity id, eligible or not, id of the checker trace that decided it
 - `profile`, `roster`: the simulated user's profile text and its roster of members
 - `needed_facts`: aligned with `opportunities`: the facts (`m<member index>.<feature>`, `hh.size`) the checker read for this household, the facts its verdict depended on
+- `flip`: aligned with `opportunities`: the smallest one-feature change a person could have made that flips the verdict, JSON `{"feature", "member", "from", "to", "condition"}` (`condition`: the checker line whose outcome changes), or `""` when no single change does; each was verified by re-running the checker on the changed household
 
 ## How it was built
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Iterable, Sequence
 
-from eligibench.household.model import MAX_MEMBERS, Household, replace_member
+from eligibench.household.model import MAX_MEMBERS, Household, member, replace_member
 from eligibench.household.schema import FEATURES_BY_NAME
 from eligibench.truth.conditions import HOUSEHOLD_SIZE, checker_conditions
 
@@ -33,8 +33,8 @@ class BoundaryCase:
     feature: str  # a member feature, HOUSEHOLD_INCOME or HOUSEHOLD_SIZE
     member: int  # the member changed (0 for household income; the copied/removed one for size)
     target: float  # the value changed around: the threshold, or 12 times it for a monthly income table
-    values: tuple[float, float, float]  # below, at, above (as set on the household)
-    verdicts: tuple[bool, bool, bool]
+    values: tuple[float | None, float, float]  # below, at, above as set (below None: no valid value)
+    verdicts: tuple[bool | None, bool, bool]
     household: dict[str, Any]  # the household before the change (Household.to_dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -57,12 +57,20 @@ def _around(feature: str, x: float) -> tuple[float, float, float] | None:
             vals = (math.floor(x) - 1, math.floor(x), math.ceil(x))
     elif f.type == "float":
         vals = (x - 1, x, x + 1)
+    elif f.type == "choice" and x == int(x) and int(x) in (f.values or ()):
+        # a numeric choice (a school grade): the neighbouring grades where the schema has them
+        below, above = int(x) - 1, int(x) + 1
+        if above not in f.values:
+            return None
+        return (below if below in f.values else None, int(x), above)
     else:
         return None
     lo = f.min if f.min is not None else -math.inf
     hi = f.max if f.max is not None else math.inf
-    if vals[0] < lo or vals[2] > hi:
+    if vals[1] < lo or vals[2] > hi:
         return None
+    if vals[0] < lo:
+        return (None, vals[1], vals[2])  # nothing valid below (a count at 0): at and above only
     return vals
 
 
@@ -105,32 +113,37 @@ def variants(hh: Household, feature: str, member: int, x: float) -> tuple[tuple[
     if vals is None:
         return None
     try:
-        return vals, [replace_member(hh, member, **{feature: v}) for v in vals]
+        return vals, [None if v is None else replace_member(hh, member, **{feature: v}) for v in vals]
     except Exception:  # a value the schema refuses for this member
         return None
 
 
-def _flips(check, hhs: Sequence[Household]) -> tuple[bool, bool, bool] | None:
-    verdicts = tuple(check(h) for h in hhs)
-    return None if verdicts[0] == verdicts[1] == verdicts[2] else verdicts
+def _flips(check, hhs: Sequence[Household | None]) -> tuple[bool | None, bool, bool] | None:
+    verdicts = tuple(None if h is None else check(h) for h in hhs)
+    seen = {v for v in verdicts if v is not None}
+    return verdicts if len(seen) == 2 else None
 
 
-def _attempts(x: float, compared: Iterable[tuple[str, float]]) -> list[tuple[str, float]]:
-    """(feature, value) to try for threshold `x`, most specific first."""
+def _attempts(x: float, compared: Iterable[tuple[str, float]], read: Iterable[str] = ()) -> list[tuple[str, float]]:
+    """(feature, value) to try for threshold `x`, most specific first; last, every numeric
+    member feature the checker reads (a limit compared through a local, e.g. summed resources)."""
     member_features = sorted({f for f, y in compared if y == x and f in FEATURES_BY_NAME and f not in _INCOME})
     out = [(f, x) for f in member_features]
     out += [(HOUSEHOLD_INCOME, x), (HOUSEHOLD_INCOME, 12 * x)]
     for f in sorted({f for f, y in compared if y == x and f in _INCOME}):
         out.append((f, x))
     out.append((HOUSEHOLD_SIZE, x))
+    for f in sorted(read):
+        if f in FEATURES_BY_NAME and FEATURES_BY_NAME[f].type in ("int", "float") and (f, x) not in out:
+            out.append((f, x))
     return out
 
 
 def find_boundary(oid: str, module: ModuleType, x: float, pool: Sequence[Household]) -> BoundaryCase | None:
     """The first household in `pool` whose verdict flips around threshold `x`, or None."""
     check = module.check
-    compared = checker_conditions(module).compared
-    for feature, value in _attempts(x, compared):
+    conditions = checker_conditions(module)
+    for feature, value in _attempts(x, conditions.compared, conditions.features):
         for hh in pool:
             members = range(hh.size) if feature in FEATURES_BY_NAME else (hh.size - 1,) if feature == HOUSEHOLD_SIZE else (0,)
             for i in members:
@@ -152,11 +165,23 @@ def verify(case: BoundaryCase, module: ModuleType) -> list[str]:
         return [f"{case.opportunity} {case.threshold:g}: the household can no longer be changed in {case.feature}"]
     vals, hhs = made
     out = []
-    verdicts = tuple(module.check(h) for h in hhs)
+    verdicts = tuple(None if h is None else module.check(h) for h in hhs)
     if verdicts != case.verdicts:
         out.append(f"{case.opportunity} {case.threshold:g} ({case.feature}): verdicts {verdicts}, recorded {case.verdicts}")
-    if verdicts[0] == verdicts[1] == verdicts[2]:
+    if len({v for v in verdicts if v is not None}) < 2:
         out.append(f"{case.opportunity} {case.threshold:g} ({case.feature}): the verdict no longer flips")
     return out
 
 
+
+
+def grown(hh: Household) -> list[Household]:
+    """`hh` and, up to the largest household, copies with one more member each: its last member
+    repeated (not self or spouse), or else a child aged 5 with default features. The same
+    household at every larger size, for income-table rows."""
+    last = hh.members[-1]
+    extra = last if last.relation not in ("self", "spouse") else member(relation="child", age=5)
+    out = [hh]
+    while out[-1].size < MAX_MEMBERS:
+        out.append(Household(out[-1].members + (extra,)))
+    return out

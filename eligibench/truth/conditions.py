@@ -24,10 +24,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
-from eligibench.catalog.opportunities import HOUSEHOLD_SIZE, Opportunity
 from eligibench.household.schema import FEATURE_NAMES
 
+HOUSEHOLD_SIZE = "household_size"  # the review tables' name for the household size (not a member feature)
 TABLE_FEATURES = frozenset(FEATURE_NAMES) | {HOUSEHOLD_SIZE}
 
 # `_common` helpers and the features they read (they are branch-free, so they read all of them).
@@ -133,14 +134,17 @@ def numbers_in(text: str | None) -> frozenset[float]:
     return frozenset(float(x.replace(",", "").replace("_", "")) for x in _NUMBER.findall(text))
 
 
-def table_mismatches(opportunity: Opportunity, conditions: CheckerConditions) -> list[str]:
+def table_mismatches(opportunity: Any, conditions: CheckerConditions) -> list[str]:
     """Every way the review table (`opportunity.readings`) and the checker disagree: a feature the
     checker reads that no row names, a feature a row names that the checker never reads, a number
     the checker compares against that no row's threshold prints."""
+    # `opportunity` is a catalog Opportunity (not imported: truth stages do not depend on the catalog)
     named = {f for row in opportunity.readings for f in row.features}
     printed = {x for row in opportunity.readings for x in numbers_in(row.threshold)}
     where = f"opportunities/{opportunity.id}.yaml readings"
     out = [f"{where}: the checker reads {f!r}, no row names it" for f in sorted(conditions.features - named)]
-    out += [f"{where}: a row names {f!r}, the checker never reads it" for f in sorted(named - conditions.features)]
+    out += [f"{where}: a row names {f!r}, which is not a household feature nor {HOUSEHOLD_SIZE!r}"
+            for f in sorted(named - TABLE_FEATURES)]
+    out += [f"{where}: a row names {f!r}, the checker never reads it" for f in sorted((named & TABLE_FEATURES) - conditions.features)]
     out += [f"{where}: the checker compares with {x:g}, no row's threshold prints it" for x in sorted(conditions.thresholds - printed)]
     return out

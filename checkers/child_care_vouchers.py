@@ -14,7 +14,7 @@ Readings of ambiguous requirements:
 - "(priority access)" for temporary housing is dropped: it ranks applicants and does not change who qualifies.
 
 Implied conditions (not stated in the source text):
-- A member of the household is under 13 years old. Reason: New York's child care subsidy pays for the care of children under 13; the reasons for care only make sense for the care of a child.
+- A member of the household is under 13 years old, or under 18 and unable to care for themselves (can_care_for_self false) and not the answering person or their spouse. Reason: New York's child care subsidy pays for the care of children under 13, and of children under 18 who cannot care for themselves (special needs); the reasons for care only make sense for the care of a child.
 """
 from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
 from eligibench.household import Household, Member
@@ -28,8 +28,10 @@ INCOME_LIMITS = (
     182501.26,
 )
 FIRST_SIZE = 2
-# New York child-care subsidies pay for care of children under 13.
+# New York child-care subsidies pay for care of children under 13, and of children under 18
+# who cannot care for themselves (special needs).
 CHILD_AGE_BELOW = 13
+SPECIAL_NEEDS_AGE_BELOW = 18
 
 
 def in_temporary_housing(hh: Household) -> bool:
@@ -82,15 +84,29 @@ def has_reason_for_care(hh: Household) -> bool:
     return False
 
 
-def has_child_under_13(hh: Household) -> bool:
+def is_child_in_care(m: Member) -> bool:
+    if m.age < CHILD_AGE_BELOW:
+        return True
+    if m.age >= SPECIAL_NEEDS_AGE_BELOW:
+        return False
+    if m.relation == "self":
+        return False
+    if m.relation == "spouse":
+        return False
+    if m.can_care_for_self:
+        return False
+    return True
+
+
+def has_child_in_care(hh: Household) -> bool:
     for m in hh.members:
-        if m.age < CHILD_AGE_BELOW:
+        if is_child_in_care(m):
             return True
     return False
 
 
 def check(hh: Household) -> bool:
-    if not has_child_under_13(hh):
+    if not has_child_in_care(hh):
         return False
     if not financially_eligible(hh):
         return False

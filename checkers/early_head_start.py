@@ -4,7 +4,7 @@ Readings of ambiguous requirements:
 - "You" and "your family" mean any member of the household.
 - "Live in temporary housing" means a member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
 - "Receive HRA Cash Assistance" is read from receives_cash_assistance.
-- "Enrolling a child who is in foster care" means a member of the household is in foster care.
+- "Enrolling a child who is in foster care" means a member under 3 (the child being enrolled) is in foster care; an older member in foster care does not make another child eligible.
 - "Household income" is every member's yearly work and investment income; household size is the number of members.
 - "At or below" includes the table amount itself.
 
@@ -24,6 +24,14 @@ INCOME_LIMITS = (14580, 19720, 24860, 30000, 35140, 40280, 45420, 50560)
 EXTRA_PER_PERSON = 5140
 
 
+def is_enrolled_child_in_foster_care(m: Member) -> bool:
+    if not m.in_foster_care:
+        return False
+    if m.age >= CHILD_AGE_BELOW:
+        return False
+    return True
+
+
 def member_meets_category(m: Member) -> bool:
     if m.housing_type in TEMPORARY_HOUSING:
         return True
@@ -31,7 +39,7 @@ def member_meets_category(m: Member) -> bool:
         return True
     if m.receives_ssi:
         return True
-    if m.in_foster_care:
+    if is_enrolled_child_in_foster_care(m):
         return True
     return False
 

@@ -3,7 +3,7 @@
 Readings of ambiguous requirements:
 - "New York State resident" is read as living in New York City (place_of_residence), the only New York location the features record.
 - "U.S. Citizen, National, or lawfully present" is read as citizenship being citizen_or_national or lawful_resident.
-- "Not enrolled in Medicaid" is read as receives_medicaid being false.
+- "Not enrolled in Medicaid" is read as receives_medicaid and receives_disability_medicaid both being false (Medicaid received because of a disability is Medicaid).
 - "Family size" is the number of household members; "income in a month" is the household's yearly work and investment income divided by 12, so the limit is met when yearly income is at most 12 times the monthly amount.
 - "Equal to or less than" includes income exactly at the limit.
 - A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
@@ -33,6 +33,8 @@ def member_qualifies(m: Member, yearly_income: int, yearly_limit: int) -> bool:
     if m.citizenship == "unlawful_resident":
         return False
     if m.receives_medicaid:
+        return False
+    if m.receives_disability_medicaid:
         return False
     if yearly_income > yearly_limit:
         return False

@@ -4,7 +4,7 @@ Readings of ambiguous requirements:
 - "You" and "your family" mean any member of the household.
 - "Live in temporary housing" means a member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
 - "Receive HRA Cash Assistance" is read from receives_cash_assistance.
-- "Enrolling a child who is in foster care" means a member of the household is in foster care.
+- "Enrolling a child who is in foster care" means a member aged 3 or 4 (the child being enrolled) is in foster care; a member of another age in foster care does not make another child eligible.
 - "Family income" is every member's yearly work and investment income; household size is the number of members.
 - "Falls below" is strict: income equal to the table amount does not qualify.
 - The table starts at 2 people; a household of 1 is held to the 2-person amount.
@@ -27,6 +27,16 @@ FIRST_SIZE = 2
 EXTRA_PER_PERSON = 5380
 
 
+def is_enrolled_child_in_foster_care(m: Member) -> bool:
+    if not m.in_foster_care:
+        return False
+    if m.age < MIN_CHILD_AGE:
+        return False
+    if m.age > MAX_CHILD_AGE:
+        return False
+    return True
+
+
 def member_meets_category(m: Member) -> bool:
     if m.housing_type in TEMPORARY_HOUSING:
         return True
@@ -36,7 +46,7 @@ def member_meets_category(m: Member) -> bool:
         return True
     if m.receives_ssi:
         return True
-    if m.in_foster_care:
+    if is_enrolled_child_in_foster_care(m):
         return True
     return False
 

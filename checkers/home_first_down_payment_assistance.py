@@ -3,7 +3,7 @@
 Readings of ambiguous requirements:
 - "Household income" is every member's yearly work plus investment income; "family size" is the number of household members; "maximum" includes the limit.
 - The buyer may be any adult member of the household, not only the person answering; one member must meet every buyer condition (first-time buyer or veteran, employment record, money of their own).
-- "First-time homebuyer" (no home owned in the last three years) is read from first_time_home_buyer; "U.S. military veteran with a DD-214 that verifies honorable service" from honorable_service.
+- "First-time homebuyer" (no home owned in the last three years) is read from first_time_home_buyer; a member who owns a home they live in (is_property_owner) has owned one in the last three years and is not a first-time buyer, whatever first_time_home_buyer says. "U.S. military veteran with a DD-214 that verifies honorable service" is read from honorable_service.
 - "An employment record" is read from work_experience.
 - "Pay some of the down payment or closing costs" is read as having some money available: available_financial_resources above 0.
 - not modelled: providing income documents, the homebuyer education course, the mortgage from a regulated bank, enough credit, the home to be bought (type, location in the five boroughs, purchase price, inspection) and living there for 10 or 15 years afterwards; these concern future steps no household fact records.
@@ -24,9 +24,11 @@ ADULT_AGE = 18
 
 
 def first_time_buyer_rule(m: Member) -> bool:
-    if m.first_time_home_buyer:
-        return True
     if m.honorable_service:
+        return True
+    if m.is_property_owner:
+        return False
+    if m.first_time_home_buyer:
         return True
     return False
 

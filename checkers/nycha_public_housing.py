@@ -4,7 +4,8 @@ Readings of ambiguous requirements:
 - "Legal immigration status" (permanent resident, refugee, asylum) is citizenship "lawful_resident"; a US citizen or national also meets the status rule.
 - "You" is the person answering (member 0); "someone you apply with (a spouse or domestic partner)" is every member whose relation is spouse.
 - NYCHA's "family" is a single person, or people related by blood, marriage, adoption, guardianship or custody: every relation except "friend" counts as related (foster child counts through guardianship or custody); a member listed as "friend" is not family.
-- "Family's income" is every member's yearly work and investment income; family size is the number of members; income exactly at the limit qualifies.
+- The family that applies is the answering person and every related member (every member who is not a "friend"): a friend or roommate in the household is left out of the application, not a reason the family fails; status, size and income are tested on that family.
+- "Family's income" is the yearly work and investment income of every family member; family size is the number of family members; income exactly at the limit qualifies.
 - No limit past 8 people is given; households have at most 6 members, so none is added.
 - not modelled: senior public housing (everyone 62 or older) applies only to those applying for senior housing; no feature says which housing is applied for, so general public housing is checked.
 - not modelled: domestic partnership has no relation value of its own.
@@ -12,7 +13,6 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import household_income
 from eligibench.household import Household, Member
 
 ID = "NYCHAPublicHousing"
@@ -30,8 +30,16 @@ def is_adult_or_emancipated(m: Member) -> bool:
     return False
 
 
+def is_family_member(m: Member) -> bool:
+    if m.relation == "friend":
+        return False
+    return True
+
+
 def has_member_with_status(hh: Household) -> bool:
     for m in hh.members:
+        if not is_family_member(m):
+            continue
         if m.citizenship in STATUS_OK:
             return True
     return False
@@ -46,11 +54,20 @@ def spouses_adult_or_emancipated(hh: Household) -> bool:
     return True
 
 
-def is_family(hh: Household) -> bool:
+def family_size(hh: Household) -> int:
+    size = 0
     for m in hh.members:
-        if m.relation == "friend":
-            return False
-    return True
+        if is_family_member(m):
+            size += 1
+    return size
+
+
+def family_income(hh: Household) -> float:
+    total = 0.0
+    for m in hh.members:
+        if is_family_member(m):
+            total += m.annual_work_income + m.annual_investment_income
+    return total
 
 
 def check(hh: Household) -> bool:
@@ -60,9 +77,7 @@ def check(hh: Household) -> bool:
         return False
     if not spouses_adult_or_emancipated(hh):
         return False
-    if not is_family(hh):
-        return False
-    limit = INCOME_LIMITS[hh.size - 1]
-    if household_income(hh) > limit:
+    limit = INCOME_LIMITS[family_size(hh) - 1]
+    if family_income(hh) > limit:
         return False
     return True

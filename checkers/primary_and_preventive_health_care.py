@@ -1,20 +1,19 @@
 """Primary and Preventive Health Care: health care for NYC youth at NYC Health + Hospitals.
 
 Readings of ambiguous requirements:
-- "Youth" is read as ages 12 to 21 inclusive (the adolescents and young adults NYC Health + Hospitals serves).
+- "Youth" is read as anyone 21 or younger, newborns included: the city lists this program as health care for children, and "all New York City youth" sets no lower age.
 - "New York City youth" is read from place_of_residence being New York City.
 - "Regardless of immigration status or whether they can pay" adds no condition.
 - Not modelled: bringing a parent or guardian to the first primary care visit is a visit rule, not an eligibility condition.
 - A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
 
 Implied conditions (not stated in the source text):
-- The member is 12 to 21 years old. Reason: The source says "youth" without ages; 12 to 21 is the adolescent and young-adult range NYC Health + Hospitals youth services serve.
+- The member is 21 years old or younger. Reason: The source says "youth" without ages; the city lists the program as health care for children, so there is no lower age, and 21 is the upper age of youth in NYC Health + Hospitals youth services.
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING
 from eligibench.household import Household, Member
 
 ID = "PrimaryAndPreventiveHealthCare"
-MIN_AGE = 12
 MAX_AGE = 21
 
 
@@ -28,8 +27,6 @@ def lives_in_nyc(m: Member) -> bool:
 
 def member_qualifies(m: Member) -> bool:
     if not lives_in_nyc(m):
-        return False
-    if m.age < MIN_AGE:
         return False
     if m.age > MAX_AGE:
         return False

@@ -2,7 +2,7 @@
 
 Readings of ambiguous requirements:
 - "Available for: NYC residents; HRA clients" means either group: an NYC resident qualifies without receiving any benefit (the service is an opt-in text service for assistance recipients and other low-income New Yorkers).
-- HRA clients are New Yorkers, so the second group adds no one: a member who does not live in New York City does not qualify, whatever benefits they receive; "NYC residents" is read from place_of_residence being New York City.
+- "HRA clients" means members with receives_hra, wherever place_of_residence says they live; SNAP, cash assistance or public housing alone does not make someone an HRA client (they may be received outside New York City). "NYC residents" is read from place_of_residence being New York City.
 - A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
 
 Implied conditions (not stated in the source text):
@@ -22,8 +22,16 @@ def lives_in_nyc(m: Member) -> bool:
     return False
 
 
+def member_qualifies(m: Member) -> bool:
+    if lives_in_nyc(m):
+        return True
+    if m.receives_hra:
+        return True
+    return False
+
+
 def check(hh: Household) -> bool:
     for m in hh.members:
-        if lives_in_nyc(m):
+        if member_qualifies(m):
             return True
     return False

@@ -5,7 +5,7 @@ from eligibench import params, paths
 from eligibench.datasets.coverage import coverage, coverage_markdown
 from eligibench.datasets.diverse import select
 from eligibench.datasets.params import DiverseParams
-from eligibench.datasets.rows import build_row, write_parquet
+from eligibench.datasets.rows import build_row, unverified_flips, write_parquet
 from eligibench.datasets.version import with_content_version
 from eligibench.files import read_json, write_json, write_text
 from eligibench.household.store import read_households
@@ -27,6 +27,9 @@ def main() -> None:
     sel = select(matrix, p.coverage)
     rows = [build_row(f"diverse-{n:04d}", "diverse", households[i], sel.pairs[i], checkers)
             for n, i in enumerate(sel.households)]
+    unverified = unverified_flips(rows, checkers)
+    if unverified:
+        raise RuntimeError(f"{len(unverified)} flips do not hold when re-run, first: {unverified[0]}")
     rows = with_content_version(rows, read_json(paths.CATALOG_JSON))
     write_parquet(OUT, rows)
     report = coverage(matrix, sel, rows, len(households))

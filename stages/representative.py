@@ -7,7 +7,7 @@ from eligibench import params, paths
 from eligibench.datasets.interests import balanced_interests
 from eligibench.datasets.params import RepresentativeParams
 from eligibench.datasets.population import load_population, sample_households
-from eligibench.datasets.rows import build_row, write_parquet
+from eligibench.datasets.rows import build_row, unverified_flips, write_parquet
 from eligibench.datasets.version import with_content_version
 from eligibench.files import read_json
 from eligibench.truth.tracing import traced_checkers
@@ -25,6 +25,9 @@ def main() -> None:
                                    p.per_opportunity)
     rows = [build_row(f"representative-{n:04d}", "representative", hh, wanted, checkers)
             for n, (hh, wanted) in enumerate(zip(households, interests))]
+    unverified = unverified_flips(rows, checkers)
+    if unverified:
+        raise RuntimeError(f"{len(unverified)} flips do not hold when re-run, first: {unverified[0]}")
     rows = with_content_version(rows, read_json(paths.CATALOG_JSON))
     write_parquet(OUT, rows)
     pairs = sum(len(r.opportunities) for r in rows)

@@ -9,8 +9,15 @@ Modules:
 - `drift`: changed, renamed, removed and new programs between the catalog and a pull.
 """
 from eligibench.catalog.drift import DriftReport, detect
-from eligibench.catalog.opportunities import Catalog, Opportunity, known_uncurated, load_catalog, load_opportunity
+from eligibench.catalog.opportunities import (
+    Catalog,
+    Opportunity,
+    ReadingRow,
+    known_uncurated,
+    load_catalog,
+    load_opportunity,
+)
 from eligibench.catalog.source import SourcePull, pull
 
-__all__ = ["Catalog", "DriftReport", "Opportunity", "SourcePull", "detect", "known_uncurated", "load_catalog",
+__all__ = ["Catalog", "DriftReport", "Opportunity", "ReadingRow", "SourcePull", "detect", "known_uncurated", "load_catalog",
            "load_opportunity", "pull"]

@@ -29,8 +29,9 @@ SCOPES = ("individual", "household")
 SOURCE_DATASET = "kvhd-5fmu"
 _ID = re.compile(r"^[A-Z][A-Za-z]+$")
 _SHA = re.compile(r"^[0-9a-f]{64}$")
-_FIELDS = ("id", "name", "category", "scope", "source", "split", "interpretation", "implied", "requirements")
+_FIELDS = ("id", "name", "category", "scope", "source", "split", "interpretation", "implied", "requirements", "readings")
 _IMPLIED_FIELDS = ("condition", "reason")
+_READING_FIELDS = ("condition", "features", "threshold", "sentence")
 _SOURCE_FIELDS = ("dataset", "program_name", "unique_id", "snapshot", "eligibility_sha256", "text_fingerprint")
 _FINGERPRINT = re.compile(r"^[0-9a-f]{256}$")
 
@@ -59,6 +60,18 @@ class ImpliedCondition:
 
 
 @dataclass(frozen=True)
+class ReadingRow:
+    """One row of an opportunity's review table (issue 19): a condition as a reader of the
+    requirement text states it, the household features it reads, its threshold as printed (None
+    without one) and the sentence of the source it comes from ('' for a YAML reading)."""
+
+    condition: str
+    features: tuple[str, ...]
+    threshold: str | None
+    sentence: str
+
+
+@dataclass(frozen=True)
 class Opportunity:
     id: str
     name: str
@@ -69,6 +82,7 @@ class Opportunity:
     interpretation: tuple[str, ...]
     implied: tuple[ImpliedCondition, ...]
     requirements: str
+    readings: tuple[ReadingRow, ...]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -77,6 +91,10 @@ class Opportunity:
             "interpretation": list(self.interpretation),
             "implied": [{"condition": c.condition, "reason": c.reason} for c in self.implied],
             "requirements": self.requirements,
+            "readings": [
+                {"condition": r.condition, "features": list(r.features), "threshold": r.threshold, "sentence": r.sentence}
+                for r in self.readings
+            ],
         }
 
 
@@ -151,7 +169,34 @@ def load_opportunity(path: Path) -> Opportunity:
         oid, _string(raw, "name", path), category, scope, source,
         _string(raw, "split", path, optional=True), tuple(interp), _implied(raw["implied"], path),
         _string(raw, "requirements", path).strip() + "\n",
+        _readings(raw["readings"], path),
     )
+
+
+def _readings(raw: Any, path: Path) -> tuple[ReadingRow, ...]:
+    """`readings`: the review table, a non-empty list of {condition, features, threshold, sentence}."""
+    _need(isinstance(raw, list) and bool(raw), path, "readings", f"expected a non-empty list of {{{', '.join(_READING_FIELDS)}}}")
+    out = []
+    for i, item in enumerate(raw):
+        where = f"readings[{i}]"
+        _need(isinstance(item, dict), path, where, f"expected a mapping with {', '.join(_READING_FIELDS)}")
+        unknown = sorted(set(item) - set(_READING_FIELDS))
+        _need(not unknown, path, f"{where}.{unknown[0] if unknown else ''}", f"unknown field (allowed: {', '.join(_READING_FIELDS)})")
+        for key in _READING_FIELDS:
+            _need(key in item, path, f"{where}.{key}", "missing")
+        condition = _string(item, "condition", path, f"{where}.condition")
+        features = item["features"]
+        _need(isinstance(features, list), path, f"{where}.features", "expected a list of feature names ([] for none)")
+        # names are held to the checker's by tests/checkers/test_readings_table.py (the catalog
+        # stages do not depend on the household schema)
+        for j, f in enumerate(features):
+            _need(isinstance(f, str) and bool(f.strip()), path, f"{where}.features[{j}]", f"expected a feature name, got {f!r}")
+        threshold = item["threshold"]
+        _need(threshold is None or isinstance(threshold, str), path, f"{where}.threshold", f"expected a string or null, got {threshold!r}")
+        sentence = item["sentence"]
+        _need(isinstance(sentence, str), path, f"{where}.sentence", f"expected a string ('' for a YAML reading), got {sentence!r}")
+        out.append(ReadingRow(" ".join(condition.split()), tuple(features), threshold, sentence))
+    return tuple(out)
 
 
 def _implied(raw: Any, path: Path) -> tuple[ImpliedCondition, ...]:

@@ -93,8 +93,14 @@ def _import_v1(args: argparse.Namespace) -> int:
     from eligibench.datasets.v1import import import_v1
     from eligibench.truth.tracing import traced_checkers
 
-    report = import_v1(args.file, args.dataset, traced_checkers(registry()))
+    report = import_v1(args.file, args.dataset, traced_checkers(registry()), strict=args.strict)
     rows, disagreements = report.rows, report.disagreements
+    for c in report.inconsistencies:
+        print(f"  {c.row} (household {c.household + 1} of the file): {c.violation}")
+    bad = len({c.row for c in report.inconsistencies})
+    if bad:
+        action = f"refused (--strict): {len(report.refused)} left out" if args.strict else "imported anyway (--strict refuses them)"
+        print(f"{bad} households break a consistency rule ({len(report.inconsistencies)} violations); {action}")
     if not rows:
         from eligibench.errors import BenyfitsError
 
@@ -116,4 +122,6 @@ def register_import(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file")
     p.add_argument("--out", required=True, help="Parquet file to write")
     p.add_argument("--dataset", default="v1", help="dataset name for the rows (default v1)")
+    p.add_argument("--strict", action="store_true",
+                   help="leave out households that break a consistency rule (they are always reported)")
     p.set_defaults(func=_import_v1)

@@ -349,6 +349,8 @@ def fuzz_household(rng: random.Random, thresholds: Thresholds, max_members: int 
         _work_agrees(rng, plan, p)
         if p["housing_type"] in cons.NYC_ONLY_HOUSING:
             p["place_of_residence"] = cons.NYC
+        if p["place_of_residence"] != cons.NYC:
+            p["receives_hra"] = False  # rule hra_in_nyc: HRA serves New York City residents only
     return Household(tuple(_build(p) for p in people))
 
 

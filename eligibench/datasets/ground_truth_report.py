@@ -3,7 +3,10 @@
 Per opportunity: the conditions its checker adds that the NYC text does not state (with the
 reason), how the Diverse pairs spread over the checker's traces (pairs per distinct trace: a
 reviewer checks one pair per trace and has checked every reason the checker can give), and
-the yes/no verdict counts of both datasets.
+the yes/no verdict counts of both datasets. Then each opportunity's review table (YAML
+`readings:`): every condition a reader of the requirement text states, the household features it
+reads, its threshold and the sentence it comes from; `tests/checkers/test_readings_table.py`
+holds each table to its checker.
 """
 from __future__ import annotations
 
@@ -91,4 +94,13 @@ def ground_truth_markdown(catalog: Mapping[str, Any], diverse: Sequence[Row], re
             f"| {o['id']} | {_cell(implied)} | {_per_trace(div.get(o['id'], []))} | "
             f"{_yes_no(div.get(o['id'], []))} | {_yes_no(rep.get(o['id'], []))} |"
         )
+    lines += ["", "## Review tables", "",
+              "One table per opportunity (YAML `readings:`), written by a reader of the NYC text who had not seen",
+              "the checker and resolved against the checker (docs/ground_truth.md, \"Line-by-line review\").",
+              "A sentence left empty is a YAML reading, not a sentence of the source."]
+    for o in catalog["opportunities"]:
+        lines += ["", f"### {o['id']}", "", "| Condition | Features | Threshold | Sentence |", "|---|---|---|---|"]
+        for row in o.get("readings", []):
+            features = ", ".join(f"`{f}`" for f in row["features"]) or "none"
+            lines.append(f"| {_cell(row['condition'])} | {features} | {_cell(row['threshold'] or '')} | {_cell(row['sentence'])} |")
     return "\n".join(lines) + "\n"

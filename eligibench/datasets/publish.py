@@ -149,6 +149,7 @@ text) gives a new one. Results are recorded with the version they were evaluated
 | `profile` | string | the simulated user's natural-language profile |
 | `roster` | string | the profile's roster of members |
 | `needed_facts` | list of list of string | aligned: the facts (`m<member index>.<feature>`, `hh.size`) the checker read and its verdict depended on |
+| `flip` | list of string | aligned: the smallest one-feature change a person could have made that flips the verdict, JSON `{{"feature", "member", "from", "to", "condition"}}` (`condition`: the checker line whose outcome changes), or `""` when no single change does; each was verified by re-running the checker on the changed household |
 
 ## Fields (opportunities)
 

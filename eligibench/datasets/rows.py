@@ -14,6 +14,7 @@ from eligibench.household.facts import ALWAYS_KNOWN
 from eligibench.household.model import Household
 from eligibench.household.profile import render_profile
 from eligibench.household.v1format import household_from_v1, household_to_v1
+from eligibench.truth.counterfactual import find_flip, verify_flip
 from eligibench.truth.tracing import TracedChecker
 
 SCHEMA = pa.schema([
@@ -31,6 +32,10 @@ SCHEMA = pa.schema([
     # checker read for this household, i.e. the facts its verdict depended on (less the ones
     # always known: member 0 is the person answering)
     ("needed_facts", pa.list_(pa.list_(pa.string()))),
+    # aligned with opportunities: the smallest change a person could make that flips the verdict,
+    # JSON {"feature", "member", "from", "to", "condition"} ("" when no one-feature change does;
+    # eligibench.truth.counterfactual), verified by re-running the checker
+    ("flip", pa.list_(pa.string())),
 ])
 
 
@@ -46,6 +51,7 @@ class Row:
     roster: str
     data_version: str
     needed_facts: tuple[tuple[str, ...], ...] = ()  # aligned with opportunities; () in rows read from older files
+    flips: tuple[str, ...] = ()  # aligned with opportunities (SCHEMA "flip"); () in rows read from older files
 
 
 def build_row(row_id: str, dataset: str, hh: Household, opportunities: Sequence[str],
@@ -54,9 +60,22 @@ def build_row(row_id: str, dataset: str, hh: Household, opportunities: Sequence[
     runs = [checkers[o].run_reads(hh) for o in opportunities]
     traces = [t for t, _ in runs]
     profile = render_profile(hh)
+    flips = [find_flip(checkers[o], hh) for o in opportunities]
     return Row(row_id, dataset, hh, tuple(opportunities), tuple(t.eligible for t in traces),
                tuple(t.id for t in traces), profile.text, profile.roster, version,
-               tuple(tuple(sorted(reads - ALWAYS_KNOWN)) for _, reads in runs))
+               tuple(tuple(sorted(reads - ALWAYS_KNOWN)) for _, reads in runs),
+               tuple("" if f is None else f.to_json() for f in flips))
+
+
+def unverified_flips(rows: Sequence[Row], checkers: dict[str, TracedChecker]) -> list[str]:
+    """Every published flip that does not flip its verdict when applied (re-running the checker),
+    or a missing flip the search would find, as "row opportunity: flip"."""
+    out = []
+    for r in rows:
+        for o, flip in zip(r.opportunities, r.flips):
+            if not verify_flip(checkers[o], r.household, flip):
+                out.append(f"{r.id} {o}: {flip or 'no flip recorded'}")
+    return out
 
 
 def row_record(r: Row) -> dict:
@@ -64,7 +83,7 @@ def row_record(r: Row) -> dict:
     return {"id": r.id, "dataset": r.dataset, "household": json.dumps(household_to_v1(r.household), sort_keys=True),
             "members": r.household.size, "opportunities": list(r.opportunities), "labels": list(r.labels),
             "trace_ids": list(r.trace_ids), "profile": r.profile, "roster": r.roster, "data_version": r.data_version,
-            "needed_facts": [list(k) for k in r.needed_facts]}
+            "needed_facts": [list(k) for k in r.needed_facts], "flip": list(r.flips)}
 
 
 def write_parquet(path: Path | str, rows: Sequence[Row]) -> None:
@@ -80,10 +99,10 @@ def write_parquet(path: Path | str, rows: Sequence[Row]) -> None:
 
 
 def read_parquet(path: Path | str) -> list[Row]:
-    # Files published before needed facts existed lack that column: their rows get none.
+    # Files published before needed facts (or flips) existed lack that column: their rows get none.
     names = set(pq.read_schema(path).names)
     columns = [n for n in SCHEMA.names if n in names]
     t = pq.read_table(path, columns=columns, schema=pa.schema([SCHEMA.field(n) for n in columns])).to_pylist()
     return [Row(d["id"], d["dataset"], household_from_v1(json.loads(d["household"])), tuple(d["opportunities"]),
                 tuple(d["labels"]), tuple(d["trace_ids"]), d["profile"], d["roster"], d["data_version"],
-                tuple(tuple(k) for k in d.get("needed_facts") or ())) for d in t]
+                tuple(tuple(k) for k in d.get("needed_facts") or ()), tuple(d.get("flip") or ())) for d in t]

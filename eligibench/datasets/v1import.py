@@ -8,6 +8,11 @@ fact, which would keep every v1 child from a child tax credit. So a `false` ther
 as evidence: `derive_dependents` decides each such member by the tax tests the Representative
 sampler uses (population rule `tax_dependent`: relation, age, schooling, own support, income),
 and the import report counts the members whose flag it set.
+
+Households are checked against the consistency rules (`eligibench.household.consistency`): v1
+data was generated without them, so an imported household can be absurd (a child older than its
+parent, an HRA client living outside NYC). Each broken rule is reported with the member it
+concerns; `strict=True` leaves such households out instead of importing them.
 """
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ from pathlib import Path
 from eligibench.datasets.population.load import load_population
 from eligibench.datasets.population.rules import RULES, _Ctx
 from eligibench.datasets.rows import Row, build_row
+from eligibench.household.consistency import violations
 from eligibench.household.model import Household, member_to_dict
 from eligibench.household.v1format import LabeledHousehold, load_v1_file
 from eligibench.truth.tracing import TracedChecker
@@ -32,9 +38,18 @@ class Disagreement:
 
 
 @dataclass(frozen=True)
+class Inconsistency:
+    household: int  # 0-based position in the v1 file (the row id's number)
+    row: str  # the row id it has (or would have had, when refused)
+    violation: str  # names the member (index, relation, age), what is wrong and the rule
+
+
+@dataclass(frozen=True)
 class ImportReport:
     rows: tuple[Row, ...]
     disagreements: tuple[Disagreement, ...]
+    inconsistencies: tuple[Inconsistency, ...]  # every broken consistency rule, per household and member
+    refused: tuple[str, ...]  # row ids left out (strict import only)
     dependents_derived: int  # members whose v1 `dependent: false` our tax tests turned true
     members_rederived: int  # members (not the first) whose v1 `false` was not taken as evidence
 
@@ -67,12 +82,18 @@ def import_v1_households(items: list[LabeledHousehold]) -> tuple[list[LabeledHou
     return out, set_true, redone
 
 
-def import_v1(path: Path | str, dataset: str, checkers: dict[str, TracedChecker]) -> ImportReport:
+def import_v1(path: Path | str, dataset: str, checkers: dict[str, TracedChecker], strict: bool = False) -> ImportReport:
     items, set_true, redone = import_v1_households(load_v1_file(path, frozenset(checkers)))
-    rows, disagreements = [], []
+    rows, disagreements, inconsistencies, refused = [], [], [], []
     for n, item in enumerate(items):
+        broken = violations(item.household)
+        row_id = f"{dataset}-{n:04d}"
+        inconsistencies.extend(Inconsistency(n, row_id, v) for v in broken)
+        if broken and strict:
+            refused.append(row_id)
+            continue
         opps = item.opportunities or tuple(sorted(item.labels))
-        row = build_row(f"{dataset}-{n:04d}", dataset, item.household, opps, checkers, f"v1-import:{Path(path).name}")
+        row = build_row(row_id, dataset, item.household, opps, checkers, f"v1-import:{Path(path).name}")
         labels = []
         for o, ours in zip(opps, row.labels):
             theirs = item.labels.get(o)
@@ -80,5 +101,5 @@ def import_v1(path: Path | str, dataset: str, checkers: dict[str, TracedChecker]
                 disagreements.append(Disagreement(row.id, o, theirs, ours))
             labels.append(ours if theirs is None else theirs)
         rows.append(Row(row.id, row.dataset, row.household, row.opportunities, tuple(labels), row.trace_ids,
-                        row.profile, row.roster, row.data_version, row.needed_facts))
-    return ImportReport(tuple(rows), tuple(disagreements), set_true, redone)
+                        row.profile, row.roster, row.data_version, row.needed_facts, row.flips))
+    return ImportReport(tuple(rows), tuple(disagreements), tuple(inconsistencies), tuple(refused), set_true, redone)

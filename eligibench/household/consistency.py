@@ -551,6 +551,16 @@ def rule_nyc_only_housing(hh: Household) -> list[str]:
     ]
 
 
+def rule_hra_in_nyc(hh: Household) -> list[str]:
+    """Receiving HRA benefits means living in New York City (HRA is the city's social services
+    agency; SNAP or cash assistance received elsewhere is not HRA's)."""
+    return [
+        _msg(i, m, f"receives HRA benefits but place_of_residence is {m.place_of_residence!r}", "hra_in_nyc")
+        for i, m in enumerate(hh.members)
+        if m.receives_hra and m.place_of_residence != NYC
+    ]
+
+
 _RULE_FUNCS: tuple[Rule, ...] = (
     rule_one_self,
     rule_at_most_one_spouse,
@@ -578,6 +588,7 @@ _RULE_FUNCS: tuple[Rule, ...] = (
     rule_college_age,
     rule_work_hours_and_income,
     rule_nyc_only_housing,
+    rule_hra_in_nyc,
 )
 
 RULE_FUNCTIONS: dict[str, Rule] = {f.__name__.removeprefix("rule_"): f for f in _RULE_FUNCS}

@@ -6,9 +6,17 @@ Modules:
 - `trace_all`: every checker over many households, as a `TraceMatrix`.
 - `discipline`: the checkers' coding rules (one condition per `if`, no and/or...), checked.
 - `readings`: a checker docstring's readings and implied conditions against its curated YAML.
+- `conditions`: the features a checker reads and the numbers it compares against (from its
+  source), and their differences with the opportunity's review table (YAML `readings:`).
+- `boundaries`: for each such number, a household whose verdict flips at it (boundary cases).
+- `counterfactual`: the smallest one-feature change a person could make that flips a verdict
+  (the published `flip` column), and its verification.
 """
+from eligibench.truth.boundaries import BoundaryCase, find_boundary, verify
+from eligibench.truth.conditions import CheckerConditions, checker_conditions, numbers_in, table_mismatches
+from eligibench.truth.counterfactual import Flip, find_flip, verify_flip
 from eligibench.truth.discipline import violations
 from eligibench.truth.trace_all import TraceMatrix, trace_all
 from eligibench.truth.tracing import Trace, TracedChecker, trace_id, traced_checkers
 
-__all__ = ["Trace", "TraceMatrix", "TracedChecker", "trace_all", "trace_id", "traced_checkers", "violations"]
+__all__ = ["BoundaryCase", "CheckerConditions", "Flip", "find_boundary", "find_flip", "verify", "verify_flip", "Trace", "TraceMatrix", "TracedChecker", "checker_conditions", "numbers_in", "table_mismatches", "trace_all", "trace_id", "traced_checkers", "violations"]

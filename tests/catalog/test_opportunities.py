@@ -140,3 +140,23 @@ def test_bad_implied_names_file_and_field(one, bad, field, problem):
         return
     with pytest.raises(CatalogError, match=rf"IDNYC\.yaml: field '{re.escape(field)}': {re.escape(problem)}"):
         load_catalog(one)
+
+
+def test_review_table_is_read():
+    rows = load_catalog()["PrimaryAndPreventiveHealthCare"].readings
+    assert [r.features for r in rows][:2] == [("place_of_residence", "housing_type"), ("age",)]
+    assert rows[1].threshold == "21 or younger (no lower age)"
+
+
+@pytest.mark.parametrize("bad, field, problem", [
+    ("readings: []", "readings", "expected a non-empty list"),
+    ("readings:\n- condition: 'x'\n  features: []\n  threshold: null", "readings[0].sentence", "missing"),
+    ("readings:\n- condition: 'x'\n  features: age\n  threshold: null\n  sentence: ''", "readings[0].features", "expected a list"),
+    ("readings:\n- condition: 'x'\n  features: []\n  threshold: 18\n  sentence: ''", "readings[0].threshold", "expected a string or null"),
+    ("readings:\n- condition: 'x'\n  features: []\n  threshold: null\n  sentence: ''\n  who: me", "readings[0].who", "unknown field"),
+])
+def test_bad_review_table_names_file_and_field(one, bad, field, problem):
+    text = (one / "IDNYC.yaml").read_text()
+    (one / "IDNYC.yaml").write_text(text[:text.index("\nreadings:")] + "\n" + bad + "\n")
+    with pytest.raises(CatalogError, match=rf"IDNYC\.yaml: field '{re.escape(field)}': {re.escape(problem)}"):
+        load_catalog(one)

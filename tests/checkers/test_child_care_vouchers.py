@@ -90,3 +90,37 @@ def test_domestic_violence_services_qualifies():  # clause 2: domestic violence 
 
 def test_substance_treatment_qualifies():  # clause 2: substance use treatment
     assert check(household({"receiving_treatment_for_substance_abuse": True}, KID))
+
+
+CASH = dict(WORKS, receives_cash_assistance=True)
+
+
+def test_two_13_year_olds_who_cannot_care_for_themselves_qualify():  # implied: under 18 and cannot care for self (issue 19)
+    couple_looking = [CASH, {"relation": "spouse", "age": 40, "days_looking_for_work": 30}]
+    twins = [{"relation": "child", "age": 13, "can_care_for_self": False, "disabled": True},
+             {"relation": "child", "age": 13, "can_care_for_self": False}]
+    assert check(household(*couple_looking, *twins))
+
+
+def test_special_needs_child_aged_17_qualifies():  # implied: under 18 and cannot care for self (just below 18)
+    assert check(household(CASH, {"relation": "child", "age": 17, "can_care_for_self": False}))
+
+
+def test_special_needs_member_aged_18_fails():  # implied: under 18 and cannot care for self (at 18)
+    assert not check(household(CASH, {"relation": "child", "age": 18, "can_care_for_self": False}))
+
+
+def test_special_needs_member_aged_19_fails():  # implied: under 18 and cannot care for self (just above 18)
+    assert not check(household(CASH, {"relation": "child", "age": 19, "can_care_for_self": False}))
+
+
+def test_13_year_old_who_can_care_for_self_fails():  # implied: under 18 needs can_care_for_self false
+    assert not check(household(CASH, {"relation": "child", "age": 14}))
+
+
+def test_answering_person_under_18_who_cannot_care_for_self_is_not_the_child():  # implied: not self
+    assert not check(household(dict(CASH, age=17, can_care_for_self=False)))
+
+
+def test_spouse_under_18_who_cannot_care_for_self_is_not_the_child():  # implied: not spouse
+    assert not check(household(CASH, {"relation": "spouse", "age": 17, "can_care_for_self": False}))

@@ -78,3 +78,13 @@ def test_child_aged_2_counts():  # implied: under 3 (just below)
 
 def test_pregnant_member_without_child_qualifies():  # implied: a pregnant member, not self
     assert check(household({"receives_cash_assistance": True}, {"relation": "spouse", "age": 28, "months_pregnant": 1}))
+
+
+def test_older_foster_child_does_not_make_an_infant_eligible():  # reading: the enrolled child is in foster care (issue 19 review)
+    teen = {"relation": "foster child", "age": 15, "in_foster_care": True}
+    assert not check(household(RICH, teen, {"relation": "child", "age": 1}))
+
+
+def test_foster_child_aged_2_qualifies_aged_3_not():  # reading: foster care on the child under 3 (at 2, at 3)
+    assert check(household(RICH, {"relation": "foster child", "age": 2, "in_foster_care": True}))
+    assert not check(household(RICH, {"relation": "foster child", "age": 3, "in_foster_care": True}, {"relation": "child", "age": 1}))

@@ -59,3 +59,7 @@ def test_qualifies_through_spouse_when_self_has_medicaid():  # individual scope:
 def test_no_member_qualifies_self_on_medicaid_spouse_not_lawfully_present():  # no relevant member
     hh = household({"receives_medicaid": True}, {"relation": "spouse", "citizenship": "unlawful_resident"})
     assert not check(hh)
+
+
+def test_disability_medicaid_is_medicaid():  # clause: not enrolled in Medicaid (review finding, issue 19)
+    assert not check(household({"receives_disability_medicaid": True, "disabled": True}))

@@ -73,3 +73,17 @@ def test_size_6_edges():  # clause: income table, size 6 (largest household)
     kids = [KID] * 5
     assert check(household({"annual_work_income": 41959}, *kids))
     assert not check(household({"annual_work_income": 41960}, *kids))
+
+
+def test_older_foster_child_does_not_make_a_preschooler_eligible():  # reading: the enrolled child is in foster care (issue 19 review)
+    teen = {"relation": "foster child", "age": 15, "in_foster_care": True}
+    assert not check(household(RICH, teen, {"relation": "child", "age": 4}))
+
+
+def test_foster_child_edges():  # reading: foster care on a child aged 3 or 4 (2, 3, 4, 5)
+    def with_foster(age):
+        return household(RICH, {"relation": "foster child", "age": age, "in_foster_care": True}, {"relation": "child", "age": 3})
+    assert not check(with_foster(2))
+    assert check(with_foster(3))
+    assert check(with_foster(4))
+    assert not check(with_foster(5))

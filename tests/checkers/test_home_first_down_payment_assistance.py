@@ -69,3 +69,11 @@ def test_buyer_conditions_met_by_one_member():  # clause 2-4: conditions are not
     me = {"first_time_home_buyer": True, "work_experience": False, "available_financial_resources": 0.0}
     spouse = {"relation": "spouse", "work_experience": True, "available_financial_resources": 5000.0}
     assert not check(household(me, spouse))
+
+
+def test_current_homeowner_is_not_a_first_time_buyer():  # clause 2: owning a home now (review finding, issue 19)
+    assert not check(household(dict(BUYER, is_property_owner=True, months_owned_property=24)))
+
+
+def test_homeowner_veteran_keeps_the_waiver():  # clause 2: the veteran waiver does not ask about ownership
+    assert check(household(dict(BUYER, first_time_home_buyer=False, honorable_service=True, is_property_owner=True, months_owned_property=24)))

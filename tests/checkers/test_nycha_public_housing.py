@@ -43,8 +43,27 @@ def test_child_under_18_does_not_trigger_spouse_rule():  # clause: spouse rule a
     assert check(household({"age": 30}, {"relation": "child", "age": 3}))
 
 
-def test_household_with_unrelated_friend_fails():  # clause: NYCHA definition of family
-    assert not check(household({"age": 30}, {"relation": "friend", "age": 30}))
+def test_friend_does_not_sink_the_family():  # reading: a friend is left out of the family (issue 19)
+    assert check(household({"age": 30}, {"relation": "friend", "age": 30}))
+
+
+def test_friend_income_is_not_family_income():  # reading: family income leaves the friend out
+    assert check(household({"annual_work_income": 87100}, {"relation": "friend", "age": 30, "annual_work_income": 90000}))
+
+
+def test_friend_does_not_raise_family_size():  # reading: family size leaves the friend out (size 1 limit)
+    assert not check(household({"annual_work_income": 87101}, {"relation": "friend", "age": 30}))
+
+
+def test_status_of_a_friend_does_not_count():  # clause: status on a family member only
+    assert not check(household({"citizenship": "unlawful_resident"}, {"relation": "friend", "age": 30}))
+
+
+def test_relatives_and_friend_income_at_family_size_limit():  # reading: size and income of the family (size 2 + friend)
+    family = [{"annual_work_income": 99550}, {"relation": "child", "age": 5}]
+    friend = {"relation": "friend", "age": 40, "annual_work_income": 60000}
+    assert check(household(*family, friend))
+    assert not check(household(dict(family[0], annual_investment_income=1), family[1], friend))
 
 
 def test_related_household_is_family():  # clause: family related by blood (sibling, cousin)

@@ -4,23 +4,27 @@ from eligibench.household.model import household
 ADULT = {"age": 45}
 
 
-def test_youth_aged_12_qualifies():  # clause: youth 12 to 21 (exactly at lower edge)
-    assert check(household(ADULT, {"relation": "child", "age": 12}))
+def test_newborn_in_nyc_qualifies():  # clause: youth 21 or younger (no lower age; issue 19)
+    assert check(household(ADULT, {"relation": "child", "age": 0}))
 
 
-def test_child_aged_11_does_not_qualify():  # clause: youth 12 to 21 (just below lower edge)
-    assert not check(household(ADULT, {"relation": "child", "age": 11}))
+def test_four_year_old_in_nyc_qualifies():  # clause: youth 21 or younger (no lower age; issue 19)
+    assert check(household(ADULT, {"relation": "child", "age": 4}))
 
 
-def test_youth_aged_21_qualifies():  # clause: youth 12 to 21 (exactly at upper edge)
+def test_newborn_outside_nyc_does_not_qualify():  # clause: lives in NYC
+    assert not check(household(ADULT, {"relation": "child", "age": 0, "place_of_residence": "Jersey"}))
+
+
+def test_youth_aged_21_qualifies():  # clause: youth 21 or younger (exactly at upper edge)
     assert check(household({"age": 21}))
 
 
-def test_youth_aged_20_qualifies():  # clause: youth 12 to 21 (just below upper edge)
+def test_youth_aged_20_qualifies():  # clause: youth 21 or younger (just below upper edge)
     assert check(household({"age": 20}))
 
 
-def test_adult_aged_22_does_not_qualify():  # clause: youth 12 to 21 (just above upper edge)
+def test_adult_aged_22_does_not_qualify():  # clause: youth 21 or younger (just above upper edge)
     assert not check(household({"age": 22}))
 
 
@@ -32,5 +36,5 @@ def test_undocumented_youth_without_income_qualifies():  # immigration status an
     assert check(household(ADULT, {"relation": "niece or nephew", "age": 16, "citizenship": "unlawful_resident"}))
 
 
-def test_household_of_adults_and_young_children_does_not_qualify():  # no relevant member
-    assert not check(household(ADULT, {"relation": "spouse", "age": 40}, {"relation": "child", "age": 5}))
+def test_household_of_adults_only_does_not_qualify():  # no relevant member
+    assert not check(household(ADULT, {"relation": "spouse", "age": 40}))

@@ -12,8 +12,12 @@ def test_hra_client_in_nyc_qualifies():  # clause: HRA clients
     assert check(household({"receives_snap": True}))
 
 
-def test_hra_client_outside_nyc_does_not_qualify():  # clause: NYC residents (outside NYC)
-    assert not check(household(dict(OUTSIDE, receives_snap=True, receives_hra=True)))
+def test_hra_client_outside_nyc_qualifies():  # clause: HRA clients, wherever they live (issue 19)
+    assert check(household(dict(OUTSIDE, receives_hra=True)))
+
+
+def test_snap_or_cash_assistance_outside_nyc_does_not_qualify():  # clause: HRA clients (not SNAP elsewhere)
+    assert not check(household(dict(OUTSIDE, receives_snap=True, receives_cash_assistance=True)))
 
 
 def test_resident_outside_nyc_does_not_qualify():  # clause: NYC residents (no one in NYC)

@@ -100,6 +100,12 @@ def test_nyc_only_housing_lives_in_nyc(households):
     assert members and all(m.place_of_residence == cons.NYC for m in members)
 
 
+def test_hra_clients_live_in_nyc(households):
+    members = [m for h in households for m in h.members if m.receives_hra]
+    assert members and all(m.place_of_residence == cons.NYC for m in members)
+    assert any(m.place_of_residence != cons.NYC for h in households for m in h.members)
+
+
 def test_all_fuzzed_households_validate(households):
     for h in households:
         assert Household.from_dict(h.to_dict()) == h

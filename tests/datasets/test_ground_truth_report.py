@@ -31,9 +31,19 @@ def test_summary_counts_pairs_traces_and_verdicts():
 def test_markdown_has_one_row_per_opportunity_with_the_figures():
     catalog = {"opportunities": [o.to_dict() for o in load_catalog().opportunities]}
     md = ground_truth_markdown(catalog, _rows(), [])
-    rows = [line for line in md.splitlines() if line.startswith("| ") and not line.startswith("| Opportunity")]
+    head = md.split("## Review tables")[0]
+    rows = [line for line in head.splitlines() if line.startswith("| ") and not line.startswith("| Opportunity")]
     assert len(rows) == 82
     hs = next(line for line in rows if line.startswith("| HeadStart |"))
     assert "**A member of the household is 3 or 4 years old.**" in hs
     assert "2 traces: 1, 2" in hs and "| 2 / 1 |" in hs and hs.endswith("| 0 / 0 |")
     assert "| IDNYC | none |" in md
+
+
+def test_markdown_renders_every_review_table():
+    catalog = {"opportunities": [o.to_dict() for o in load_catalog().opportunities]}
+    md = ground_truth_markdown(catalog, _rows(), [])
+    tables = md.split("## Review tables")[1]
+    assert tables.count("\n### ") == 82
+    primary = tables.split("### PrimaryAndPreventiveHealthCare")[1].split("###")[0]
+    assert "| `age` | 21 or younger (no lower age) |" in primary

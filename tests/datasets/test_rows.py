@@ -27,3 +27,35 @@ def test_files_without_the_column_read_with_no_needed_facts(tmp_path):
     pq.write_table(old, tmp_path / "old.parquet")
     (back,) = read_parquet(tmp_path / "old.parquet")
     assert back.needed_facts == () and back.labels == row.labels
+
+
+def test_rows_carry_a_verified_flip_per_opportunity_and_round_trip(tmp_path):
+    import json
+
+    from eligibench.truth.counterfactual import verify_flip
+
+    checkers = traced_checkers(registry())
+    hh = household({"name": "Ana", "age": 30, "annual_work_income": 90000, "work_hours_per_week": 40},
+                   {"name": "Leo", "age": 4, "relation": "child"})
+    row = build_row("r1", "diverse", hh, ["NYCHAPublicHousing", "HeadStart", "TextTwoWork"], checkers)
+    nycha, head_start, text_two_work = row.flips
+    # NYCHA: family of 2 at $90,000 qualifies; the smallest change is income just over the $99,550 limit
+    assert json.loads(nycha) == {"feature": "annual_work_income", "member": 0, "from": 90000, "to": 99551,
+                                 "condition": "if family_income(hh) > limit:"}
+    assert json.loads(head_start)["to"] < 25820  # size-2 limit "falls below"
+    assert text_two_work == ""  # both live in NYC: moving one member does not change the verdict
+    assert all(verify_flip(checkers[o], hh, f) for o, f in zip(row.opportunities, row.flips))
+    write_parquet(tmp_path / "d.parquet", [row])
+    assert read_parquet(tmp_path / "d.parquet")[0].flips == row.flips
+
+
+def test_a_wrong_flip_is_caught():
+    from eligibench.datasets.rows import Row, unverified_flips
+
+    checkers = traced_checkers(registry())
+    hh = household({"name": "Ana", "age": 30, "annual_work_income": 90000, "work_hours_per_week": 40})
+    good = build_row("r1", "diverse", hh, ["NYCHAPublicHousing"], checkers)
+    wrong = '{"condition": "", "feature": "annual_work_income", "from": 90000, "member": 0, "to": 95000}'  # still over $87,100
+    bad = Row(*[getattr(good, f) for f in good.__dataclass_fields__ if f != "flips"], flips=(wrong,))
+    assert unverified_flips([good], checkers) == []
+    assert unverified_flips([bad], checkers) == [f"r1 NYCHAPublicHousing: {wrong}"]

@@ -140,3 +140,17 @@ def test_sealed_rows_are_written_privately_and_read_back(built, tmp_path):
     assert (tmp_path / "reports" / "sealed" / "1.json").is_file()
     with pytest.raises(Exception, match="python -m stages.sealed"):
         sealed.load_rows(tmp_path, "2")
+
+
+def test_every_published_pair_has_a_verified_flip_field(built):
+    """Item 8 of issue 19 over whole built datasets: each flip, applied, flips the verdict (re-run);
+    each pair without one has no one-feature flip either."""
+    from eligibench.datasets.rows import unverified_flips
+
+    checkers = traced_checkers(registry())
+    rows = built[0]["diverse"] + built[0]["representative"]
+    assert all(len(r.flips) == len(r.opportunities) for r in rows)
+    assert unverified_flips(rows, checkers) == []
+    flips = [json.loads(f) for r in rows for f in r.flips if f]
+    assert len(flips) > len(rows)  # most pairs have one
+    assert all(f["feature"] not in ("age", "sex", "relation") and f["condition"] for f in flips)

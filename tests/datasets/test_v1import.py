@@ -69,3 +69,43 @@ def test_v1_import_child_qualifies_for_child_tax_credit(tmp_path):
                        cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["eligible"] is True
+
+
+def _import(tmp_path, households, *flags):
+    src = tmp_path / "v1.jsonl"
+    src.write_text("".join(json.dumps({"hh": household_to_v1(h), "edge_case_programs": ["TextTwoWork"]}) + "\n" for h in households))
+    out = tmp_path / "rows.parquet"
+    r = subprocess.run([sys.executable, "-m", "eligibench.cli", "import-v1", str(src), "--out", str(out), *flags],
+                       cwd=ROOT, capture_output=True, text=True)
+    return r, out
+
+
+def _inconsistent():
+    # An HRA client outside NYC (rule hra_in_nyc) and a child older than self minus 12 (child_age_gap).
+    return household({"name": "Ana", "age": 30, "receives_hra": True, "place_of_residence": "Jersey", "is_parent": True},
+                     {"name": "Leo", "relation": "child", "age": 25, "place_of_residence": "Jersey"})
+
+
+def test_import_reports_each_broken_rule_with_its_member(tmp_path):
+    good = household({"name": "Bo", "age": 40})
+    r, out = _import(tmp_path, [good, _inconsistent()])
+    assert r.returncode == 0, r.stderr
+    assert "v1-0001 (household 2 of the file): member 0 (self, age 30)" in r.stdout
+    assert "(rule hra_in_nyc)" in r.stdout and "(rule child_age_gap)" in r.stdout
+    assert "1 households break a consistency rule (2 violations); imported anyway" in r.stdout
+    assert "v1-0000" not in r.stdout.split("->")[0]
+    assert [row.id for row in read_parquet(out)] == ["v1-0000", "v1-0001"]
+
+
+def test_strict_import_refuses_inconsistent_households(tmp_path):
+    good = household({"name": "Bo", "age": 40})
+    r, out = _import(tmp_path, [good, _inconsistent()], "--strict")
+    assert r.returncode == 0, r.stderr
+    assert "refused (--strict): 1 left out" in r.stdout
+    assert [row.id for row in read_parquet(out)] == ["v1-0000"]
+
+
+def test_strict_import_of_only_inconsistent_households_writes_nothing(tmp_path):
+    r, out = _import(tmp_path, [_inconsistent()], "--strict")
+    assert r.returncode != 0 and not out.exists()
+    assert "no households" in r.stderr

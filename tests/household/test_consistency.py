@@ -144,6 +144,10 @@ CASES = {
         lambda: hh(adult(housing_type="DHS shelter", place_of_residence="Jersey")),
         lambda: hh(adult(housing_type="homeless", place_of_residence="Jersey")),
     ),
+    "hra_in_nyc": (
+        lambda: hh(adult(receives_hra=True, place_of_residence="Jersey")),
+        lambda: hh(adult(receives_snap=True, place_of_residence="Jersey")),
+    ),
 }
 
 

@@ -445,7 +445,8 @@ def _r_temporary_assistance(rng, c, fp):
 
 
 def _r_hra(rng, c, fp):
-    return [d["receives_snap"] or d["receives_cash_assistance"] for d in c.m]
+    # Rule hra_in_nyc: SNAP or cash assistance received outside New York City is not HRA's.
+    return [(d["receives_snap"] or d["receives_cash_assistance"]) and d["place_of_residence"] == cons.NYC for d in c.m]
 
 
 def _r_has_received_ssi_ssdi(rng, c, fp):
@@ -553,7 +554,7 @@ RULES: dict[str, Rule] = {
     "federal_housing_assistance": Rule(("housing_type",), (), (), _r_fpha),
     "self_resources": Rule((), (), ("bins",), _r_self_resources),
     "same_as_cash_assistance": Rule(("receives_cash_assistance",), (), (), _r_temporary_assistance),
-    "hra_benefits": Rule(("receives_snap", "receives_cash_assistance"), (), (), _r_hra),
+    "hra_benefits": Rule(("receives_snap", "receives_cash_assistance", "place_of_residence"), (), (), _r_hra),
     "has_received_ssi_or_ssdi": Rule(("receives_ssi", "receives_ssdi", "disabled", "age"), ("past_only_percent",), (), _r_has_received_ssi_ssdi),
     "medicaid_eligibility": Rule(("receives_medicaid", "age", "citizenship") + INCOME, ("child_fpl_percent", "adult_fpl_percent"), (), _r_eligible_medicaid),
     "health_insurance": Rule(("receives_medicaid", "va_healthcare", "citizenship"), (), ("table",), _r_health_insurance),

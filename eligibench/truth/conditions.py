@@ -1,0 +1,150 @@
+"""What a checker's conditions read and compare against, from its source (no household needed).
+
+The review table of an opportunity (its YAML `readings:`) must name every household feature its
+checker reads and every number its checker compares against; `checker_conditions` lists both so
+a test can hold the two together (`tests/checkers/test_readings_table.py`).
+
+Static rather than traced: a trace only sees the lines some household reached, the source has
+them all. The checker discipline (checkers/README.md) keeps this simple and exact:
+
+- a feature is read as an attribute ``<member>.<feature>`` (any schema feature name), the
+  household size as ``hh.size`` or ``len(hh.members)``, and income through the `_common`
+  helpers (`household_income`, `member_income`, `household_work_income`);
+- a threshold is a number in a comparison, or any module-level numeric constant (a number or a
+  tuple of numbers: ages, limits, income tables and their "each additional person" amounts).
+  A module constant exists only to be compared against, however it reaches the comparison
+  (through a local, a dict of tables, `_common.table_limit`).
+
+`HOUSEHOLD_SIZE` is the name the tables use for the household size, which is not a member feature.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from eligibench.household.schema import FEATURE_NAMES
+
+HOUSEHOLD_SIZE = "household_size"  # the review tables' name for the household size (not a member feature)
+TABLE_FEATURES = frozenset(FEATURE_NAMES) | {HOUSEHOLD_SIZE}
+
+# `_common` helpers and the features they read (they are branch-free, so they read all of them).
+_HELPER_READS = {
+    "household_income": ("annual_work_income", "annual_investment_income"),
+    "member_income": ("annual_work_income", "annual_investment_income"),
+    "household_work_income": ("annual_work_income",),
+}
+
+
+@dataclass(frozen=True)
+class CheckerConditions:
+    features: frozenset[str]  # schema features read, plus HOUSEHOLD_SIZE
+    thresholds: frozenset[float]  # every number a condition compares against (income tables included)
+    compared: tuple[tuple[str, float], ...]  # (feature, number) where one comparison holds both
+
+
+def _numbers(node: ast.AST | None) -> list[float] | None:
+    """The number(s) of a literal number or tuple of numbers (negative numbers included), else None."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return [float(node.value)]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _numbers(node.operand)
+        return None if inner is None else [-x for x in inner]
+    if isinstance(node, (ast.Tuple, ast.List)):
+        out: list[float] = []
+        for elt in node.elts:
+            n = _numbers(elt)
+            if n is None:
+                return None
+            out.extend(n)
+        return out
+    return None
+
+
+def _module_constants(tree: ast.Module) -> dict[str, list[float]]:
+    out: dict[str, list[float]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            n = _numbers(node.value)
+            if n is not None:
+                out[node.targets[0].id] = n
+    return out
+
+
+def _features_in(node: ast.AST) -> set[str]:
+    out: set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Attribute):
+            if sub.attr in FEATURE_NAMES:
+                out.add(sub.attr)
+            elif sub.attr == "size":
+                out.add(HOUSEHOLD_SIZE)
+        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name):
+            if sub.func.id in _HELPER_READS:
+                out.update(_HELPER_READS[sub.func.id])
+            elif sub.func.id == "len" and sub.args and isinstance(sub.args[0], ast.Attribute) and sub.args[0].attr == "members":
+                out.add(HOUSEHOLD_SIZE)
+    return out
+
+
+def conditions_of_source(source: str, filename: str = "<checker>") -> CheckerConditions:
+    tree = ast.parse(source, filename=filename)
+    consts = _module_constants(tree)
+    functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    features: set[str] = set()
+    thresholds: set[float] = set()
+    compared: set[tuple[str, float]] = set()
+
+    def value_of(node: ast.AST) -> list[float]:
+        direct = _numbers(node)
+        if direct is not None:
+            return direct
+        if isinstance(node, ast.Name) and node.id in consts:
+            return consts[node.id]
+        return []
+
+    for fn in functions:
+        for node in ast.walk(fn):
+            features.update(_features_in(node) if isinstance(node, (ast.Attribute, ast.Call)) else ())
+            if isinstance(node, ast.Compare):
+                nums = [x for side in [node.left, *node.comparators] for x in value_of(side)]
+                thresholds.update(nums)
+                for f in _features_in(node):
+                    compared.update((f, x) for x in nums)
+    for values in consts.values():
+        thresholds.update(values)
+    return CheckerConditions(frozenset(features), frozenset(thresholds), tuple(sorted(compared)))
+
+
+def checker_conditions(module: ModuleType) -> CheckerConditions:
+    path = Path(module.__file__)
+    return conditions_of_source(path.read_text(encoding="utf-8"), str(path))
+
+
+_NUMBER = re.compile(r"\d[\d,_]*(?:\.\d+)?")
+
+
+def numbers_in(text: str | None) -> frozenset[float]:
+    """Every number printed in a table threshold ("$87,100", "12-21", "1: 51610") as a float."""
+    if not text:
+        return frozenset()
+    return frozenset(float(x.replace(",", "").replace("_", "")) for x in _NUMBER.findall(text))
+
+
+def table_mismatches(opportunity: Any, conditions: CheckerConditions) -> list[str]:
+    """Every way the review table (`opportunity.readings`) and the checker disagree: a feature the
+    checker reads that no row names, a feature a row names that the checker never reads, a number
+    the checker compares against that no row's threshold prints."""
+    # `opportunity` is a catalog Opportunity (not imported: truth stages do not depend on the catalog)
+    named = {f for row in opportunity.readings for f in row.features}
+    printed = {x for row in opportunity.readings for x in numbers_in(row.threshold)}
+    where = f"opportunities/{opportunity.id}.yaml readings"
+    out = [f"{where}: the checker reads {f!r}, no row names it" for f in sorted(conditions.features - named)]
+    out += [f"{where}: a row names {f!r}, which is not a household feature nor {HOUSEHOLD_SIZE!r}"
+            for f in sorted(named - TABLE_FEATURES)]
+    out += [f"{where}: a row names {f!r}, the checker never reads it" for f in sorted((named & TABLE_FEATURES) - conditions.features)]
+    out += [f"{where}: the checker compares with {x:g}, no row's threshold prints it" for x in sorted(conditions.thresholds - printed)]
+    return out

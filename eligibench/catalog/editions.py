@@ -161,3 +161,53 @@ def source_block(row: Mapping, edition: str) -> dict:
     text = row.get("plain_language_eligibility", "")
     return {"dataset": SOURCE_DATASET, "program_name": row["program_name"], "unique_id": row.get("unique_id_number"),
             "snapshot": edition, "eligibility_sha256": eligibility_sha256(text), "text_fingerprint": fingerprint(text)}
+
+
+READINGS = "_readings.yaml"
+_READING_FIELDS = ("condition", "features", "threshold", "sentence")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One row of an opportunity's review table: a condition its checker tests, the features it
+    reads (`hh.size` for the member count), its threshold, and the requirements sentence it reads."""
+
+    condition: str
+    features: tuple[str, ...]
+    threshold: str
+    sentence: str
+
+
+def load_readings(ed: Edition) -> dict[str, tuple[Reading, ...]]:
+    """The edition's review tables (`<folder>/_readings.yaml`), validated against its catalog: one
+    table per own opportunity, known features, and each sentence verbatim in the requirements."""
+    from eligibench.household.schema import FEATURES_BY_NAME as FEATURES
+
+    path = ed.folder / READINGS
+    if ed.base is None:
+        return {}
+    if not path.exists():
+        raise CatalogError(f"{path}: edition {ed.name} has no review tables")
+    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    catalog = {o.id: o for o in edition_catalog(ed).opportunities}
+    out: dict[str, tuple[Reading, ...]] = {}
+    for oid in ed.own_ids:
+        rows = raw.get(oid)
+        if not isinstance(rows, list) or not rows:
+            raise CatalogError(f"{path}: {oid}: expected a non-empty list of readings (it is {ed.kept.get(oid) or 'own'} in {ed.name})")
+        parsed = []
+        for i, row in enumerate(rows):
+            where = f"{path}: {oid}[{i}]"
+            if not isinstance(row, dict) or sorted(row) != sorted(_READING_FIELDS):
+                raise CatalogError(f"{where}: expected exactly the fields {', '.join(_READING_FIELDS)}")
+            for f in row["features"]:
+                if f != "hh.size" and f not in FEATURES:
+                    raise CatalogError(f"{where}: field 'features': {f!r} is not a household feature")
+            if " ".join(row["sentence"].split()) not in " ".join(catalog[oid].requirements.split()):
+                raise CatalogError(f"{where}: field 'sentence' is not in {oid}'s requirements: {row['sentence']!r}")
+            parsed.append(Reading(row["condition"], tuple(row["features"]), str(row["threshold"]), row["sentence"]))
+        out[oid] = tuple(parsed)
+    stray = sorted(set(raw) - set(ed.own_ids))
+    if stray:
+        raise CatalogError(f"{path}: readings for {', '.join(stray)}, which {ed.name} neither changed nor added")
+    return out

@@ -25,6 +25,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from eligibench.catalog import DEFAULT_EDITION
 from eligibench.models import ModelSpec
 
 FULL_MIN_TRIALS = 3
@@ -83,6 +84,10 @@ class Protocol:
     # only then, so protocols (and run ids) of constrained runs are unchanged. An agent role's
     # decoding is part of the agent's configuration (its role label), not of the protocol.
     decoding: str = "constrained"
+    # The rules the datasets follow (eligibench.catalog.editions): recorded only when not the
+    # 2024 edition, so 2024 protocol ids are unchanged; a different edition is a different
+    # protocol, so runs on different editions are never ranked together.
+    edition: str = DEFAULT_EDITION
 
     def __post_init__(self) -> None:
         if self.split not in SPLITS:
@@ -123,7 +128,8 @@ class Protocol:
             "simulator": {"label": self.simulator, "reference": self.simulator_reference},
             "split": self.split,
             "kind": self.kind,
-        } | ({"decoding": self.decoding} if self.decoding != "constrained" else {})
+        } | ({"decoding": self.decoding} if self.decoding != "constrained" else {}) \
+          | ({"edition": self.edition} if self.edition != DEFAULT_EDITION else {})
 
     @property
     def protocol_id(self) -> str:

@@ -6,6 +6,7 @@ Modules:
 - `trace_all`: every checker over many households, as a `TraceMatrix`.
 - `discipline`: the checkers' coding rules (one condition per `if`, no and/or...), checked.
 - `readings`: a checker docstring's readings and implied conditions against its curated YAML.
+- `editions`: the cross-edition view: verdicts that changed between two editions' checkers, and why.
 """
 from eligibench.truth.discipline import violations
 from eligibench.truth.trace_all import TraceMatrix, trace_all

@@ -211,3 +211,20 @@ def load_readings(ed: Edition) -> dict[str, tuple[Reading, ...]]:
     if stray:
         raise CatalogError(f"{path}: readings for {', '.join(stray)}, which {ed.name} neither changed nor added")
     return out
+
+
+def check_against_pull(ed: Edition, catalog: Catalog, rows: tuple[Mapping, ...]) -> list[str]:
+    """What in the edition disagrees with its own pull: an own opportunity whose program is not in
+    the pull or whose eligibility text's sha256 differs. [] when all agree."""
+    from eligibench.catalog.opportunities import eligibility_sha256
+
+    texts = {r["program_name"]: r.get("plain_language_eligibility", "") for r in rows}
+    out = []
+    for oid in ed.own_ids:
+        src = catalog[oid].source
+        if src.program_name not in texts:
+            out.append(f"{ed.folder / (oid + '.yaml')}: program {src.program_name!r} is not in {ed.snapshot}")
+        elif eligibility_sha256(texts[src.program_name]) != src.eligibility_sha256:
+            out.append(f"{ed.folder / (oid + '.yaml')}: field 'source.eligibility_sha256' does not match "
+                       f"{src.program_name!r} in {ed.snapshot}")
+    return out

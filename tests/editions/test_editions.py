@@ -100,3 +100,16 @@ def test_a_reading_sentence_not_in_the_requirements_is_an_error(tmp_path):
     r.write_text(r.read_text().replace('sentence: "They are 3 years old', 'sentence: "They are three years old'))
     with pytest.raises(CatalogError, match=r"ThreeK\[1\]: field 'sentence' is not in ThreeK's requirements"):
         load_readings(load_edition("2026-08", root))
+
+
+def test_own_opportunities_match_their_pull(snapshot_2026):
+    from eligibench.catalog.editions import check_against_pull
+    from eligibench.catalog.source import load_snapshot
+
+    ed = load_edition("2026-08")
+    assert check_against_pull(ed, edition_catalog(ed), load_snapshot(snapshot_2026)) == []
+    rows = [dict(r) for r in load_snapshot(snapshot_2026)]
+    for r in rows:
+        if r["program_name"] == "3-K":
+            r["plain_language_eligibility"] += " "
+    assert any("ThreeK.yaml" in p and "sha256" in p for p in check_against_pull(ed, edition_catalog(ed), tuple(rows)))

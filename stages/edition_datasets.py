@@ -2,7 +2,7 @@
 like 2024's with its own checkers (eligibench.datasets.editions)."""
 import sys
 
-from checkers import edition_registry
+from checkers.editions import edition_registry
 from eligibench import params
 from eligibench.datasets.coverage import coverage_markdown
 from eligibench.datasets.editions import build_edition_datasets

@@ -1,7 +1,7 @@
 """Stage `editions_report`: for the opportunities in 2024 and each later edition built, the
 households (the fuzzed pool, data/households/fuzzed.jsonl.gz) whose verdict changed and the
 condition that moved (eligibench.truth.editions) -> reports/editions.{md,json}."""
-from checkers import edition_registry
+from checkers.editions import edition_registry
 from eligibench import params, paths
 from eligibench.catalog.editions import DEFAULT_EDITION
 from eligibench.files import write_json, write_text

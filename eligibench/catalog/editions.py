@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
+from typing import Collection, Mapping
 
 import yaml
 
@@ -178,11 +178,11 @@ class Reading:
     sentence: str
 
 
-def load_readings(ed: Edition) -> dict[str, tuple[Reading, ...]]:
+def load_readings(ed: Edition, features: Collection[str]) -> dict[str, tuple[Reading, ...]]:
     """The edition's review tables (`<folder>/_readings.yaml`), validated against its catalog: one
-    table per own opportunity, known features, and each sentence verbatim in the requirements."""
-    from eligibench.household.schema import FEATURES_BY_NAME as FEATURES
-
+    table per own opportunity, each feature one of `features` (the household schema's names; the
+    catalog does not import the household package) or `hh.size`, and each sentence verbatim in
+    the requirements."""
     path = ed.folder / READINGS
     if ed.base is None:
         return {}
@@ -201,7 +201,7 @@ def load_readings(ed: Edition) -> dict[str, tuple[Reading, ...]]:
             if not isinstance(row, dict) or sorted(row) != sorted(_READING_FIELDS):
                 raise CatalogError(f"{where}: expected exactly the fields {', '.join(_READING_FIELDS)}")
             for f in row["features"]:
-                if f != "hh.size" and f not in FEATURES:
+                if f != "hh.size" and f not in features:
                     raise CatalogError(f"{where}: field 'features': {f!r} is not a household feature")
             if " ".join(row["sentence"].split()) not in " ".join(catalog[oid].requirements.split()):
                 raise CatalogError(f"{where}: field 'sentence' is not in {oid}'s requirements: {row['sentence']!r}")

@@ -268,3 +268,9 @@ def test_protocol_names_its_edition_only_when_not_2024():
     later = _protocol(edition="2026-08")
     assert later.to_json()["edition"] == "2026-08" and later.kind == "full"
     assert later.protocol_id != base.protocol_id  # never ranked together
+
+
+def test_protocol_default_edition_is_the_catalogs():
+    from eligibench.catalog import DEFAULT_EDITION
+
+    assert _protocol().edition == DEFAULT_EDITION

@@ -25,7 +25,6 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from eligibench.catalog import DEFAULT_EDITION
 from eligibench.models import ModelSpec
 
 FULL_MIN_TRIALS = 3
@@ -44,6 +43,9 @@ REFERENCE_LABEL = "Llama 3.1 70B Instruct 4-bit, temperature 0 (reference)"
 # The CPU default simulator ("embedded") and test stand-ins ("stand-in", e.g. the quoting user):
 # a smoke protocol whatever else is set.
 SMOKE_BACKENDS = ("embedded", "stand-in")
+# eligibench.catalog.DEFAULT_EDITION, repeated so the evaluation stages need not depend on the
+# catalog package (tests/evaluation/test_run_configs.py asserts they are equal).
+DEFAULT_EDITION = "2024"
 
 
 def model_label(spec: ModelSpec) -> str:

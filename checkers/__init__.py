@@ -17,7 +17,6 @@ from types import ModuleType
 @lru_cache(maxsize=1)
 def registry() -> dict[str, ModuleType]:
     """Opportunity id -> checker module, sorted by id."""
-    found: dict[str, ModuleType] = {}
     return _modules(__path__, __name__, "checkers")
 
 

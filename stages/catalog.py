@@ -4,8 +4,8 @@ from pathlib import Path
 
 from eligibench import params, paths
 from eligibench.catalog import drift
-from eligibench.catalog.opportunities import known_uncurated, load_catalog
 from eligibench.catalog.editions import base_edition
+from eligibench.catalog.opportunities import known_uncurated, load_catalog
 from eligibench.catalog.source import SourcePull, edition_pull
 from eligibench.files import read_json, write_json, write_text
 

@@ -2,7 +2,9 @@
 
 Each module defines ``ID`` (the opportunity id) and ``check(household) -> bool`` and follows the
 trace discipline in ``eligibench.discipline``. Modules whose names start with "_" hold shared
-constants only.
+constants only. The 2024 edition's checkers are the modules in this folder (`registry()`); a
+later edition's own checkers live in `checkers/editions/e<edition>/` and
+`checkers.editions.edition_registry` adds the 2024 module of every opportunity it keeps.
 """
 from __future__ import annotations
 
@@ -15,15 +17,19 @@ from types import ModuleType
 @lru_cache(maxsize=1)
 def registry() -> dict[str, ModuleType]:
     """Opportunity id -> checker module, sorted by id."""
+    return _modules(__path__, __name__, "checkers")
+
+
+def _modules(path, package: str, folder: str) -> dict[str, ModuleType]:
     found: dict[str, ModuleType] = {}
-    for info in pkgutil.iter_modules(__path__):
-        if info.name.startswith("_"):
-            continue
-        mod = importlib.import_module(f"{__name__}.{info.name}")
+    for info in pkgutil.iter_modules(path):
+        if info.name.startswith("_") or info.ispkg:
+            continue  # shared constants, and the editions/ package (later editions' checkers)
+        mod = importlib.import_module(f"{package}.{info.name}")
         oid = getattr(mod, "ID", None)
         if not isinstance(oid, str) or not callable(getattr(mod, "check", None)):
-            raise ImportError(f"checkers/{info.name}.py must define ID (str) and check(household)")
+            raise ImportError(f"{folder}/{info.name}.py must define ID (str) and check(household)")
         if oid in found:
-            raise ImportError(f"checkers/{info.name}.py: ID {oid!r} is already taken by {found[oid].__name__}")
+            raise ImportError(f"{folder}/{info.name}.py: ID {oid!r} is already taken by {found[oid].__name__}")
         found[oid] = mod
     return dict(sorted(found.items()))

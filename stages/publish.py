@@ -3,12 +3,21 @@ import os
 
 from eligibench import params, paths
 from eligibench.datasets.params import PublishParams, dataset_params
-from eligibench.datasets.publish import BuildInfo, build_folder, dataset_counts, upload
+from eligibench.datasets.publish import BuildInfo, EditionFiles, build_folder, dataset_counts, upload
 from eligibench.datasets.rows import read_parquet
 from eligibench.datasets.version import folder_version
 from eligibench.files import read_json
+from stages.editions_paths import edition_catalog_json, edition_dataset
 
 OUT, DIVERSE, REPRESENTATIVE = paths.DATASET_DIR, paths.DIVERSE, paths.REPRESENTATIVE
+
+
+def edition_files(name: str) -> EditionFiles:
+    """A later edition's published files (params.yaml editions.build), with its own data version."""
+    d, r = edition_dataset(name, "diverse"), edition_dataset(name, "representative")
+    versions = {c: next((row.data_version for row in read_parquet(path)), "empty") for c, path in (("diverse", d), ("representative", r))}
+    return EditionFiles(name, folder_version(versions), d, r, read_json(edition_catalog_json(name)),
+                        {"diverse": dataset_counts(d), "representative": dataset_counts(r)})
 
 
 def main() -> None:
@@ -24,9 +33,12 @@ def main() -> None:
         {k: source.get(k) for k in ("origin", "location", "data_date")},
         {k: drift.get(k) for k in ("checked", "has_drift", "counts")},
         {"diverse": dataset_counts(DIVERSE), "representative": dataset_counts(REPRESENTATIVE)},
+        tuple(edition_files(name) for name in params.section(all_params, "editions").get("build") or []),
     )
     build_folder(OUT, DIVERSE, REPRESENTATIVE, read_json(paths.CATALOG_JSON), info)
     print(f"publish: wrote {OUT}/ (data version {version}: diverse {versions['diverse']}, representative {versions['representative']})")
+    for e in info.editions:
+        print(f"publish: edition {e.edition}: configurations diverse-{e.edition}, representative-{e.edition} (data version {e.data_version})")
     token = os.environ.get("HF_TOKEN")
     if not p.repo_id:
         print("publish: upload skipped: publish.repo_id is empty in params.yaml")

@@ -7,8 +7,11 @@ Modules:
 - `plain_text`: eligibility HTML as plain text.
 - `fingerprint`: MinHash fingerprints of source texts (stored in the YAML instead of the text).
 - `drift`: changed, renamed, removed and new programs between the catalog and a pull.
+- `text_diff`: what changed between two versions of a text (markup only, figures, sentences).
+- `editions`: editions (2024, 2026-08): manifest, catalog and review tables per edition.
 """
 from eligibench.catalog.drift import DriftReport, detect
+from eligibench.catalog.editions import DEFAULT_EDITION, Edition, available, edition_catalog, load_edition
 from eligibench.catalog.opportunities import (
     Catalog,
     Opportunity,
@@ -19,5 +22,6 @@ from eligibench.catalog.opportunities import (
 )
 from eligibench.catalog.source import SourcePull, pull
 
-__all__ = ["Catalog", "DriftReport", "Opportunity", "ReadingRow", "SourcePull", "detect", "known_uncurated", "load_catalog",
+__all__ = ["DEFAULT_EDITION", "Catalog", "DriftReport", "Edition", "Opportunity", "ReadingRow", "SourcePull", "available",
+           "detect", "edition_catalog", "known_uncurated", "load_catalog", "load_edition",
            "load_opportunity", "pull"]

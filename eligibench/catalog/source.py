@@ -16,6 +16,20 @@ from eligibench.errors import BenyfitsError
 DEFAULT_URL = "https://data.cityofnewyork.us/resource/kvhd-5fmu.json"
 SNAPSHOT_ENV = "BENYFITS_NYC_SNAPSHOT"  # path to a Socrata-format JSON file, used when live fails
 OFFLINE_ENV = "BENYFITS_OFFLINE"  # "1": do not try the live API at all
+# A folder of dated pulls named kvhd-5fmu-<edition>.json (e.g. ../shared/nyc-open-data): the pull
+# each edition was curated from, for drift that says what moved and for checking an edition's
+# sha256s. Never copied into the repo; without it those checks are reported as not done.
+SNAPSHOTS_ENV = "BENYFITS_NYC_SNAPSHOTS"
+
+
+def edition_pull(snapshot_name: str) -> SourcePull | None:
+    """The named pull (e.g. "kvhd-5fmu-2024.json") from $BENYFITS_NYC_SNAPSHOTS, or None when unset."""
+    folder = os.environ.get(SNAPSHOTS_ENV)
+    if not folder:
+        return None
+    path = Path(folder) / snapshot_name
+    rows = load_snapshot(path)
+    return SourcePull("snapshot", path.name, _data_date(rows), rows)
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,24 @@ class BuildInfo:
     source: dict[str, Any]  # origin, location, data_date of the NYC pull the catalog was checked against
     drift: dict[str, Any]  # checked, has_drift, counts
     counts: dict[str, dict[str, int]]  # config -> households, pairs, positive
+    editions: tuple[EditionFiles, ...] = ()  # later editions published beside 2024
+
+
+@dataclass(frozen=True)
+class EditionFiles:
+    """A later edition's datasets: configurations `diverse-<edition>`, `representative-<edition>`,
+    `opportunities-<edition>` in their own folder `data/<its data version>/`."""
+
+    edition: str
+    data_version: str
+    diverse: Path
+    representative: Path
+    catalog: dict[str, Any]
+    counts: dict[str, dict[str, int]]
+
+    def configs(self) -> list[tuple[str, str]]:
+        """(config name, path inside the folder) of each configuration."""
+        return [(f"{c}-{self.edition}", f"{data_dir(self.data_version)}/{c}-{self.edition}.parquet") for c in CONFIGS]
 
 
 def write_opportunities_parquet(path: Path, catalog: dict[str, Any]) -> None:
@@ -95,7 +113,8 @@ def card(info: BuildInfo, repo_id: str | None = None) -> str:
         language="en", license=LICENSE, pretty_name="BeNYfits",
         task_categories=["question-answering"], size_categories="n<1K",
         configs=[{"config_name": c, "data_files": [{"split": SPLIT, "path": f"{data_dir(info.data_version)}/{c}.parquet"}]}
-                 for c in CONFIGS],
+                 for c in CONFIGS]
+        + [{"config_name": c, "data_files": [{"split": SPLIT, "path": path}]} for e in info.editions for c, path in e.configs()],
     )
     src = info.source
     drift = info.drift
@@ -131,6 +150,10 @@ text) gives a new one. Results are recorded with the version they were evaluated
 | `diverse` | {d['households']} households, {d['pairs']} pairs, {d['positive']} positive | selected from {info.params.get('households', {}).get('count', '?'):,} fuzzed households to cover every checker {'line' if info.params.get('diverse', {}).get('coverage') == 'lines' else 'trace'} they reach |
 | `representative` | {r['households']} households, {r['pairs']} pairs, {r['positive']} positive | sampled from population marginals; each household interested in {info.params.get('representative', {}).get('opportunities_min')}-{info.params.get('representative', {}).get('opportunities_max')} random opportunities |
 | `opportunities` | 82 | the curated opportunities: requirements shown to agents, scope, NYC source row and its sha256 |
+{_edition_rows(info.editions)}
+The configurations without a suffix are the 2024 edition (the paper's rules). An edition
+suffix (`diverse-2026-08`) is the same benchmark under a later pull of the city's rules, with
+its own data version; results on different editions are never ranked together.
 
 {loading_snippet(repo_id)}
 
@@ -231,6 +254,16 @@ Data terms of use); requirement texts, profiles and households are ours.
     return "---\n" + data.to_yaml() + "\n---\n" + body.lstrip("\n")
 
 
+def _edition_rows(editions: tuple[EditionFiles, ...]) -> str:
+    out = []
+    for e in editions:
+        d, r = e.counts["diverse"], e.counts["representative"]
+        out += [f"| `diverse-{e.edition}` | {d['households']} households, {d['pairs']} pairs, {d['positive']} positive | edition {e.edition} (data version `{e.data_version}`) |",
+                f"| `representative-{e.edition}` | {r['households']} households, {r['pairs']} pairs, {r['positive']} positive | edition {e.edition} |",
+                f"| `opportunities-{e.edition}` | {len(e.catalog['opportunities'])} | edition {e.edition}'s opportunities |"]
+    return "\n".join(out)
+
+
 def build_folder(out: Path, diverse: Path, representative: Path, catalog: dict[str, Any], info: BuildInfo) -> None:
     if out.exists():
         shutil.rmtree(out)  # one version per folder: no stale files from an earlier build
@@ -239,6 +272,12 @@ def build_folder(out: Path, diverse: Path, representative: Path, catalog: dict[s
     shutil.copyfile(diverse, data / "diverse.parquet")
     shutil.copyfile(representative, data / "representative.parquet")
     write_opportunities_parquet(data / "opportunities.parquet", catalog)
+    for e in info.editions:
+        folder = out / data_dir(e.data_version)
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(e.diverse, folder / f"diverse-{e.edition}.parquet")
+        shutil.copyfile(e.representative, folder / f"representative-{e.edition}.parquet")
+        write_opportunities_parquet(folder / f"opportunities-{e.edition}.parquet", e.catalog)
     write_text(out / "README.md", card(info))
 
 

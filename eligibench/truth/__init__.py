@@ -11,6 +11,7 @@ Modules:
 - `boundaries`: for each such number, a household whose verdict flips at it (boundary cases).
 - `counterfactual`: the smallest one-feature change a person could make that flips a verdict
   (the published `flip` column), and its verification.
+- `editions`: the cross-edition view: verdicts that changed between two editions' checkers, and why.
 """
 from eligibench.truth.boundaries import BoundaryCase, find_boundary, verify
 from eligibench.truth.conditions import CheckerConditions, checker_conditions, numbers_in, table_mismatches

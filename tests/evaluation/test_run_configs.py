@@ -260,3 +260,17 @@ def test_the_cpu_default_is_the_labelled_smoke_protocol_never_the_full_one(tmp_p
     with open_session(resolve_run(config, load_manifest(ROOT / "submissions" / "random"), project=proj), proj) as session:
         protocol = session.spec.protocol
     assert protocol["kind"] == "smoke" and not protocol["simulator"]["reference"]
+
+
+def test_protocol_names_its_edition_only_when_not_2024():
+    base = _protocol()
+    assert "edition" not in base.to_json()  # 2024 protocol ids are unchanged by editions
+    later = _protocol(edition="2026-08")
+    assert later.to_json()["edition"] == "2026-08" and later.kind == "full"
+    assert later.protocol_id != base.protocol_id  # never ranked together
+
+
+def test_protocol_default_edition_is_the_catalogs():
+    from eligibench.catalog import DEFAULT_EDITION
+
+    assert _protocol().edition == DEFAULT_EDITION

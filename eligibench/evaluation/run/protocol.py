@@ -48,6 +48,9 @@ STAND_IN = "stand-in"
 
 def is_smoke(backend: str) -> bool:
     return backend == STAND_IN or is_smoke_backend(backend)
+# eligibench.catalog.DEFAULT_EDITION, repeated so the evaluation stages need not depend on the
+# catalog package (tests/evaluation/test_run_configs.py asserts they are equal).
+DEFAULT_EDITION = "2024"
 
 
 def model_label(spec: ModelSpec) -> str:
@@ -88,6 +91,10 @@ class Protocol:
     # only then, so protocols (and run ids) of constrained runs are unchanged. An agent role's
     # decoding is part of the agent's configuration (its role label), not of the protocol.
     decoding: str = "constrained"
+    # The rules the datasets follow (eligibench.catalog.editions): recorded only when not the
+    # 2024 edition, so 2024 protocol ids are unchanged; a different edition is a different
+    # protocol, so runs on different editions are never ranked together.
+    edition: str = DEFAULT_EDITION
 
     def __post_init__(self) -> None:
         if self.split not in SPLITS:
@@ -128,7 +135,8 @@ class Protocol:
             "simulator": {"label": self.simulator, "reference": self.simulator_reference},
             "split": self.split,
             "kind": self.kind,
-        } | ({"decoding": self.decoding} if self.decoding != "constrained" else {})
+        } | ({"decoding": self.decoding} if self.decoding != "constrained" else {}) \
+          | ({"edition": self.edition} if self.edition != DEFAULT_EDITION else {})
 
     @property
     def protocol_id(self) -> str:

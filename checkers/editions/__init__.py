@@ -1,0 +1,40 @@
+"""Checkers of editions after 2024, one package per edition (`e<edition>`, dashes as underscores),
+and `edition_registry`: an edition's checkers, its own plus the base edition's for every
+opportunity its manifest keeps (eligibench.catalog.editions). Kept apart from `checkers/__init__`
+so that code needing only the 2024 registry does not import the catalog."""
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+from types import ModuleType
+
+from checkers import _modules, registry
+from eligibench.catalog.editions import load_edition
+
+
+@lru_cache(maxsize=None)
+def edition_registry(edition: str = "2024") -> dict[str, ModuleType]:
+    """Opportunity id -> checker module of an edition: its own checkers, and the base edition's for
+    every opportunity it keeps. Fails naming the edition when a listed opportunity has no checker
+    or a module is not listed."""
+    ed = load_edition(edition)
+    if ed.base is None:
+        return registry()
+    folder = f"checkers/editions/e{ed.slug}"
+    try:
+        package = importlib.import_module(f"{__name__}.e{ed.slug}")
+        own = _modules(package.__path__, package.__name__, folder)
+    except ModuleNotFoundError as e:
+        if e.name != f"{__name__}.e{ed.slug}":
+            raise
+        own = {}  # an edition that only keeps and removes
+    base = edition_registry(ed.base)
+    missing = sorted(set(ed.own_ids) - set(own))
+    if missing:
+        raise ImportError(f"edition {edition}: no checker in {folder}/ for {', '.join(missing)}")
+    stray = sorted(set(own) - set(ed.own_ids))
+    if stray:
+        raise ImportError(f"edition {edition}: {folder}/ has checkers for {', '.join(stray)}, which the manifest "
+                          "lists neither as changed nor new")
+    found = {oid: base[oid] for oid in ed.kept} | own
+    return dict(sorted(found.items()))

@@ -163,7 +163,6 @@ def source_block(row: Mapping, edition: str) -> dict:
             "snapshot": edition, "eligibility_sha256": eligibility_sha256(text), "text_fingerprint": fingerprint(text)}
 
 
-READINGS = "_readings.yaml"
 _READING_FIELDS = ("condition", "features", "threshold", "sentence")
 
 
@@ -179,25 +178,24 @@ class Reading:
 
 
 def load_readings(ed: Edition, features: Collection[str]) -> dict[str, tuple[Reading, ...]]:
-    """The edition's review tables (`<folder>/_readings.yaml`), validated against its catalog: one
+    """The edition's review tables (each own opportunity's YAML `readings:`), validated: one
     table per own opportunity, each feature one of `features` (the household schema's names; the
     catalog does not import the household package) or `hh.size`, and each sentence verbatim in
     the requirements."""
-    path = ed.folder / READINGS
     if ed.base is None:
         return {}
-    if not path.exists():
-        raise CatalogError(f"{path}: edition {ed.name} has no review tables")
-    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     catalog = {o.id: o for o in edition_catalog(ed).opportunities}
+    # the tables live in each opportunity's YAML (`readings:`, as in the 2024 catalog, issue 19)
+    raw = {oid: [{"condition": r.condition, "features": list(r.features), "threshold": r.threshold,
+                  "sentence": r.sentence} for r in catalog[oid].readings] for oid in ed.own_ids if oid in catalog}
     out: dict[str, tuple[Reading, ...]] = {}
     for oid in ed.own_ids:
         rows = raw.get(oid)
         if not isinstance(rows, list) or not rows:
-            raise CatalogError(f"{path}: {oid}: expected a non-empty list of readings (it is {ed.kept.get(oid) or 'own'} in {ed.name})")
+            raise CatalogError(f"{ed.folder / (oid + '.yaml')}: expected a non-empty list of readings (it is {ed.kept.get(oid) or 'own'} in {ed.name})")
         parsed = []
         for i, row in enumerate(rows):
-            where = f"{path}: {oid}[{i}]"
+            where = f"{ed.folder / (oid + '.yaml')}: readings[{i}]"
             if not isinstance(row, dict) or sorted(row) != sorted(_READING_FIELDS):
                 raise CatalogError(f"{where}: expected exactly the fields {', '.join(_READING_FIELDS)}")
             for f in row["features"]:
@@ -207,9 +205,6 @@ def load_readings(ed: Edition, features: Collection[str]) -> dict[str, tuple[Rea
                 raise CatalogError(f"{where}: field 'sentence' is not in {oid}'s requirements: {row['sentence']!r}")
             parsed.append(Reading(row["condition"], tuple(row["features"]), str(row["threshold"]), row["sentence"]))
         out[oid] = tuple(parsed)
-    stray = sorted(set(raw) - set(ed.own_ids))
-    if stray:
-        raise CatalogError(f"{path}: readings for {', '.join(stray)}, which {ed.name} neither changed nor added")
     return out
 
 

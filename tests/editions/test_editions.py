@@ -98,9 +98,9 @@ def test_unknown_edition_names_the_available_ones():
 
 def test_a_reading_sentence_not_in_the_requirements_is_an_error(tmp_path):
     root = _copy_edition(tmp_path)
-    r = root / "2026-08" / "_readings.yaml"
-    r.write_text(r.read_text().replace('sentence: "They are 3 years old', 'sentence: "They are three years old'))
-    with pytest.raises(CatalogError, match=r"ThreeK\[1\]: field 'sentence' is not in ThreeK's requirements"):
+    r = root / "2026-08" / "ThreeK.yaml"
+    r.write_text(r.read_text().replace("sentence: They are 3 years old", "sentence: They are three years old"))
+    with pytest.raises(CatalogError, match=r"ThreeK.yaml: readings\[1\]: field 'sentence' is not in ThreeK's requirements"):
         load_readings(load_edition("2026-08", root), FEATURES_BY_NAME)
 
 

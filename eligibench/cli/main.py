@@ -64,6 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     cli_submit.register(sub)
     cli_leaderboard.register(sub)
+    from eligibench.cli import play as cli_play
+
+    cli_play.register(sub)
     return parser
 
 

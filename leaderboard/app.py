@@ -455,6 +455,22 @@ def reported_table(table: pd.DataFrame, cols: list[str]) -> pd.DataFrame:
     return Q.select_columns(Q.sort_table(rep, "TW-F1"), [c for c in cols if not c.endswith("95% CI")])
 
 
+def _human_row(config: "AppConfig") -> None:
+    from leaderboard.human import human_rows
+
+    def load():
+        with Q.open_source(config.store, config.snapshot).reader() as r:
+            return human_rows(r)
+
+    try:
+        df = load()
+    except Exception:  # the store is busy or absent: the row is extra, never the page's failure
+        return
+    if not df.empty:
+        gr.Markdown("**People** (`benyfits play`; beside the ranking, not in it)")
+        gr.Dataframe(df, interactive=False, elem_id="bf-human")
+
+
 def build_app(config: AppConfig) -> gr.Blocks:
     board = Board(config)
     limits = config.limits
@@ -500,6 +516,7 @@ def build_app(config: AppConfig) -> gr.Blocks:
                 include_reported = gr.Checkbox(value=True, label="Show v1's reported rows (beside, not ranked among, "
                                                                  "our runs)")
                 reported = gr.HTML("", elem_id="bf-reported", js_on_load=R.TABLE_JS)
+                _human_row(config)  # issue 20: people's runs beside the ranking (leaderboard/human.py)
                 with gr.Row():
                     export_btn = gr.Button("Download this table (CSV + JSON)", size="sm", elem_id="bf-export-table")
                 export_files = gr.File(label="Table export", file_count="multiple", interactive=False,

@@ -113,9 +113,9 @@ def _rows(args, config, resolved_rows, project: Path):
     from eligibench.evaluation.play import ceiling_rows, participant_share
 
     if args.ceiling:
+        from eligibench import paths
         from eligibench.datasets.publish import dataset_path
         from eligibench.datasets.rows import read_parquet
-        from eligibench import paths
 
         every = {d: read_parquet(dataset_path(project / paths.DATASET_DIR, d)) for d in ("diverse", "representative")}
         sample = ceiling_rows(every, args.pairs)

@@ -6,4 +6,5 @@ Modules:
 - `evaluate`: `benyfits evaluate`.
 - `submit`: `benyfits submit`, `benyfits worker`.
 - `leaderboard`: `benyfits leaderboard`.
+- `play`: `benyfits play` (a person as the agent or the household; ceiling; study mode).
 """

@@ -93,6 +93,10 @@ class AppConfig:
     allow_upload: bool = True
     uploads_per_hour: int = 5  # per client address
     read_timeout: float = READ_TIMEOUT_S
+    # issue 20: the Play tab (leaderboard/tabs/play.py); `project` holds params.yaml and the store it writes
+    allow_play: bool = True
+    plays_per_hour: int = 20  # dialogs started per client address
+    project: Path = Path(".")
 
 
 @dataclass(frozen=True)
@@ -594,6 +598,9 @@ def build_app(config: AppConfig) -> gr.Blocks:
                 queue = gr.Dataframe(interactive=False, label="Evaluation queue (newest first): pending, running, "
                                      "finished or failed (with the reason)", max_height=360, elem_id="bf-queue")
                 queue_timer = gr.Timer(15)
+            if config.allow_play:  # issue 20: the Play tab (leaderboard/tabs/play.py)
+                from leaderboard.tabs.play import build as build_play_tab
+                build_play_tab(config.project, config.submissions, board.truth, config.plays_per_hour)
 
         # -- handlers ----------------------------------------------------------------------------
 
@@ -873,6 +880,8 @@ def config_from_args(args: argparse.Namespace) -> AppConfig:
                       max_unpacked_bytes=int(args.max_unpacked_mb * 2**20), max_files=args.max_files),
         allow_upload=not args.no_upload,
         uploads_per_hour=args.uploads_per_hour,
+        allow_play=not getattr(args, "no_play", False), project=project,  # issue 20: the Play tab
+        plays_per_hour=getattr(args, "plays_per_hour", 20),
     )
 
 

@@ -177,10 +177,11 @@ def test_play_as_user_in_the_browser_and_the_rate_limit(play_app, tmp_path):
             assert cells[1] == "eligible" and cells[2] == ("eligible" if label else "not eligible")
         # rate limit (3 per hour here): a second and third start are accepted, the fourth refused
         for _ in range(2):
-            shown = page.locator("#bf-play-status").inner_text()
+            shown = page.locator("#bf-play-status").inner_text().strip()
             page.locator("#bf-play-start").click()
-            expect(page.locator("#bf-play-status")).not_to_have_text(shown)
-            expect(page.locator("#bf-play-status")).to_contain_text("started")
+            page.wait_for_function(  # a new game's id, and the request over (a click while busy is dropped)
+                "old => { const t = document.querySelector('#bf-play-status').innerText.trim();"
+                " return t.startsWith('Dialog') && t !== old && !t.includes('processing'); }", arg=shown)
             expect(page.locator("#bf-play-result")).not_to_contain_text("checker")
         page.locator("#bf-play-start").click()
         expect(page.locator("#bf-play-status")).to_contain_text("too many dialogs")

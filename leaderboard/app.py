@@ -95,6 +95,10 @@ def build_app(config: AppConfig) -> gr.Blocks:
         with gr.Tabs(selected="board") as tabs:
             ctx = Context(board, tabs, table_state, proto_state, run_labels)
             built = [build(ctx) for build in TAB_BUILDERS]
+            if config.allow_play:  # issue 20: the Play tab (leaderboard/tabs/play.py), its own components and events
+                from leaderboard.tabs.play import build as build_play_tab
+
+                build_play_tab(config.project, config.submissions, board.truth, config.plays_per_hour)
         s = ctx.shared
         board_inputs = s["board_inputs"]
 
@@ -215,6 +219,8 @@ def config_from_args(args: argparse.Namespace) -> AppConfig:
                       max_unpacked_bytes=int(args.max_unpacked_mb * 2**20), max_files=args.max_files),
         allow_upload=not args.no_upload,
         uploads_per_hour=args.uploads_per_hour,
+        allow_play=not getattr(args, "no_play", False), project=project,  # issue 20: the Play tab
+        plays_per_hour=getattr(args, "plays_per_hour", 20),
     )
 
 

@@ -24,3 +24,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="hide the Submit tab (read-only board; the queue stays visible in a Queue tab)")
     p.add_argument("--uploads-per-hour", type=int, default=5, help="uploads accepted per client address per hour")
 
+    # issue 20: the Play tab (leaderboard/tabs/play.py)
+    p.add_argument("--no-play", action="store_true", help="hide the Play tab (people playing the agent or the household)")
+    p.add_argument("--plays-per-hour", type=int, default=20, help="Play tab: dialogs started per client address per hour")

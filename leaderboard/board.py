@@ -18,6 +18,7 @@ from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard.config import AppConfig
 from leaderboard.defaults import latest_protocol
+from leaderboard.human import human_rows
 from leaderboard.literal import literal_markdown as lit
 from leaderboard.ratelimit import RateLimiter
 from leaderboard.truth import DialogFacts, GroundTruth, profile_html, render_reasons
@@ -36,6 +37,7 @@ class PageData:
     busy: bool = False  # the store was locked: this is the last good data (or none yet)
     cold: bool = False  # busy before anything was read: nothing is known about the runs yet
     latest: str | None = None  # the protocol of the most recent run (the default view's fallback)
+    humans: pd.DataFrame | None = None  # people's runs (`benyfits play`): a row beside the ranking
 
 
 class Board:
@@ -78,6 +80,7 @@ class Board:
                 audits = Q.audits(r, self.config.audit_file)
                 queue = Q.queue_table(r)
                 latest = latest_protocol(r)
+                humans = human_rows(r)
         except Q.StoreLockedError:
             if self._last is not None:
                 return replace(self._last, busy=True)
@@ -86,7 +89,7 @@ class Board:
                             "", pd.DataFrame(columns=list(Q.QUEUE_COLUMNS)), busy=True, cold=True)
         labels = {rid: label.split(" · ")[0] + f" ({rid[:6]})" for label, rid in runs}  # configuration (run)
         page = PageData(self._with_reported(evaluated), protos, runs, labels, stats,
-                        audit_markdown(audits, self.paper), queue, latest=latest)
+                        audit_markdown(audits, self.paper), queue, latest=latest, humans=humans)
         self._last, self._last_stamp = page, stamp
         return page
 

@@ -23,4 +23,8 @@ class AppConfig:
     allow_upload: bool = True
     uploads_per_hour: int = 5  # per client address
     read_timeout: float = READ_TIMEOUT_S
+    # issue 20: the Play tab (leaderboard/tabs/play.py); `project` holds params.yaml and the store it writes
+    allow_play: bool = True
+    plays_per_hour: int = 20  # dialogs started per client address
+    project: Path = Path(".")
 

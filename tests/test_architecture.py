@@ -92,7 +92,7 @@ def test_no_sys_path_edits_in_reference_agents():
 
 # Packages whose `__init__` is their API: code outside them imports that, never their modules.
 API_PACKAGES = ("eligibench.evaluation.hosting", "eligibench.evaluation.user", "eligibench.evaluation.scoring",
-                "eligibench.evaluation.run", "eligibench.evaluation.intake")
+                "eligibench.evaluation.run", "eligibench.evaluation.intake", "eligibench.evaluation.play")
 
 
 def _imports(path: Path) -> list[tuple[str, list[str]]]:

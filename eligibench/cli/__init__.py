@@ -12,4 +12,5 @@ Modules:
 - `new_agent`: `benyfits new-agent`.
 - `view`: `benyfits view` and `benyfits export-run`.
 - `project`: the `--project` option and the check that a command runs in a project root.
+- `play`: `benyfits play` (a person as the agent or the household; ceiling; study mode).
 """

@@ -88,6 +88,9 @@ def build_parser() -> argparse.ArgumentParser:
     from eligibench.cli import view as cli_view
 
     cli_view.register(sub)
+    from eligibench.cli import play as cli_play
+
+    cli_play.register(sub)
     return parser
 
 

@@ -3,7 +3,7 @@
 One subpackage per concept (tau2-bench's split), each exporting its API from its `__init__`;
 code outside a subpackage imports that API, never its modules or private names
 (`tests/test_architecture.py`). Dependencies run one way: hosting -> user -> scoring -> run ->
-intake.
+intake, play.
 
 Subpackages:
 - `hosting`: agent hosting: the Agent contract, manifests, the jailed agent process and its host.
@@ -11,4 +11,5 @@ Subpackages:
 - `scoring`: outcome metrics with intervals, process metrics and failure causes.
 - `run`: run orchestration: params, protocols, seeds, the dialog loop, the runner, `open_session`.
 - `intake`: submission intake: install and queue, the smoke dialog, the queue worker.
+- `play`: people in the loop: a person as the agent or the household, human runs, the ceiling sample, study mode.
 """

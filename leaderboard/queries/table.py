@@ -59,6 +59,7 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
         f"SELECT r.run_id, r.submission, r.agent_models, r.simulator, r.data_version, r.extra,"
         f" r.created_at, r.status, coalesce(d.n, 0) AS n_dialogs, {opt}"
         f" FROM runs r LEFT JOIN {n_dialogs} d USING (run_id)")
+    runs = runs[runs["status"] != "human"]  # issue 20: people's runs are a row beside, never ranked (leaderboard/human.py)
     names = ", ".join(f"'{n}'" for n in _METRIC_NAMES)
     metrics = r.df(
         "SELECT run_id, dataset, name, value, ci_low, ci_high FROM metrics"

@@ -13,4 +13,5 @@ Modules:
 - `compare`: two runs on one household side by side.
 - `simulator`: the simulated users' figures and faithfulness audits.
 - `submit`: upload and the evaluation queue.
+- `play`: the Play tab (a person plays the agent or the household; issue 20).
 """

@@ -109,6 +109,9 @@ def build(ctx: Context) -> Tab:
         gr.Markdown(note("Click a column header (or focus it and press Enter) to sort by it (again to reverse; "
                          "<b>reset order</b> returns to the ranking). Click a run, or focus it and press Enter, to "
                          "open its dialogs. <b>=1</b>: the run's TW-F1 interval overlaps the top run's."))
+        # issue 20: people's runs (`benyfits play`, the Play tab) beside the ranking, never in it
+        humans = gr.Dataframe(visible=False, interactive=False, label="People (beside the ranking, not in it)",
+                              elem_id="bf-human")
         include_reported = gr.Checkbox(value=True, label="Show v1's reported rows (beside, not ranked among, our runs)")
         reported = gr.HTML("", elem_id="bf-reported", js_on_load=R.TABLE_JS)
         with gr.Row():
@@ -129,7 +132,7 @@ def build(ctx: Context) -> Tab:
             f"<b>v1 reported</b> (protocol: {Q.V1_PROTOCOL}: Llama 3.1 70B simulated user, v1 datasets): the "
             "paper's figures, shown beside our runs and not ranked among them; no intervals were published."))
 
-    def fill(page: PageData, values: Mapping[str, Any]) -> dict:
+    def fill_board(page: PageData, values: Mapping[str, Any]) -> dict:
         protos = page.protocols
         chosen = chosen_protocol(page, values)
         sim_choices = sorted({s for s in page.table["Simulator"] if s})
@@ -147,6 +150,12 @@ def build(ctx: Context) -> Tab:
             reported: reported_view(page.table, cols, values.get("include_reported", True)),
             simulator_filter: gr.Dropdown(choices=sim_choices, value=sims),
         }
+
+    def fill(page: PageData, values: Mapping[str, Any]) -> dict:
+        out = fill_board(page, values)
+        if page.humans is not None and not page.humans.empty:
+            out[humans] = gr.Dataframe(value=page.humans, visible=True)
+        return out
 
     def link(page: PageData, q: Mapping[str, str]) -> dict:
         out: dict = {filter_box: q.get("filter", "")}
@@ -170,5 +179,5 @@ def build(ctx: Context) -> Tab:
     columns.input(None, [protocol, filter_box, columns], None, js=board_url)
     auto_refresh.change(lambda on: gr.Timer(active=bool(on)), auto_refresh, board_timer)
     return Tab("board", "Leaderboard", tab,
-               outputs=[protocol, proto_banner, filter_msg, table, reported, simulator_filter],
+               outputs=[protocol, proto_banner, filter_msg, table, reported, simulator_filter, humans],
                fill=fill, link=link, link_outputs=[filter_box, columns, sort_state])

@@ -1,0 +1,379 @@
+"""The Play tab (issue 20): a person plays the agent or the household in the browser, through the
+same library as `benyfits play` (eligibench.evaluation.play): the same dialog loop, budget,
+simulator (the params' default, the grounded one, calls no model) and scoring, and every finished
+dialog is stored as a human run.
+
+How a browser drives a loop that pulls: each game runs `PlayRun.play` in its own thread with a
+`BrowserSeat` whose methods post what the loop needs next (a question, an answer, the decisions)
+to an outbox and block on an inbox; each click puts the person's input in the inbox and returns
+the next thing the loop asks for. The browser holds only an opaque game token (a `gr.State`);
+the household's labels stay in the server's row object and reach a component only in the
+result, after the finish (the outbox carries turns, questions and opportunity names, never a
+label). A game idle for `IDLE_S` is stopped like Ctrl-C in the terminal (a draft is kept).
+
+Rate-limited like uploads: at most `plays_per_hour` dialogs started per client address.
+"""
+from __future__ import annotations
+
+import html
+import queue
+import secrets
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import gradio as gr
+
+from leaderboard.ratelimit import RateLimiter
+
+IDLE_S = 30 * 60.0  # a game nobody touched for this long is stopped (its draft kept)
+STEP_S = 180.0  # how long one click waits for the loop's next request (an agent's model call)
+ROLES = {"the agent (ask the household)": "agent", "the household (answer an agent)": "user"}
+VERDICT_CLASS = "bf-play-verdict"  # marks the checker's verdicts: only ever in the result panel
+
+
+class _Stop(Exception):
+    pass
+
+
+class BrowserSeat:
+    """Both seats (`AgentSeat`, `UserSeat`) for a person in a browser tab: see the module docstring."""
+
+    def __init__(self):
+        self.inbox: queue.Queue = queue.Queue()
+        self.outbox: queue.Queue = queue.Queue()
+
+    def _take(self):
+        try:
+            v = self.inbox.get(timeout=IDLE_S)
+        except queue.Empty:
+            raise KeyboardInterrupt from None  # idle: stop like Ctrl-C, the draft is kept
+        if v is _Stop:
+            raise KeyboardInterrupt
+        return v
+
+    def next_question(self, dialog) -> str | None:
+        self.outbox.put(("ask", _turns(dialog.turns), dialog.limit - len(dialog.turns)))
+        return self._take()
+
+    def decide(self, dialog) -> dict[str, bool]:
+        self.outbox.put(("decide", _turns(dialog.turns), [(b.id, b.name) for b in dialog.opportunities]))
+        return self._take()
+
+    def answer(self, turns, question: str) -> str:
+        self.outbox.put(("answer", _turns(turns), question))
+        return self._take()
+
+
+def _turns(turns) -> list[tuple[str, str]]:
+    return [(t.question, t.answer) for t in turns]
+
+
+@dataclass
+class Game:
+    """One dialog in progress: its thread, seat, row (server side only) and what it asks now."""
+
+    role: str
+    row: Any
+    play: Any
+    seat: BrowserSeat = field(default_factory=BrowserSeat)
+    waiting: tuple | None = None
+    result: Any = None
+    thread: threading.Thread | None = None
+
+    def next(self) -> tuple:
+        try:
+            self.waiting = self.seat.outbox.get(timeout=STEP_S)
+        except queue.Empty:
+            self.waiting = ("error", "the other side did not answer in time; try again")
+        return self.waiting
+
+
+class PlayServer:
+    """The games of one app (several browser tabs, several threads)."""
+
+    def __init__(self, project: Path, submissions: Path, plays_per_hour: int):
+        self.project, self.submissions = Path(project), Path(submissions)
+        self.limiter = RateLimiter(plays_per_hour, 3600.0)
+        self.games: dict[str, Game] = {}
+        self._lock = threading.Lock()
+        self._resolved: dict[str, Any] = {}
+
+    def limits(self) -> str:
+        return self.limiter.describe().replace("upload(s)", "dialog(s)")
+
+    def config(self):
+        from eligibench import params
+        from eligibench.evaluation.run import read_config
+
+        return read_config(params.load(self.project / "params.yaml"))
+
+    def resolved(self, submission: str | None):
+        """The run resolved once per submission (`None`: playing the agent)."""
+        from eligibench.evaluation.hosting import load_manifest
+        from eligibench.evaluation.play import HUMAN_MANIFEST
+        from eligibench.evaluation.run import resolve_run
+
+        key = submission or ""
+        with self._lock:
+            if key not in self._resolved:
+                manifest = load_manifest(self.submissions / submission) if submission else HUMAN_MANIFEST
+                self._resolved[key] = resolve_run(self.config(), manifest, project=self.project)
+            return self._resolved[key]
+
+    def households(self) -> list[tuple[str, str]]:
+        try:
+            rows = self.resolved(None).rows
+        except Exception:  # no dataset here: the tab says so instead of failing the page
+            return []
+        return [(f"{r.dataset} / {r.id} ({len(r.opportunities)} opportunities)", f"{r.dataset}/{r.id}")
+                for rs in rows.values() for r in rs]
+
+    def agents(self) -> list[str]:
+        """Submissions a person can answer here: those whose manifest declares no model (a public
+        server never starts model servers for a visitor)."""
+        from eligibench.evaluation.hosting import load_manifest
+
+        out = []
+        for d in sorted(p for p in self.submissions.iterdir() if (p / "manifest.yaml").is_file()) \
+                if self.submissions.is_dir() else []:
+            try:
+                if not load_manifest(d).models:
+                    out.append(d.name)
+            except Exception:  # a broken manifest is simply not offered
+                continue
+        return out
+
+    def start(self, role: str, participant: str, household: str, submission: str | None, client: str) -> tuple[str, Game]:
+        from eligibench.evaluation.play import PlayRun, pseudonym
+
+        allowed, wait = self.limiter.allow(client or "unknown")
+        if not allowed:
+            raise ValueError(f"too many dialogs from your address ({self.limits()}); try again in "
+                             f"{wait / 60:.0f} minute(s)")
+        if role == "user" and submission not in self.agents():
+            raise ValueError(f"pick an agent to answer (one of {', '.join(self.agents()) or 'none here'})")
+        resolved = self.resolved(submission if role == "user" else None)
+        dataset, _, row_id = (household or "").partition("/")
+        rows = [r for r in resolved.rows.get(dataset, ()) if r.id == row_id]
+        if not rows:
+            raise ValueError(f"pick a household (no {household!r} in the evaluated subset)")
+        row = rows[0]
+        play = PlayRun(resolved, role, pseudonym(participant), self.project, "browser", [row])
+        game = Game(role, row, play)
+        game.thread = threading.Thread(target=self._run, args=(game, resolved), daemon=True, name="play-game")
+        game.thread.start()
+        token = secrets.token_urlsafe(16)
+        with self._lock:
+            self.games[token] = game
+        return token, game
+
+    def _run(self, game: Game, resolved) -> None:
+        from eligibench.evaluation.play import Quit
+        from eligibench.evaluation.run import open_session
+        from leaderboard.queries import sanitize
+
+        try:
+            with open_session(resolved, self.project) as session:
+                agent = session.make_agent(0) if game.role == "user" else None
+                try:
+                    game.result = game.play.play(game.row, game.seat, agent=agent, user_model=session.user_model)
+                finally:
+                    if agent is not None:
+                        agent.close()
+            game.play.finish()
+            game.seat.outbox.put(("done",))
+        except Quit:
+            game.seat.outbox.put(("quit",))
+        except Exception as e:  # the page shows it; the thread must not die silently
+            game.seat.outbox.put(("error", sanitize(e)))
+
+    def game(self, token: str | None) -> Game | None:
+        with self._lock:
+            return self.games.get(token or "")
+
+    def drop(self, token: str | None) -> None:
+        with self._lock:
+            game = self.games.pop(token or "", None)
+        if game is not None and game.thread is not None and game.thread.is_alive():
+            game.seat.inbox.put(_Stop)
+
+
+# -- what the page shows ------------------------------------------------------------------------
+
+
+def chat(turns: list[tuple[str, str]], pending: str | None = None) -> list[dict]:
+    out = []
+    for q, a in turns:
+        out += [{"role": "assistant", "content": q}, {"role": "user", "content": a}]
+    if pending:
+        out.append({"role": "assistant", "content": pending})
+    return out
+
+
+def requirements_md(row, briefs) -> str:
+    return "\n\n".join(f"#### {b.name} (`{b.id}`)\n\n{b.requirements.strip()}"
+                       for b in (briefs[o] for o in row.opportunities))
+
+
+def result_html(game: Game, truth) -> str:
+    """The result page: per opportunity the prediction and the checker's verdict, then the reasons
+    behind each verdict (leaderboard.truth, the same as the Dialogs tab)."""
+    from leaderboard.truth import render_reasons
+
+    r, row = game.result, game.row
+    preds = dict(r.predictions or {})
+    lines = [f'<table class="{VERDICT_CLASS}"><tr><th>opportunity</th><th>prediction</th><th>checker verdict</th>'
+             "<th></th></tr>"]
+    right = 0
+    for o, label in zip(row.opportunities, row.labels):
+        p = preds.get(o)
+        ok = p is not None and bool(p) == bool(label)
+        right += ok
+        word = "—" if p is None else ("eligible" if p else "not eligible")
+        lines.append(f"<tr data-opportunity=\"{html.escape(o)}\"><td>{html.escape(o)}</td><td>{word}</td>"
+                     f"<td>{'eligible' if label else 'not eligible'}</td><td>{'✓' if ok else '✗'}</td></tr>")
+    lines.append("</table>")
+    who = "Your" if game.role == "agent" else "The agent's"
+    head = (f"<p><b>{who} predictions: {right} of {len(row.labels)} right</b>, {len(r.turns)} question(s), "
+            f"{r.wall_s / 60:.1f} min; ended <code>{html.escape(r.termination)}</code>. Stored as a human run "
+            f"(<code>{html.escape(game.play.run_id)}</code>).</p>")
+    reasons = ""
+    if truth is not None:
+        try:
+            reasons = render_reasons(truth.reasons(row.dataset, row.id, list(row.opportunities)), preds)
+        except Exception:  # explanations are extra: the verdicts above stand without them
+            reasons = ""
+    return head + "".join(lines) + "<h4>Why each verdict</h4>" + reasons
+
+
+def build(project: Path, submissions: Path, truth=None, plays_per_hour: int = 20) -> PlayServer:
+    """The Play tab (call inside the app's `gr.Tabs`); the server holding its games."""
+    server = PlayServer(project, submissions, plays_per_hour)
+    households = server.households()
+    agents = server.agents()
+    with gr.Tab("Play", id="play"):
+        gr.Markdown(
+            "Try the task yourself. **As the agent**: ask the simulated household questions, then decide which "
+            "opportunities it is eligible for. **As the household**: answer an agent's questions as the person in "
+            "the profile. Same dialog loop, question limit, simulator and scoring as any run; finished dialogs are "
+            "stored as *human* runs (a hash of your name, never the name; shown beside the ranking, never in it). "
+            f"The checker's verdicts appear only after you finish. Limit: {server.limits()}. In a terminal: "
+            "`benyfits play` (docs/play.md).")
+        token = gr.State(None)
+        with gr.Row():
+            role = gr.Radio(list(ROLES), value=list(ROLES)[0], label="Play", elem_id="bf-play-role", scale=2)
+            participant = gr.Textbox(label="Your name or code", placeholder="only a hash of it is stored",
+                                     elem_id="bf-play-participant", scale=2)
+            household = gr.Dropdown(choices=households, value=households[0][1] if households else None,
+                                    label="Household", elem_id="bf-play-household", scale=2)
+            agent = gr.Dropdown(choices=agents, value="random" if "random" in agents else (agents[0] if agents else None),
+                                label="Agent to answer", visible=False, elem_id="bf-play-agent", scale=1)
+            start = gr.Button("Start", variant="primary", elem_id="bf-play-start", scale=1)
+        status = gr.Markdown(elem_id="bf-play-status")
+        with gr.Row(equal_height=False):
+            with gr.Column(scale=3):
+                dialog = gr.Chatbot(label="Dialog (the agent's questions; the household's answers)", height=420,
+                                    latex_delimiters=[], feedback_options=None, elem_id="bf-play-chat")
+                with gr.Row():
+                    said = gr.Textbox(label="Your question", scale=4, elem_id="bf-play-input", interactive=False)
+                    send = gr.Button("Send", scale=1, elem_id="bf-play-send", interactive=False)
+                finish = gr.Button("Finish: decide eligibility", elem_id="bf-play-finish", visible=False)
+                decisions = gr.CheckboxGroup(choices=[], label="Tick each opportunity you decide the household IS "
+                                             "eligible for (unticked: not eligible)", visible=False,
+                                             elem_id="bf-play-decisions")
+                submit = gr.Button("Submit decisions", variant="primary", visible=False, elem_id="bf-play-submit")
+            with gr.Column(scale=2):
+                with gr.Accordion("Requirements", open=True, elem_id="bf-play-req"):
+                    req = gr.Markdown("Start a dialog to see the requirement texts.")
+                with gr.Accordion("Household profile", open=True, visible=False, elem_id="bf-play-profile-box") as pbox:
+                    profile = gr.HTML(elem_id="bf-play-profile")
+        result = gr.HTML(elem_id="bf-play-result")
+
+    outputs = [token, status, dialog, said, send, finish, decisions, submit, req, pbox, profile, result]
+
+    def view(tok, game: Game, step: tuple, note: str = "") -> dict:
+        kind = step[0]
+        out = {token: tok, status: note, result: ""}
+        asking = kind == "ask"
+        out[finish] = gr.Button(visible=asking)
+        out[decisions] = gr.CheckboxGroup(visible=False)
+        out[submit] = gr.Button(visible=False)
+        if kind == "ask":
+            out[dialog] = chat(step[1])
+            out[said] = gr.Textbox(value="", label=f"Your question ({step[2]} left)", interactive=True)
+            out[send] = gr.Button(interactive=True)
+        elif kind == "answer":
+            out[dialog] = chat(step[1], step[2])
+            out[said] = gr.Textbox(value="", label="Your answer (as the household)", interactive=True)
+            out[send] = gr.Button(interactive=True)
+        elif kind == "decide":
+            out[dialog] = chat(step[1])
+            out[said] = gr.Textbox(value="", interactive=False)
+            out[send] = gr.Button(interactive=False)
+            out[decisions] = gr.CheckboxGroup(choices=[(name, oid) for oid, name in step[2]], value=[], visible=True)
+            out[submit] = gr.Button(visible=True)
+        else:
+            out[said] = gr.Textbox(value="", interactive=False)
+            out[send] = gr.Button(interactive=False)
+            if kind == "done":
+                r = game.result
+                out[dialog] = chat([(t.question, t.answer) for t in r.turns])
+                out[status] = "**Finished.** The checker's verdicts and the reasons behind them are below."
+                out[result] = result_html(game, truth)
+                server.drop(tok)
+                out[token] = None
+            elif kind == "quit":
+                out[status] = "Stopped; the dialog so far is kept as a draft: start the same household again to resume."
+            else:
+                out[status] = f"**Error:** {html.escape(str(step[1]))}"
+        return out
+
+    def on_start(tok, role_label, who, hh, sub, request: gr.Request):
+        server.drop(tok)
+        client = request.client.host if request is not None and request.client else ""
+        r = ROLES.get(role_label, "agent")
+        try:
+            new, game = server.start(r, who or "", hh, sub, client)
+        except Exception as e:
+            blank = {o: gr.skip() for o in outputs}
+            return {**blank, token: None, status: f"**Not started:** {html.escape(str(e))}", result: ""}
+        out = view(new, game, game.next(), f"Dialog `{new[:6]}` started: household {game.row.id}.")
+        briefs = game.play.resolved.briefs
+        out[req] = requirements_md(game.row, briefs)
+        out[pbox] = gr.Accordion(visible=r == "user")
+        out[profile] = f'<div class="bf-profile">{html.escape(game.row.profile)}</div>' if r == "user" else ""
+        return out
+
+    def on_send(tok, text):
+        game = server.game(tok)
+        if game is None or game.waiting is None or game.waiting[0] not in ("ask", "answer"):
+            return {status: "Start a dialog first."}
+        if not (text or "").strip():
+            return {status: "Type something first."}
+        game.seat.inbox.put(text.strip())
+        return view(tok, game, game.next())
+
+    def on_finish(tok):
+        game = server.game(tok)
+        if game is None or game.waiting is None or game.waiting[0] != "ask":
+            return {status: "Start a dialog first."}
+        game.seat.inbox.put(None)  # None: ready to decide (AgentSeat.next_question)
+        return view(tok, game, game.next())
+
+    def on_submit(tok, ticked):
+        game = server.game(tok)
+        if game is None or game.waiting is None or game.waiting[0] != "decide":
+            return {status: "Start a dialog first."}
+        ticked = set(ticked or [])
+        game.seat.inbox.put({oid: oid in ticked for oid, _ in game.waiting[2]})
+        return view(tok, game, game.next())
+
+    role.change(lambda r: gr.Dropdown(visible=ROLES.get(r) == "user"), role, agent)
+    start.click(on_start, [token, role, participant, household, agent], outputs)
+    send.click(on_send, [token, said], outputs)
+    said.submit(on_send, [token, said], outputs)
+    finish.click(on_finish, token, outputs)
+    submit.click(on_submit, [token, decisions], outputs)
+    return server

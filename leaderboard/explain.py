@@ -343,6 +343,33 @@ def _show_feature(name: str, value: Any) -> str:
     return _show(value)
 
 
+# schema values that are codes rather than words (v1's vocabulary)
+_VALUE_WORDS = {"Jersey": "outside New York City"}
+
+
+def flip_sentence(hh: Any, flip_json: str, verdict: bool) -> str:
+    """The published `flip` of a pair in words: "Maria would qualify if her yearly work income
+    were $36,419 instead of $45,000." ('' when no one-feature change flips the verdict)."""
+    import json
+
+    from eligibench.household import FEATURES_BY_NAME
+    from eligibench.household.profile import display_name
+
+    if not flip_json:
+        return ""
+    f = json.loads(flip_json)
+    feature = FEATURES_BY_NAME.get(f["feature"])
+    # the feature's description up to its first aside: "where the member lives", "yearly work income"
+    what = re.split(r"[(:;]", feature.description)[0].strip().rstrip(".") if feature is not None else ""
+    what = (what[0].lower() + what[1:]) if what else f["feature"].replace("_", " ")
+    who = display_name(hh, int(f["member"]))
+    would = "would not qualify" if verdict else "would qualify"
+    def value(v: Any) -> str:
+        return _VALUE_WORDS.get(v, _show_feature(f["feature"], v)) if isinstance(v, str) else _show_feature(f["feature"], v)
+
+    return f"{who} {would} if this were {value(f['to'])} instead of {value(f['from'])}: {what}."
+
+
 def _level(v: Any) -> str:
     if isinstance(v, (tuple, list, set, frozenset)):
         items = [_level(x) for x in sorted(v, key=str)]

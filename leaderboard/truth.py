@@ -18,7 +18,7 @@ import pyarrow.parquet as pq
 
 from eligibench.datasets.publish import DatasetMissing, dataset_path
 from eligibench.datasets.rows import Row, read_parquet
-from leaderboard.explain import Explanation, explained_checker
+from leaderboard.explain import Explanation, explained_checker, flip_sentence
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,8 @@ class Reason:
     # every fact the verdict read, helpers included (truth.tracing's reading household): the
     # decisive condition's facts first, then the rest in key order
     needed: tuple[str, ...] = ()
+    # issue 19: the smallest one-feature change that flips the verdict, in words ('' when none)
+    flip: str = ""
 
     @property
     def trace_matches(self) -> bool:
@@ -125,9 +127,12 @@ class GroundTruth:
                 explanation = None
             first = tuple(explanation.facts) if explanation is not None else ()
             needed = tuple(dict.fromkeys(first + tuple(sorted(reads))))
+            i = row.opportunities.index(oid) if oid in row.opportunities else None
+            flip = (flip_sentence(row.household, row.flips[i], trace.eligible)
+                    if i is not None and i < len(row.flips) else "")
             out.append(Reason(oid, name, req, label, trace.eligible, trace.id, stored,
                               _relative(checker.path), trace_lines(checker.path, trace.lines), "", explanation,
-                              needed))
+                              needed, flip))
         return out
 
 
@@ -250,6 +255,8 @@ def render_reasons(reasons: list[Reason], predictions: Mapping[str, Any], facts:
             if ex.details:
                 why += "<ul>" + "".join(f"<li>{html.escape(d)}</li>" for d in ex.details) + "</ul>"
             why += "</div>"
+        if r.flip:  # issue 19: what would change the verdict (the published `flip`, verified at build)
+            why += f'<div class="bf-flip"><b>What would change it:</b> {html.escape(r.flip)}</div>'
         cause = (facts.failures or {}).get(r.opportunity)
         if not correct and cause:
             why += (f'<div class="bf-cause"><b>Failure cause:</b> {html.escape(CAUSE_WORDS.get(cause, cause))} '

@@ -131,7 +131,15 @@ def test_upload_plan_is_exactly_the_folder_with_the_version_in_the_message(built
     paths = [op.path_in_repo for op in ops]
     version = (built / "benyfits" / "README.md").read_text().split("**Data version:** `", 1)[1].split("`", 1)[0]
     vdir = "data/" + version.replace("+", "-")
-    assert paths == ["README.md", f"{vdir}/diverse.parquet", f"{vdir}/opportunities.parquet", f"{vdir}/representative.parquet"]
+    # the 2024 edition under the card's data version; other editions' files (issue 21) in their own
+    # version folders; exactly the files the card's `configs:` name, nothing else of the folder
+    assert paths[:4] == ["README.md", f"{vdir}/diverse.parquet", f"{vdir}/opportunities.parquet",
+                         f"{vdir}/representative.parquet"]
+    import yaml
+
+    card = yaml.safe_load((built / "benyfits" / "README.md").read_text().split("---")[1])
+    named = sorted({f["path"] for c in card["configs"] for f in c["data_files"]})
+    assert sorted(paths[1:]) == named
     assert all(Path(op.path_or_fileobj).is_file() for op in ops)
     assert commit_message(version) == f"BeNYfits data {version}"
 

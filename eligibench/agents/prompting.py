@@ -42,3 +42,11 @@ def raw_question(text: str, limit: int = 300) -> str:
         if line:
             return line[:limit]
     return GENERIC_QUESTION
+
+
+def per_call_limit(options, name: str) -> int | None:
+    """The per-call token limit the run's option `name` sets; None leaves the call to its role
+    spec's max_tokens (run options default to None, so a configuration that does not name a
+    limit runs every call at the spec's limit)."""
+    value = options.get(name)
+    return None if value is None else int(value)

@@ -27,6 +27,7 @@ from eligibench.agents.prompting import (
     QUESTION_WORDS,
     WORD,
     fallback_question,
+    per_call_limit,
     raw_question,
     requirement_lines,
     requirements_block,
@@ -121,14 +122,9 @@ class DirectAgent(Agent):
     def usable(self, question: str, dialog) -> bool:
         return bool(question) and normalized(question) not in {normalized(t.question) for t in dialog.turns}
 
-    def limit(self, option: str) -> int | None:
-        """A per-call token limit the run's options name, else None (the role spec's max_tokens)."""
-        value = self.context.options.get(option)
-        return None if value is None else int(value)
-
     # the Agent interface ------------------------------------------------------------------
     def ask(self, dialog):
-        reply = self.model.chat(self.messages(dialog, ASK), max_tokens=self.limit("question_max_tokens"))
+        reply = self.model.chat(self.messages(dialog, ASK), max_tokens=per_call_limit(self.context.options, "question_max_tokens"))
         question = clean_question(reply.text)
         if self.paper:
             return question or raw_question(reply.text)
@@ -139,7 +135,7 @@ class DirectAgent(Agent):
         if n < self.min_questions or n >= dialog.limit:
             return False  # below the agent's minimum, or at the limit: the dialog loop ends it
         try:
-            return yes_no(self.model, self.messages(dialog, READY), max_tokens=self.limit("ready_max_tokens"))
+            return yes_no(self.model, self.messages(dialog, READY), max_tokens=per_call_limit(self.context.options, "ready_max_tokens"))
         except ConstrainedOutputError:
             self.fallbacks["ready"] += 1
             return False
@@ -147,7 +143,7 @@ class DirectAgent(Agent):
     def predict(self, dialog):
         try:
             return booleans(self.model, self.messages(dialog, PREDICT), self.ids,
-                            max_tokens=self.limit("predict_max_tokens"))
+                            max_tokens=per_call_limit(self.context.options, "predict_max_tokens"))
         except ConstrainedOutputError:
             self.fallbacks["predict"] += 1
             return {i: False for i in self.ids}

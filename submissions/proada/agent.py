@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from eligibench.agents.prompting import per_call_limit
 from eligibench.agents.sandbox import Sandbox
 from eligibench.evaluation.hosting import Agent, AgentContext
 
@@ -40,10 +41,6 @@ from .proada_prompts import FORMATS
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
-
-def _limit(value) -> int | None:
-    """A per-call token limit option: None leaves the call to its role spec's max_tokens."""
-    return None if value is None else int(value)
 
 DEFAULT_OPTIONS = {
     "cache_dir": "generated/proada",  # relative to the project root; "<model-slug>/" is appended
@@ -130,12 +127,12 @@ class ProADAAgent(Agent):
         self.map_context: tuple[str, str] = ("", "")  # (requirements, code line) of the fact being mapped
         dialog_model = self._model("dialog")
         context = (lambda: self.map_context) if self.options["mapper_sees_requirements"] else None
-        self.mapper = self._value_mapper or (model_value_mapper(dialog_model, _limit(self.options["mapping_max_tokens"]), context)
+        self.mapper = self._value_mapper or (model_value_mapper(dialog_model, per_call_limit(self.options, "mapping_max_tokens"), context)
                                              if dialog_model is not None else None)
         writer = self._question_writer
         if writer is None and dialog_model is not None and self.options["phrase_questions"]:
             seen = (lambda: list(self.turns)) if self.options["question_sees_dialog"] else None
-            writer = model_question_writer(dialog_model, _limit(self.options["question_max_tokens"]), seen)
+            writer = model_question_writer(dialog_model, per_call_limit(self.options, "question_max_tokens"), seen)
         self.writer = writer
         for oid, prog in self._injected_programs.items():
             if oid in self.states:
@@ -179,7 +176,7 @@ class ProADAAgent(Agent):
             st.program, st.from_cache = self._memo[memo_key], True
         else:
             st.program, st.from_cache = get_program(model, self.cache, st.brief.name, st.brief.requirements,
-                                                    _limit(self.options["code_max_tokens"]),
+                                                    per_call_limit(self.options, "code_max_tokens"),
                                                     bool(self.options["use_cache"]), self._format(), existing)
             if not st.program.reason.startswith("model error"):
                 self._memo[memo_key] = st.program

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from eligibench.agents.prompting import per_call_limit
 from eligibench.agents.sandbox.policy import PolicyError, Violation, function_arity, validate
 from eligibench.models import ConstrainedOutputError, ModelError, ModelUnavailable, ask_json
 
@@ -389,10 +390,6 @@ def get_program(model, cache: "ProgramCache | None", name: str, requirements: st
     return prog, False
 
 
-def _limit(value) -> int | None:
-    """A per-call token limit option: None leaves the call to the code role's spec max_tokens."""
-    return None if value is None else int(value)
-
 
 def pregenerate(model, briefs: Sequence, cache_folder: Path | str, max_tokens: int | None = None, fmt: str = "comment",
                 progress: Callable[[str, Program, bool, float], None] | None = None,
@@ -442,6 +439,6 @@ def pregenerate_hook(models, briefs: Sequence, out_dir: Path | str, options: Map
     model = models["code"]
     shared = bool(options.get("preexisting_keys", True))
     return pregenerate(model, briefs, Path(out_dir) / model_slug(model.spec.model),
-                       _limit(options.get("code_max_tokens")), str(options.get("code_format", "comment")),
+                       per_call_limit(options, "code_max_tokens"), str(options.get("code_format", "comment")),
                        progress=(lambda oid, *rest: progress(oid)) if progress else None,
                        households=households if shared else None)

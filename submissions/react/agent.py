@@ -32,6 +32,7 @@ from eligibench.agents.prompting import (
     QUESTION_WORDS,
     WORD,
     fallback_question,
+    per_call_limit,
     raw_question,
     requirement_lines,
     requirements_block,
@@ -146,7 +147,7 @@ class ReActAgent(Agent):
         """This step's thought, written once and kept in the scratchpad."""
         step = len(dialog.turns)
         if step not in self.scratchpad:
-            reply = self.model.chat(self.messages(dialog, THINK, with_thought=False), max_tokens=self.limit("thought_max_tokens"))
+            reply = self.model.chat(self.messages(dialog, THINK, with_thought=False), max_tokens=per_call_limit(self.context.options, "thought_max_tokens"))
             self.scratchpad[step] = clean_thought(reply.text)
         return self.scratchpad[step]
 
@@ -160,11 +161,6 @@ class ReActAgent(Agent):
                 return q
         return GENERIC_QUESTION
 
-    def limit(self, option: str) -> int | None:
-        """A per-call token limit the run's options name, else None (the role spec's max_tokens)."""
-        value = self.context.options.get(option)
-        return None if value is None else int(value)
-
     # the Agent interface ------------------------------------------------------------------
     def notes(self) -> dict:
         """Beside each question on the leaderboard: the thought written for this step."""
@@ -173,7 +169,7 @@ class ReActAgent(Agent):
 
     def ask(self, dialog):
         thought = self.thought(dialog)
-        reply = self.model.chat(self.messages(dialog, ASK), max_tokens=self.limit("question_max_tokens"))
+        reply = self.model.chat(self.messages(dialog, ASK), max_tokens=per_call_limit(self.context.options, "question_max_tokens"))
         question = clean_question(reply.text)
         if self.paper:
             return question or raw_question(reply.text)
@@ -190,7 +186,7 @@ class ReActAgent(Agent):
             return False  # below the agent's minimum, or at the limit: the dialog loop ends it
         self.thought(dialog)
         try:
-            return yes_no(self.model, self.messages(dialog, READY), max_tokens=self.limit("ready_max_tokens"))
+            return yes_no(self.model, self.messages(dialog, READY), max_tokens=per_call_limit(self.context.options, "ready_max_tokens"))
         except ConstrainedOutputError:
             self.fallbacks["ready"] += 1
             return False
@@ -199,7 +195,7 @@ class ReActAgent(Agent):
         self.thought(dialog)  # reused when READY said yes at this step
         try:
             return booleans(self.model, self.messages(dialog, PREDICT), self.ids,
-                            max_tokens=self.limit("predict_max_tokens"))
+                            max_tokens=per_call_limit(self.context.options, "predict_max_tokens"))
         except ConstrainedOutputError:
             self.fallbacks["predict"] += 1
             return {i: False for i in self.ids}

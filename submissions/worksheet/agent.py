@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from eligibench.agents.prompting import per_call_limit
 from eligibench.agents.sandbox import ALLOWED_BUILTINS, PolicyError, Sandbox
 from eligibench.evaluation.hosting import Agent, AgentContext
 from eligibench.models import ConstrainedOutputError, ModelError, ModelUnavailable, ask_json, typed_value
@@ -59,10 +60,6 @@ KINDS = ("int", "float", "bool", "choice")
 PREFIX = "f_"  # field `age` is facts["f_age"] in the sandbox (no clash with its reserved keys)
 GENERIC_QUESTION = "Is there anything else about your household that matters for these programs?"
 
-
-def _limit(value) -> int | None:
-    """A per-call token limit option: None leaves the call to its role spec's max_tokens."""
-    return None if value is None else int(value)
 
 
 DEFAULT_OPTIONS = {
@@ -385,7 +382,7 @@ def pregenerate_hook(models, briefs: Sequence, out_dir: Path | str, options: Map
     """The manifest's `pregenerate` hook: every brief's worksheet into `<out_dir>/<code model slug>/`."""
     model = models["code"]
     return pregenerate(model, briefs, Path(out_dir) / model_slug(model.spec.model),
-                       _limit(options.get("worksheet_max_tokens")), int(options.get("repair_attempts", 1)),
+                       per_call_limit(options, "worksheet_max_tokens"), int(options.get("repair_attempts", 1)),
                        progress=(lambda oid, *rest: progress(oid)) if progress else None)
 
 
@@ -480,7 +477,7 @@ class WorksheetAgent(Agent):
                 if model is None:
                     result, ok = Generated(None, "no code model"), False
                 else:
-                    result, ok = generate(model, b.name, b.requirements, _limit(self.options["worksheet_max_tokens"]),
+                    result, ok = generate(model, b.name, b.requirements, per_call_limit(self.options, "worksheet_max_tokens"),
                                           int(self.options["repair_attempts"]), self._sandbox().check)
                     generated = True
                 if ok and self.cache:

@@ -1,0 +1,70 @@
+"""Family Type Homes for Adults (FTHA).
+
+Readings of ambiguous requirements:
+- "At least 18 years old" includes a member who is exactly 18.
+- "Need help with daily living tasks (you can't live independently without support)" means can_care_for_self is false.
+- The conditions are now a requirement of their own ("Have a developmental disability, physical disability, cognitive impairment, or mental illness" is one of the basic requirements; in 2024 they were examples after "may be due to"): a person who cannot care for themselves qualifies only with one of them.
+- A developmental disability is developmental_condition and a mental illness is mental_health_condition; a physical disability or a cognitive impairment is read from disabled (the schema has one general disability flag that does not say which kind).
+- The day-treatment requirement applies to a developmental disability (developmental_condition) or a mental illness (mental_health_condition); "attend a day treatment program" is read from developmental_mental_day_treatment.
+- "History of substance abuse" means years_sober is 0 or more (-1 = no history); "at least five years clean or sober" means years_sober is 5 or more.
+- The exclusions are read from wheelchair, bedridden, medication_treatment_non_compliance ("difficulties following medication and treatment plans"), arson, verbal_abuse and imprisonment ("have been incarcerated").
+
+Implied conditions (not stated in the source text):
+- none
+"""
+from eligibench.household import Household, Member
+
+ID = "FamilyTypeHomesForAdults"
+
+
+def has_qualifying_condition(m: Member) -> bool:
+    if m.developmental_condition:
+        return True
+    if m.disabled:  # a physical disability or a cognitive impairment
+        return True
+    if m.mental_health_condition:
+        return True
+    return False
+
+
+def needs_day_treatment(m: Member) -> bool:
+    if m.developmental_condition:
+        return True
+    if m.mental_health_condition:
+        return True
+    return False
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.age < 18:
+        return False
+    if m.can_care_for_self:
+        return False
+    if not has_qualifying_condition(m):
+        return False
+    if needs_day_treatment(m):
+        if not m.developmental_mental_day_treatment:
+            return False
+    if m.years_sober >= 0:
+        if m.years_sober < 5:
+            return False
+    if m.wheelchair:
+        return False
+    if m.bedridden:
+        return False
+    if m.medication_treatment_non_compliance:
+        return False
+    if m.arson:
+        return False
+    if m.verbal_abuse:
+        return False
+    if m.imprisonment:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

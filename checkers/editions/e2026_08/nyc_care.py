@@ -1,0 +1,41 @@
+"""NYC Care: no-cost or low-cost health care through NYC Health + Hospitals.
+
+Readings of ambiguous requirements:
+- "Live in NYC (any of the five boroughs)" is read from place_of_residence being New York City.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+- "Don't qualify for any health insurance plan available in New York State" is read as qualify_for_health_insurance being false.
+- "Don't have health insurance from your employer" (new in the 2026 text) is read from health_insurance being false: the schema records whether a person has health insurance, not where it comes from (known gap), so any health insurance counts as a reason not to qualify.
+- Not modelled: "can't afford health insurance based on government guidelines" (the guidelines are not given and no feature records affordability).
+
+Implied conditions (not stated in the source text):
+- The person has no health insurance of any kind. Reason: The 2026 text excludes people with health insurance from their employer; the household states only whether a person has health insurance, not its source, and a person who has coverage while qualifying for no New York State plan has it, in almost every case, through an employer.
+"""
+from checkers._common import NYC, NYC_ONLY_HOUSING
+from eligibench.household import Household, Member
+
+ID = "NYCCare"
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
+def member_qualifies(m: Member) -> bool:
+    if not lives_in_nyc(m):
+        return False
+    if m.health_insurance:
+        return False
+    if m.qualify_for_health_insurance:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

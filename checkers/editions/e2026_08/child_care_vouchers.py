@@ -1,0 +1,129 @@
+"""Child Care Vouchers.
+
+Readings of ambiguous requirements:
+- "If you get cash assistance" means any member has receives_cash_assistance.
+- Homelessness is no longer a financial route in the 2026-08 text (it was in 2024): a household qualifies financially only through cash assistance or the income table; "Unhoused" is now only a reason for care.
+- "Household income" is every member's yearly work and investment income; the table is monthly, so the yearly income divided by 12 is compared with the monthly amount; household size is the number of members.
+- "Below" is strict: a monthly income equal to the table amount does not qualify.
+- The 8-person amount printed as "$13,396,64" is read as $13,396.64.
+- The table starts at 2 people; a household of 1 is held to the 2-person amount. The source gives no rule past 20 people; larger households use the 20-person amount.
+- "Each parent" means the answering person and, when the household has one, their spouse: each of them must have a reason for care on their own.
+- Work is not in the list of reasons, but "families who work 10+ hours per week must make at least minimum wage ($16.50/hour)" only makes sense if such work is a reason for care: a parent has this reason when work_hours_per_week is 10 or more and their hourly pay is at least $16.50, hourly pay being annual_work_income divided by (52 weeks x work_hours_per_week).
+- "In school or job training" is read from enrolled_in_educational_training or enrolled_in_vocational_training.
+- "Looking for work" means days_looking_for_work is more than 0.
+- "Unhoused" means any member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing; it is a reason for care for each parent.
+- "Receiving domestic violence services" is attending_service_for_domestic_violence; "receiving treatment for substance misuse" is receiving_treatment_for_substance_abuse.
+
+Implied conditions (not stated in the source text):
+- A member of the household is under 13 years old, or under 18 and unable to care for themselves (can_care_for_self false) and not the answering person or their spouse. Reason: New York's child care subsidy pays for the care of children under 13, and of children under 18 who cannot care for themselves (special needs); the reasons for care only make sense for the care of a child.
+"""
+from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
+from eligibench.household import Household, Member
+
+ID = "ChildCareVouchers"
+
+# Monthly income limits by household size 2..20, in dollars ("$13,396,64" at size 8 read as $13,396.64).
+MONTHLY_LIMITS = (
+    6601.24, 8155.48, 9707.70, 11260.94, 12814.18, 13105.40, 13396.64, 13687.87, 13979.10,
+    14270.33, 14561.56, 14852.79, 15144.03, 15435.26, 15726.49, 16017.72, 16308.95, 16600.18,
+    16891.41,
+)
+FIRST_SIZE = 2
+MONTHS_PER_YEAR = 12
+# Work is a reason for care at 10+ hours a week paid at least the minimum wage the source prints.
+MIN_WORK_HOURS = 10
+# The minimum wage ($16.50/hour), named without MIN so the fuzzer does not take it for an income limit.
+HOURLY_PAY_FLOOR = 16.50
+WEEKS_PER_YEAR = 52
+# New York child-care subsidies pay for care of children under 13, and of children under 18
+# who cannot care for themselves (special needs).
+CHILD_AGE_BELOW = 13
+SPECIAL_NEEDS_AGE_BELOW = 18
+
+
+def in_temporary_housing(hh: Household) -> bool:
+    for m in hh.members:
+        if m.housing_type in TEMPORARY_HOUSING:
+            return True
+    return False
+
+
+def financially_eligible(hh: Household) -> bool:
+    for m in hh.members:
+        if m.receives_cash_assistance:
+            return True
+    # Held to the 2-person amount at size 1 (a lone child: no consistent household has one).
+    size = max(hh.size, FIRST_SIZE)
+    limit = table_limit(MONTHLY_LIMITS, 0, size - FIRST_SIZE + 1)
+    if household_income(hh) / MONTHS_PER_YEAR < limit:
+        return True
+    return False
+
+
+def works_at_minimum_wage(m: Member) -> bool:
+    if m.work_hours_per_week < MIN_WORK_HOURS:
+        return False
+    if m.annual_work_income < HOURLY_PAY_FLOOR * WEEKS_PER_YEAR * m.work_hours_per_week:
+        return False
+    return True
+
+
+def parent_has_reason(m: Member, unhoused: bool) -> bool:
+    if works_at_minimum_wage(m):
+        return True
+    if m.enrolled_in_educational_training:
+        return True
+    if m.enrolled_in_vocational_training:
+        return True
+    if m.days_looking_for_work > 0:
+        return True
+    if unhoused:
+        return True
+    if m.attending_service_for_domestic_violence:
+        return True
+    if m.receiving_treatment_for_substance_abuse:
+        return True
+    return False
+
+
+def each_parent_has_reason(hh: Household) -> bool:
+    unhoused = in_temporary_housing(hh)
+    for m in hh.members:
+        if m.relation == "self":
+            if not parent_has_reason(m, unhoused):
+                return False
+        elif m.relation == "spouse":
+            if not parent_has_reason(m, unhoused):
+                return False
+    return True
+
+
+def is_child_in_care(m: Member) -> bool:
+    if m.age < CHILD_AGE_BELOW:
+        return True
+    if m.age >= SPECIAL_NEEDS_AGE_BELOW:
+        return False
+    if m.relation == "self":
+        return False
+    if m.relation == "spouse":
+        return False
+    if m.can_care_for_self:
+        return False
+    return True
+
+
+def has_child_in_care(hh: Household) -> bool:
+    for m in hh.members:
+        if is_child_in_care(m):
+            return True
+    return False
+
+
+def check(hh: Household) -> bool:
+    if not has_child_in_care(hh):
+        return False
+    if not financially_eligible(hh):
+        return False
+    if not each_parent_has_reason(hh):
+        return False
+    return True

@@ -1,0 +1,48 @@
+"""Child Health Plus: health insurance for children (Children's Medicaid left the row in 2026-08).
+
+Readings of ambiguous requirements:
+- The 2026-08 row (renamed from "Child Health Plus and Children's Medicaid") is Child Health Plus only: Children's Medicaid is no longer a way in, and qualifying for Medicaid now keeps a child out.
+- "Children 18 years of age or under" is any household member aged 18 or younger, whatever their relation (the same ages as 2024's "under 19").
+- "Live in New York State" is read as living in New York City (place_of_residence), the only New York location the features record.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+- "Have no other health insurance coverage" means health_insurance is false and the child does not receive Medicaid (receives_medicaid false).
+- "Do not qualify for Medicaid" means eligible_for_medicaid is false.
+- The income requirements only set a lower premium ("to qualify for lower premiums"), and the text says "regardless of income or immigration status": neither income nor immigration status is a condition.
+
+Implied conditions (not stated in the source text):
+- none
+"""
+from checkers._common import NYC, NYC_ONLY_HOUSING
+from eligibench.household import Household, Member
+
+ID = "ChildHealthPlusAndChildrensMedicaid"
+MAX_AGE = 18  # 18 years of age or under
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
+def member_qualifies(m: Member) -> bool:
+    if m.age > MAX_AGE:
+        return False
+    if not lives_in_nyc(m):
+        return False
+    if m.health_insurance:
+        return False
+    if m.receives_medicaid:
+        return False
+    if m.eligible_for_medicaid:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    for m in hh.members:
+        if member_qualifies(m):
+            return True
+    return False

@@ -1,0 +1,92 @@
+"""Early Head Start (the Early Head Start part of NYC's "Head Start / Early Head Start" row).
+
+Readings of ambiguous requirements:
+- "You" and "your family" mean any member of the household.
+- "Live in temporary housing" means a member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
+- "Currently receive cash assistance" is read from receives_cash_assistance; SNAP from receives_snap; SSI from receives_ssi.
+- "Enrolling a child who is in foster care" means a member under 3 (the child being enrolled) is in foster care; an older member in foster care does not make another child eligible.
+- "Household income" is every member's yearly work and investment income; household size is the number of members.
+- "At or below" includes the table amount itself.
+- The table starts at 2 people (the 2024 Early Head Start table had a 1-person row); a household of 1 (an expectant parent alone) is held to the 2-person amount.
+- "Can subtract those costs" is read as a firm rule: when the household's yearly housing costs are more than 30 percent of its income (strict), the whole yearly housing cost is subtracted from the income before it is compared with the table. Housing costs are rent only (12 times the sum of every member's monthly_rent_spending): the features record no other housing cost.
+- The documents to provide are procedure, not a condition.
+
+Implied conditions (not stated in the source text):
+- A member of the household is under 3 years old, or a member is pregnant. Reason: Early Head Start enrolls infants and toddlers under 3 (the federal definition) and expectant parents; Head Start takes children from 3.
+"""
+from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
+from eligibench.household import Household, Member
+
+ID = "EarlyHeadStart"
+
+# Early Head Start serves children under 3 (a 3-year-old moves on to Head Start).
+CHILD_AGE_BELOW = 3
+
+# Yearly income limits by household size 2..8, plus the amount for each additional person.
+INCOME_LIMITS = (21640, 27320, 33000, 38680, 44360, 50040, 55720)
+FIRST_SIZE = 2
+EXTRA_PER_PERSON = 5680
+
+# Housing costs above this share of income are subtracted from it.
+HOUSING_COST_SHARE = 0.30
+MONTHS_PER_YEAR = 12
+
+
+def is_enrolled_child_in_foster_care(m: Member) -> bool:
+    if not m.in_foster_care:
+        return False
+    if m.age >= CHILD_AGE_BELOW:
+        return False
+    return True
+
+
+def member_meets_category(m: Member) -> bool:
+    if m.housing_type in TEMPORARY_HOUSING:
+        return True
+    if m.receives_cash_assistance:
+        return True
+    if m.receives_snap:
+        return True
+    if m.receives_ssi:
+        return True
+    if is_enrolled_child_in_foster_care(m):
+        return True
+    return False
+
+
+def has_infant_or_pregnancy(hh: Household) -> bool:
+    for m in hh.members:
+        if m.age < CHILD_AGE_BELOW:
+            return True
+        if m.months_pregnant > 0:
+            return True
+    return False
+
+
+def yearly_rent(hh: Household) -> int:
+    total = 0
+    for m in hh.members:
+        total += m.monthly_rent_spending
+    return total * MONTHS_PER_YEAR
+
+
+def counted_income(hh: Household) -> float:
+    income = household_income(hh)
+    rent = yearly_rent(hh)
+    if rent > HOUSING_COST_SHARE * income:
+        return income - rent
+    return income
+
+
+def check(hh: Household) -> bool:
+    if not has_infant_or_pregnancy(hh):
+        return False
+    for m in hh.members:
+        if member_meets_category(m):
+            return True
+    # Held to the 2-person amount at size 1 (an expectant parent alone).
+    size = max(hh.size, FIRST_SIZE)
+    limit = table_limit(INCOME_LIMITS, EXTRA_PER_PERSON, size - FIRST_SIZE + 1)
+    if counted_income(hh) <= limit:
+        return True
+    return False

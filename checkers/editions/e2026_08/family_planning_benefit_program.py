@@ -1,0 +1,50 @@
+"""Family Planning Benefit Program: confidential family planning services.
+
+Readings of ambiguous requirements:
+- "New York State resident" is read as living in New York City (place_of_residence), the only New York location the features record.
+- "U.S. Citizen, National, or lawfully present" is read as citizenship being citizen_or_national or lawful_resident.
+- "Cannot be enrolled in Medicaid" is read as receives_medicaid and receives_disability_medicaid both being false (Medicaid received because of a disability is Medicaid).
+- "Family size" is the number of household members; "monthly income" is the household's yearly work and investment income divided by 12, so the limit is met when yearly income is at most 12 times the monthly amount.
+- "Equal to or less than" includes income exactly at the limit.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- none
+"""
+from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
+from eligibench.household import Household, Member
+
+ID = "FamilyPlanningBenefitProgram"
+MONTHLY_LIMITS = (2909, 3931, 4953, 5975, 6997, 8019, 9041, 10063)
+MONTHLY_EXTRA_PER_PERSON = 1023
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
+def member_qualifies(m: Member, yearly_income: int, yearly_limit: int) -> bool:
+    if not lives_in_nyc(m):
+        return False
+    if m.citizenship == "unlawful_resident":
+        return False
+    if m.receives_medicaid:
+        return False
+    if m.receives_disability_medicaid:
+        return False
+    if yearly_income > yearly_limit:
+        return False
+    return True
+
+
+def check(hh: Household) -> bool:
+    yearly_income = household_income(hh)
+    yearly_limit = 12 * table_limit(MONTHLY_LIMITS, MONTHLY_EXTRA_PER_PERSON, hh.size)
+    for m in hh.members:
+        if member_qualifies(m, yearly_income, yearly_limit):
+            return True
+    return False

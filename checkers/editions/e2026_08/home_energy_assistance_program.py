@@ -1,0 +1,131 @@
+"""Home Energy Assistance Program (HEAP).
+
+Readings of ambiguous requirements:
+- The household qualifies for HEAP when it qualifies for Regular HEAP or for Emergency HEAP.
+- For Regular HEAP, a member under 6, 60 or older, or permanently disabled and the primary heating source are read as shaping the benefit, not eligibility.
+- The 2026 list for Regular HEAP (a member who is a citizen or qualified non-citizen; receiving SNAP or Temporary Assistance or Code A SSI; income within the table) is read as: the status condition, and then receiving one of the benefits or income within the table, as in the Emergency HEAP income guideline (the benefits are joined by "or" and make a household eligible whatever its income).
+- "United States Citizen or Qualified Non-Citizen" is citizenship citizen_or_national or lawful_resident. The text states it for Regular HEAP only, so Emergency HEAP does not test it.
+- "Gross monthly income" is every member's yearly work and investment income divided by 12; household size is the number of members; income at the limit qualifies.
+- "You" and "your" mean anyone in the household.
+- "Out of fuel or less than a quarter tank" is the out_of_fuel fact.
+- "Available resources" is the sum of all members' available money (savings, cash); the limits are strict ("less than").
+- "Code A Supplemental Security Income (SSI Living Alone)" is SSI received by a person living alone: a one-person household receiving SSI.
+- Temporary Assistance is New York State (OTDA) Temporary Assistance.
+- not modelled: the primary heating source.
+
+Implied conditions (not stated in the source text):
+- none
+"""
+from checkers._common import household_income, table_limit
+from eligibench.household import Household, Member
+
+ID = "HomeEnergyAssistanceProgram"
+
+# Maximum gross monthly income for household sizes 1 to 13, then each additional person.
+MONTHLY_INCOME_LIMITS = (3322, 4345, 5367, 6390, 7412, 8434, 8626, 8818, 9010, 9201, 9393, 9585, 9952)
+EACH_ADDITIONAL_PERSON = 672
+RESOURCE_LIMIT_WITH_YOUNG_OR_OLD = 3750
+RESOURCE_LIMIT_OTHERWISE = 2500
+STATUS_OK = ("citizen_or_national", "lawful_resident")
+
+
+def income_within_table(hh: Household) -> bool:
+    monthly_limit = table_limit(MONTHLY_INCOME_LIMITS, EACH_ADDITIONAL_PERSON, hh.size)
+    if household_income(hh) <= monthly_limit * 12:
+        return True
+    return False
+
+
+def member_has_heating_emergency(m: Member) -> bool:
+    if m.electricity_shut_off:
+        return True
+    if m.heat_shut_off:
+        return True
+    if m.out_of_fuel:
+        return True
+    return False
+
+
+def has_heating_emergency(hh: Household) -> bool:
+    for m in hh.members:
+        if member_has_heating_emergency(m):
+            return True
+    return False
+
+
+def has_bill_in_name(hh: Household) -> bool:
+    for m in hh.members:
+        if m.heating_electrical_bill_in_name:
+            return True
+    return False
+
+
+def has_member_under_6_or_60_plus(hh: Household) -> bool:
+    for m in hh.members:
+        if m.age < 6:
+            return True
+        if m.age >= 60:
+            return True
+    return False
+
+
+def resources_below_limit(hh: Household) -> bool:
+    total = 0.0
+    for m in hh.members:
+        total += m.available_financial_resources
+    limit = RESOURCE_LIMIT_OTHERWISE
+    if has_member_under_6_or_60_plus(hh):
+        limit = RESOURCE_LIMIT_WITH_YOUNG_OR_OLD
+    if total < limit:
+        return True
+    return False
+
+
+def member_receives_qualifying_benefit(m: Member, size: int) -> bool:
+    if m.receives_snap:
+        return True
+    if m.receives_temporary_assistance:
+        return True
+    if m.receives_ssi:
+        if size == 1:
+            return True
+    return False
+
+
+def meets_income_guideline(hh: Household) -> bool:
+    for m in hh.members:
+        if member_receives_qualifying_benefit(m, hh.size):
+            return True
+    if income_within_table(hh):
+        return True
+    return False
+
+
+def has_member_with_status(hh: Household) -> bool:
+    for m in hh.members:
+        if m.citizenship in STATUS_OK:
+            return True
+    return False
+
+
+def qualifies_for_regular_heap(hh: Household) -> bool:
+    if not has_member_with_status(hh):
+        return False
+    if meets_income_guideline(hh):
+        return True
+    return False
+
+
+def check(hh: Household) -> bool:
+    if qualifies_for_regular_heap(hh):
+        return True
+    # Emergency HEAP
+    if not has_heating_emergency(hh):
+        return False
+    if not has_bill_in_name(hh):
+        return False
+    if not resources_below_limit(hh):
+        return False
+    if not meets_income_guideline(hh):
+        return False
+    return True

@@ -29,8 +29,18 @@ def test_any_member_may_be_the_owner():  # reading: "you" is any member
     assert check(household({"age": 30}, dict(OWNER, relation="spouse")))
 
 
-def test_home_type_list_left_the_text():  # reading: housing_type no longer read; verdict flips
-    hh = household(dict(OWNER, housing_type="rent stabilized apartment"))
+def test_an_owner_recorded_as_renting_or_in_a_shelter_does_not_own_their_home():  # reading: "own your home"
+    for housing in ("rent stabilized apartment", "NYCHA development", "DHS shelter", "homeless", "Section 8"):
+        assert not check(household(dict(OWNER, housing_type=housing))), housing
+
+
+def test_owned_kinds_of_home_qualify():  # reading: the kinds of home a person owns
+    for housing in ("2 bedroom, 1 family house", "cooperative apartment", "manufactured home", "mixed use property"):
+        assert check(household(dict(OWNER, housing_type=housing))), housing
+
+
+def test_a_section_213_coop_is_an_owned_cooperative_now():  # reading: the 2024 home list left the text; verdict flips
+    hh = household(dict(OWNER, housing_type="Section 213 coop"))
     assert not check_2024(hh)
     assert check(hh)
 

@@ -33,8 +33,13 @@ def test_a_younger_co_owner_no_longer_fails():  # reading: "all owners 65+" left
     assert check(hh)
 
 
-def test_home_type_list_left_the_text():  # reading: housing_type no longer read; verdict flips
-    hh = household(dict(OWNER, housing_type="rent stabilized apartment"))
+def test_an_owner_recorded_as_renting_or_in_a_shelter_does_not_own_their_home():  # reading: "own your home"
+    for housing in ("rent controlled apartment", "HRA shelter", "temporary housing", "mitchell-lama development"):
+        assert not check(household(dict(OWNER, housing_type=housing))), housing
+
+
+def test_a_section_213_coop_is_an_owned_cooperative_now():  # reading: the 2024 home list left the text; verdict flips
+    hh = household(dict(OWNER, housing_type="Section 213 coop"))
     assert not check_2024(hh)
     assert check(hh)
 

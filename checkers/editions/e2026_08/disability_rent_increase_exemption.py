@@ -1,0 +1,90 @@
+"""Disability Rent Increase Exemption (DRIE).
+
+Readings of ambiguous requirements:
+- The applicant ("you") is a household member who meets clauses 1, 2, 5 and 6 (age, lease, housing, disability benefit); the income and rent tests are on the whole household.
+- "18 years old or older" is read from current age and includes 18.
+- "Name is on the lease" is read from name_is_on_lease.
+- "Household income" is every member's yearly work plus investment income; "or less" includes the limit.
+- "Monthly income" is household income divided by 12; "rent" is the sum of every member's monthly_rent_spending; "more than one-third" is strict.
+- The housing type is read from the applicant's housing_type ("rent-regulated hotel or single-room occupancy unit" covers both schema values; the HDFC Cooperative development is the HDFC development value).
+- "Receive a qualifying disability benefit" is read from receiving it (receives_ssi, receives_ssdi, receives_va_disability, receives_disability_medicaid). The 2024 text accepted disability-related Medicaid only after past SSI or SSDI; the 2026-08 text lists disability-related Medicaid on its own, so has_received_ssi_or_ssdi is not read.
+- A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
+
+Implied conditions (not stated in the source text):
+- The applicant lives in New York City. Reason: DRIE is a New York City rent freeze for the city's rent-regulated housing; the 2024 text asked "Do you live in NYC in one of these types of housing?", and the 2026-08 text lists the same housing under "Where you live" without repeating the city.
+"""
+from checkers._common import NYC, NYC_ONLY_HOUSING, household_income
+from eligibench.household import Household, Member
+
+ID = "DisabilityRentIncreaseExemption"
+MIN_AGE = 18
+INCOME_LIMIT = 50_000
+HOUSING = (
+    "rent stabilized apartment",
+    "rent controlled apartment",
+    "mitchell-lama development",
+    "limited dividend development",
+    "redevelopment company development",
+    "Housing Development Fund Corporation (HDFC) development",
+    "Section 213 coop",
+    "rent regulated hotel",
+    "rent regulated single room occupancy (SRO)",
+)
+
+
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
+def receives_disability_benefit(m: Member) -> bool:
+    if m.receives_ssi:
+        return True
+    if m.receives_ssdi:
+        return True
+    if m.receives_va_disability:
+        return True
+    # the 2026-08 text lists disability-related Medicaid on its own (2024: only after past SSI/SSDI)
+    if m.receives_disability_medicaid:
+        return True
+    return False
+
+
+def is_applicant(m: Member) -> bool:
+    if m.age < MIN_AGE:
+        return False
+    if not m.name_is_on_lease:
+        return False
+    if not lives_in_nyc(m):
+        return False
+    if m.housing_type not in HOUSING:
+        return False
+    if not receives_disability_benefit(m):
+        return False
+    return True
+
+
+def household_rent(hh: Household) -> int:
+    total = 0
+    for m in hh.members:
+        total += m.monthly_rent_spending
+    return total
+
+
+def check(hh: Household) -> bool:
+    found = False
+    for m in hh.members:
+        if is_applicant(m):
+            found = True
+    if not found:
+        return False
+    income = household_income(hh)
+    if income > INCOME_LIMIT:
+        return False
+    # rent > (income / 12) / 3, kept in whole dollars: 36 * rent > income
+    if 36 * household_rent(hh) <= income:
+        return False
+    return True

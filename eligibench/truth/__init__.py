@@ -14,7 +14,14 @@ Modules:
 - `editions`: the cross-edition view: verdicts that changed between two editions' checkers, and why.
 """
 from eligibench.truth.boundaries import BoundaryCase, find_boundary, verify
-from eligibench.truth.conditions import HOUSEHOLD_SIZE, TABLE_FEATURES, CheckerConditions, checker_conditions, numbers_in, table_mismatches
+from eligibench.truth.conditions import (
+    HOUSEHOLD_SIZE,
+    TABLE_FEATURES,
+    CheckerConditions,
+    checker_conditions,
+    numbers_in,
+    table_mismatches,
+)
 from eligibench.truth.counterfactual import Flip, find_flip, verify_flip
 from eligibench.truth.discipline import violations
 from eligibench.truth.trace_all import TraceMatrix, trace_all

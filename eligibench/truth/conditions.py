@@ -196,8 +196,14 @@ def table_mismatches(opportunity: Any, conditions: CheckerConditions, yaml_path:
             for f in sorted(named - TABLE_FEATURES)]
     out += [f"{where}: a row names {f!r}, the checker never reads it: drop it from the row, or the checker "
             "misses that condition (fix the checker)" for f in sorted((named & TABLE_FEATURES) - conditions.features)]
+    def row_for(x: float) -> str:
+        # the row naming a feature the checker compares with x, when one comparison holds both
+        with_x = {f for f, v in conditions.compared if v == x}
+        rows = [r.condition for r in opportunity.readings if with_x & set(r.features)]
+        return f"the row {rows[0]!r}" if rows else "the row for that condition"
+
     out += [f"{where}: the checker compares with {x:g}{at(x)}, no row's threshold prints it: print it in the "
-            "threshold of the row for that condition (an income table in full, every size)"
+            f"threshold of {row_for(x)} (every value: an income table in full, each size)"
             for x in sorted(conditions.thresholds - printed)]
     return out
 

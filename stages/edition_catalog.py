@@ -7,7 +7,7 @@ from checkers.editions import edition_registry
 from eligibench.catalog.editions import check_against_pull, edition_catalog, load_edition, load_readings
 from eligibench.catalog.source import edition_pull
 from eligibench.files import write_json
-from eligibench.household.schema import FEATURES_BY_NAME
+from eligibench.truth import TABLE_FEATURES
 from stages.editions_paths import edition_catalog_json, edition_manifest_json
 
 
@@ -15,7 +15,7 @@ def main(name: str) -> int:
     ed = load_edition(name)
     catalog = edition_catalog(ed)
     edition_registry(name)  # fails naming any listed opportunity without its checker
-    load_readings(ed, FEATURES_BY_NAME)
+    load_readings(ed, TABLE_FEATURES)
     pulled = edition_pull(ed.snapshot)
     problems = [] if pulled is None else check_against_pull(ed, catalog, pulled.rows)
     write_json(edition_catalog_json(name), {"edition": name, "opportunities": [o.to_dict() for o in catalog.opportunities]})

@@ -26,7 +26,7 @@ from typing import Collection, Mapping
 
 import yaml
 
-from eligibench.catalog.opportunities import Catalog, default_dir, load_catalog, load_opportunity
+from eligibench.catalog.opportunities import Catalog, ReadingRow, default_dir, load_catalog, load_opportunity
 from eligibench.errors import CatalogError
 
 DEFAULT_EDITION = "2024"
@@ -163,48 +163,31 @@ def source_block(row: Mapping, edition: str) -> dict:
             "snapshot": edition, "eligibility_sha256": eligibility_sha256(text), "text_fingerprint": fingerprint(text)}
 
 
-_READING_FIELDS = ("condition", "features", "threshold", "sentence")
+def load_readings(ed: Edition, vocabulary: Collection[str]) -> dict[str, tuple[ReadingRow, ...]]:
+    """The edition's review tables (each own opportunity's YAML `readings:`, parsed by the catalog
+    loader as in 2024), validated: one table per own opportunity, each feature in `vocabulary`, and
+    each sentence verbatim in the requirements.
 
-
-@dataclass(frozen=True)
-class Reading:
-    """One row of an opportunity's review table: a condition its checker tests, the features it
-    reads (`hh.size` for the member count), its threshold, and the requirements sentence it reads."""
-
-    condition: str
-    features: tuple[str, ...]
-    threshold: str
-    sentence: str
-
-
-def load_readings(ed: Edition, features: Collection[str]) -> dict[str, tuple[Reading, ...]]:
-    """The edition's review tables (each own opportunity's YAML `readings:`), validated: one
-    table per own opportunity, each feature one of `features` (the household schema's names; the
-    catalog does not import the household package) or `hh.size`, and each sentence verbatim in
-    the requirements."""
+    `vocabulary` is `eligibench.truth.TABLE_FEATURES` (the schema's features plus
+    `household_size`), the very names `table_mismatches` holds a table to, so the loader and the
+    table-vs-checker comparison accept the same tables (the catalog does not import the household or
+    truth packages, so the caller passes it). The member count is `household_size` here as in 2024:
+    `hh.size` is its fact key, not a table name."""
     if ed.base is None:
         return {}
     catalog = {o.id: o for o in edition_catalog(ed).opportunities}
-    # the tables live in each opportunity's YAML (`readings:`, as in the 2024 catalog, issue 19)
-    raw = {oid: [{"condition": r.condition, "features": list(r.features), "threshold": r.threshold,
-                  "sentence": r.sentence} for r in catalog[oid].readings] for oid in ed.own_ids if oid in catalog}
-    out: dict[str, tuple[Reading, ...]] = {}
+    out: dict[str, tuple[ReadingRow, ...]] = {}
     for oid in ed.own_ids:
-        rows = raw.get(oid)
-        if not isinstance(rows, list) or not rows:
-            raise CatalogError(f"{ed.folder / (oid + '.yaml')}: expected a non-empty list of readings (it is {ed.kept.get(oid) or 'own'} in {ed.name})")
-        parsed = []
+        rows = catalog[oid].readings  # the catalog loader already requires a non-empty, well-formed table
         for i, row in enumerate(rows):
             where = f"{ed.folder / (oid + '.yaml')}: readings[{i}]"
-            if not isinstance(row, dict) or sorted(row) != sorted(_READING_FIELDS):
-                raise CatalogError(f"{where}: expected exactly the fields {', '.join(_READING_FIELDS)}")
-            for f in row["features"]:
-                if f != "hh.size" and f not in features:
-                    raise CatalogError(f"{where}: field 'features': {f!r} is not a household feature")
-            if " ".join(row["sentence"].split()) not in " ".join(catalog[oid].requirements.split()):
-                raise CatalogError(f"{where}: field 'sentence' is not in {oid}'s requirements: {row['sentence']!r}")
-            parsed.append(Reading(row["condition"], tuple(row["features"]), str(row["threshold"]), row["sentence"]))
-        out[oid] = tuple(parsed)
+            for f in row.features:
+                if f not in vocabulary:
+                    hint = " (the member count is 'household_size'; 'hh.size' is its fact key)" if "size" in f else ""
+                    raise CatalogError(f"{where}: field 'features': {f!r} is not a review-table feature name{hint}")
+            if " ".join(row.sentence.split()) not in " ".join(catalog[oid].requirements.split()):
+                raise CatalogError(f"{where}: field 'sentence' is not in {oid}'s requirements: {row.sentence!r}")
+        out[oid] = rows
     return out
 
 

@@ -14,10 +14,17 @@ Modules:
 - `editions`: the cross-edition view: verdicts that changed between two editions' checkers, and why.
 """
 from eligibench.truth.boundaries import BoundaryCase, find_boundary, verify
-from eligibench.truth.conditions import CheckerConditions, checker_conditions, numbers_in, table_mismatches
+from eligibench.truth.conditions import (
+    HOUSEHOLD_SIZE,
+    TABLE_FEATURES,
+    CheckerConditions,
+    checker_conditions,
+    numbers_in,
+    table_mismatches,
+)
 from eligibench.truth.counterfactual import Flip, find_flip, verify_flip
 from eligibench.truth.discipline import violations
 from eligibench.truth.trace_all import TraceMatrix, trace_all
 from eligibench.truth.tracing import Trace, TracedChecker, trace_id, traced_checkers
 
-__all__ = ["BoundaryCase", "CheckerConditions", "Flip", "find_boundary", "find_flip", "verify", "verify_flip", "Trace", "TraceMatrix", "TracedChecker", "checker_conditions", "numbers_in", "table_mismatches", "trace_all", "trace_id", "traced_checkers", "violations"]
+__all__ = ["HOUSEHOLD_SIZE", "TABLE_FEATURES", "BoundaryCase", "CheckerConditions", "Flip", "find_boundary", "find_flip", "verify", "verify_flip", "Trace", "TraceMatrix", "TracedChecker", "checker_conditions", "numbers_in", "table_mismatches", "trace_all", "trace_id", "traced_checkers", "violations"]

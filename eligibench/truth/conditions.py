@@ -15,11 +15,19 @@ them all. The checker discipline (checkers/README.md) keeps this simple and exac
   A module constant exists only to be compared against, however it reaches the comparison
   (through a local, a dict of tables, `_common.table_limit`).
 
-`HOUSEHOLD_SIZE` is the name the tables use for the household size, which is not a member feature.
+`HOUSEHOLD_SIZE` is the name the tables use for the household size, which is not a member feature;
+`TABLE_FEATURES` is the whole vocabulary of a table's `features` (every edition's: the edition
+loader, `eligibench.catalog.editions.load_readings`, is given this set). `hh.size` is the *fact
+key* of the size (eligibench.household.facts), not a table name: a row naming it is a mismatch
+that says to write `household_size`.
+
+Every mismatch names where the checker reads the feature or holds the number (file:line, and the
+module constant), so a curator fixes a table without reading the checker through.
 """
 from __future__ import annotations
 
 import ast
+import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +52,12 @@ class CheckerConditions:
     features: frozenset[str]  # schema features read, plus HOUSEHOLD_SIZE
     thresholds: frozenset[float]  # every number a condition compares against (income tables included)
     compared: tuple[tuple[str, float], ...]  # (feature, number) where one comparison holds both
+    # where each feature is first read / each number is held: (feature or number, "file:line" or
+    # "NAME at file:line"), for messages; empty for conditions built by hand
+    origins: tuple[tuple[str | float, str], ...] = ()
+
+    def origin(self, key: str | float) -> str | None:
+        return next((where for k, where in self.origins if k == key), None)
 
 
 def _numbers(node: ast.AST | None) -> list[float] | None:
@@ -64,13 +78,14 @@ def _numbers(node: ast.AST | None) -> list[float] | None:
     return None
 
 
-def _module_constants(tree: ast.Module) -> dict[str, list[float]]:
-    out: dict[str, list[float]] = {}
+def _module_constants(tree: ast.Module) -> dict[str, tuple[list[float], int]]:
+    """Module-level numeric constants: name -> (values, line)."""
+    out: dict[str, tuple[list[float], int]] = {}
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             n = _numbers(node.value)
             if n is not None:
-                out[node.targets[0].id] = n
+                out[node.targets[0].id] = (n, node.lineno)
     return out
 
 
@@ -97,31 +112,57 @@ def conditions_of_source(source: str, filename: str = "<checker>") -> CheckerCon
     features: set[str] = set()
     thresholds: set[float] = set()
     compared: set[tuple[str, float]] = set()
+    origins: dict[str | float, str] = {}
+
+    def note(key: str | float, where: str) -> None:
+        origins.setdefault(key, where)
 
     def value_of(node: ast.AST) -> list[float]:
         direct = _numbers(node)
         if direct is not None:
+            for x in direct:
+                note(x, f"{filename}:{node.lineno}")
             return direct
         if isinstance(node, ast.Name) and node.id in consts:
-            return consts[node.id]
+            values, line = consts[node.id]
+            for x in values:
+                note(x, f"{node.id} at {filename}:{line}")
+            return values
         return []
 
     for fn in functions:
-        for node in ast.walk(fn):
-            features.update(_features_in(node) if isinstance(node, (ast.Attribute, ast.Call)) else ())
+        for node in sorted(ast.walk(fn), key=lambda n: getattr(n, "lineno", 0)):
+            read = _features_in(node) if isinstance(node, (ast.Attribute, ast.Call)) else set()
+            features.update(read)
+            for f in read:
+                note(f, f"{filename}:{node.lineno}")
             if isinstance(node, ast.Compare):
                 nums = [x for side in [node.left, *node.comparators] for x in value_of(side)]
                 thresholds.update(nums)
                 for f in _features_in(node):
                     compared.update((f, x) for x in nums)
-    for values in consts.values():
+    for name, (values, line) in consts.items():
         thresholds.update(values)
-    return CheckerConditions(frozenset(features), frozenset(thresholds), tuple(sorted(compared)))
+        for x in values:
+            note(x, f"{name} at {filename}:{line}")
+    return CheckerConditions(frozenset(features), frozenset(thresholds), tuple(sorted(compared)),
+                             tuple(sorted(origins.items(), key=lambda kv: (isinstance(kv[0], str), str(kv[0])))))
 
 
 def checker_conditions(module: ModuleType) -> CheckerConditions:
     path = Path(module.__file__)
-    return conditions_of_source(path.read_text(encoding="utf-8"), str(path))
+    return conditions_of_source(path.read_text(encoding="utf-8"), _shown(path))
+
+
+_PROJECT = Path(__file__).resolve().parents[2]
+
+
+def _shown(path: Path) -> str:
+    """`path` relative to the project when under it, so messages name repo paths (`checkers/...`)."""
+    try:
+        return str(path.resolve().relative_to(_PROJECT))
+    except ValueError:
+        return str(path)
 
 
 _NUMBER = re.compile(r"\d[\d,_]*(?:\.\d+)?")
@@ -134,17 +175,41 @@ def numbers_in(text: str | None) -> frozenset[float]:
     return frozenset(float(x.replace(",", "").replace("_", "")) for x in _NUMBER.findall(text))
 
 
-def table_mismatches(opportunity: Any, conditions: CheckerConditions) -> list[str]:
+def table_mismatches(opportunity: Any, conditions: CheckerConditions, yaml_path: str | None = None) -> list[str]:
     """Every way the review table (`opportunity.readings`) and the checker disagree: a feature the
-    checker reads that no row names, a feature a row names that the checker never reads, a number
-    the checker compares against that no row's threshold prints."""
+    checker reads that no row names, a feature a row names that the checker never reads or that is
+    not in `TABLE_FEATURES`, a number the checker compares against that no row's threshold prints.
+    Each line names the YAML (`yaml_path`, default the 2024 `opportunities/<id>.yaml`), where in the
+    checker the feature or number is, and what to change."""
     # `opportunity` is a catalog Opportunity (not imported: truth stages do not depend on the catalog)
     named = {f for row in opportunity.readings for f in row.features}
     printed = {x for row in opportunity.readings for x in numbers_in(row.threshold)}
-    where = f"opportunities/{opportunity.id}.yaml readings"
-    out = [f"{where}: the checker reads {f!r}, no row names it" for f in sorted(conditions.features - named)]
-    out += [f"{where}: a row names {f!r}, which is not a household feature nor {HOUSEHOLD_SIZE!r}"
+    where = f"{yaml_path or f'opportunities/{opportunity.id}.yaml'} readings"
+
+    def at(key: str | float) -> str:
+        origin = conditions.origin(key)
+        return f" ({origin})" if origin else ""
+
+    out = [f"{where}: the checker reads {f!r}{at(f)}, no row names it: add it to the features of the row "
+           "for that condition" for f in sorted(conditions.features - named)]
+    out += [f"{where}: a row names {f!r}, which is not a household feature nor {HOUSEHOLD_SIZE!r}{_did_you_mean(f)}"
             for f in sorted(named - TABLE_FEATURES)]
-    out += [f"{where}: a row names {f!r}, the checker never reads it" for f in sorted((named & TABLE_FEATURES) - conditions.features)]
-    out += [f"{where}: the checker compares with {x:g}, no row's threshold prints it" for x in sorted(conditions.thresholds - printed)]
+    out += [f"{where}: a row names {f!r}, the checker never reads it: drop it from the row, or the checker "
+            "misses that condition (fix the checker)" for f in sorted((named & TABLE_FEATURES) - conditions.features)]
+    def row_for(x: float) -> str:
+        # the row naming a feature the checker compares with x, when one comparison holds both
+        with_x = {f for f, v in conditions.compared if v == x}
+        rows = [r.condition for r in opportunity.readings if with_x & set(r.features)]
+        return f"the row {rows[0]!r}" if rows else "the row for that condition"
+
+    out += [f"{where}: the checker compares with {x:g}{at(x)}, no row's threshold prints it: print it in the "
+            f"threshold of {row_for(x)} (every value: an income table in full, each size)"
+            for x in sorted(conditions.thresholds - printed)]
     return out
+
+
+def _did_you_mean(name: str) -> str:
+    if name in ("hh.size", "size", "len(hh.members)"):
+        return f": write {HOUSEHOLD_SIZE!r} ('hh.size' is the fact key, not the table name)"
+    close = difflib.get_close_matches(name, sorted(TABLE_FEATURES), n=1)
+    return f": did you mean {close[0]!r}?" if close else ""

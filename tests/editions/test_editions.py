@@ -7,7 +7,7 @@ from checkers import registry
 from checkers.editions import edition_registry
 from eligibench.catalog.editions import available, edition_catalog, load_edition, load_readings
 from eligibench.errors import CatalogError
-from eligibench.household.schema import FEATURES_BY_NAME
+from eligibench.truth import TABLE_FEATURES
 from eligibench.truth.discipline import violations
 from eligibench.truth.readings import mismatches
 
@@ -50,7 +50,7 @@ def test_own_checkers_follow_the_trace_discipline_and_state_their_yaml_readings(
 @pytest.mark.parametrize("name", LATER)
 def test_own_opportunities_have_review_tables_and_tests(name):
     ed = load_edition(name)
-    tables = load_readings(ed, FEATURES_BY_NAME)
+    tables = load_readings(ed, TABLE_FEATURES)
     assert set(tables) == set(ed.own_ids)
     reg = edition_registry(name)
     for oid in ed.own_ids:
@@ -101,7 +101,7 @@ def test_a_reading_sentence_not_in_the_requirements_is_an_error(tmp_path):
     r = root / "2026-08" / "ThreeK.yaml"
     r.write_text(r.read_text().replace("sentence: They are 3 years old", "sentence: They are three years old"))
     with pytest.raises(CatalogError, match=r"ThreeK.yaml: readings\[1\]: field 'sentence' is not in ThreeK's requirements"):
-        load_readings(load_edition("2026-08", root), FEATURES_BY_NAME)
+        load_readings(load_edition("2026-08", root), TABLE_FEATURES)
 
 
 def test_own_opportunities_match_their_pull(snapshot_2026):

@@ -7,7 +7,7 @@ from checkers.editions import edition_registry
 from eligibench.catalog.editions import check_against_pull, edition_catalog, load_edition, load_readings
 from eligibench.catalog.source import edition_pull
 from eligibench.files import write_json
-from eligibench.household.schema import FEATURES_BY_NAME
+from eligibench.household.schema import ALL_FEATURES_BY_NAME as FEATURES_BY_NAME
 from stages.editions_paths import edition_catalog_json, edition_manifest_json
 
 
@@ -18,7 +18,10 @@ def main(name: str) -> int:
     load_readings(ed, FEATURES_BY_NAME)
     pulled = edition_pull(ed.snapshot)
     problems = [] if pulled is None else check_against_pull(ed, catalog, pulled.rows)
-    write_json(edition_catalog_json(name), {"edition": name, "opportunities": [o.to_dict() for o in catalog.opportunities]})
+    # feature_schema is in the catalog JSON so edition_datasets reads it from its declared dep
+    # (and the data version, a digest of this JSON, changes with it)
+    write_json(edition_catalog_json(name), {"edition": name, "feature_schema": ed.feature_schema,
+                                            "opportunities": [o.to_dict() for o in catalog.opportunities]})
     write_json(edition_manifest_json(name), ed.to_dict() | {"checked_against_pull": pulled is not None,
                                                             "problems": problems})
     print(f"edition {name}: {len(catalog)} opportunities (kept {len(ed.kept)}, changed {len(ed.changed)}, "

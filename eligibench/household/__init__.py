@@ -1,4 +1,4 @@
-"""Households: the 124-feature member schema, the Household type, consistency rules, and how a
+"""Households: the member feature schema (version 1: the 124 v1 features; version 2 adds ten for the 2026-08 edition), the Household type, consistency rules, and how a
 household is told to a simulated user (profile) or stored (v1 format, JSONL).
 
 Modules:

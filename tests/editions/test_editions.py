@@ -7,7 +7,7 @@ from checkers import registry
 from checkers.editions import edition_registry
 from eligibench.catalog.editions import available, edition_catalog, load_edition, load_readings
 from eligibench.errors import CatalogError
-from eligibench.household.schema import FEATURES_BY_NAME
+from eligibench.household.schema import ALL_FEATURES_BY_NAME as FEATURES_BY_NAME  # every schema version
 from eligibench.truth.discipline import violations
 from eligibench.truth.readings import mismatches
 

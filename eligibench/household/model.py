@@ -191,8 +191,3 @@ def replace_member(hh: Household, index: int, **changes: Any) -> Household:
     return Household(hh.members[:index] + (new,) + hh.members[index + 1 :], hh.feature_schema)
 
 
-def with_feature_schema(hh: Household, schema: int) -> Household:
-    """The same members stated in schema version `schema` (checked: a version-1 household
-    cannot carry a version-2 feature that is set)."""
-    return hh if hh.feature_schema == schema else Household(hh.members, schema)
-

@@ -13,8 +13,16 @@ Modules:
 """
 from eligibench.household.model import MAX_MEMBERS, Household, Member, household, member, member_to_dict, replace_member
 from eligibench.household.profile import Profile, display_name, render_profile, render_roster
-from eligibench.household.schema import FEATURE_NAMES, FEATURES, FEATURES_BY_NAME, Feature
+from eligibench.household.schema import (
+    ALL_FEATURES,
+    ALL_FEATURES_BY_NAME,
+    FEATURE_NAMES,
+    FEATURES,
+    FEATURES_BY_NAME,
+    Feature,
+    features_for,
+)
 
-__all__ = ["FEATURES", "FEATURES_BY_NAME", "FEATURE_NAMES", "Feature", "Household", "MAX_MEMBERS", "Member", "Profile",
+__all__ = ["ALL_FEATURES", "ALL_FEATURES_BY_NAME", "FEATURES", "FEATURES_BY_NAME", "FEATURE_NAMES", "Feature", "features_for", "Household", "MAX_MEMBERS", "Member", "Profile",
            "display_name", "household", "member", "member_to_dict", "render_profile", "render_roster",
            "replace_member"]

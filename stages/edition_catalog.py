@@ -19,7 +19,6 @@ def main(name: str) -> int:
     pulled = edition_pull(ed.snapshot)
     problems = [] if pulled is None else check_against_pull(ed, catalog, pulled.rows)
     # feature_schema is in the catalog JSON so edition_datasets reads it from its declared dep
-    # (and the data version, a digest of this JSON, changes with it)
     write_json(edition_catalog_json(name), {"edition": name, "feature_schema": ed.feature_schema,
                                             "opportunities": [o.to_dict() for o in catalog.opportunities]})
     write_json(edition_manifest_json(name), ed.to_dict() | {"checked_against_pull": pulled is not None,

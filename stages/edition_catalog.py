@@ -18,7 +18,9 @@ def main(name: str) -> int:
     load_readings(ed, TABLE_FEATURES)
     pulled = edition_pull(ed.snapshot)
     problems = [] if pulled is None else check_against_pull(ed, catalog, pulled.rows)
-    write_json(edition_catalog_json(name), {"edition": name, "opportunities": [o.to_dict() for o in catalog.opportunities]})
+    # feature_schema is in the catalog JSON so edition_datasets reads it from its declared dep
+    write_json(edition_catalog_json(name), {"edition": name, "feature_schema": ed.feature_schema,
+                                            "opportunities": [o.to_dict() for o in catalog.opportunities]})
     write_json(edition_manifest_json(name), ed.to_dict() | {"checked_against_pull": pulled is not None,
                                                             "problems": problems})
     print(f"edition {name}: {len(catalog)} opportunities (kept {len(ed.kept)}, changed {len(ed.changed)}, "

@@ -15,9 +15,10 @@ from stages.editions_paths import edition_catalog_json, edition_dataset, edition
 def main(name: str) -> None:
     all_params = params.load()
     count = params.get(params.section(all_params, "households"), "households.count", int, 1)
+    catalog_json = read_json(edition_catalog_json(name))
     with bar(count, f"fuzzing households ({name})") as tick:
-        built = build_edition_datasets(name, edition_registry(name), read_json(edition_catalog_json(name)), all_params,
-                                       progress=tick)
+        built = build_edition_datasets(name, edition_registry(name), catalog_json, all_params,
+                                       progress=tick, feature_schema=int(catalog_json.get("feature_schema", 1)))
     write_parquet(edition_dataset(name, "diverse"), list(built.diverse))
     write_parquet(edition_dataset(name, "representative"), list(built.representative))
     write_json(edition_reports(name) / "coverage.json", dict(built.coverage))

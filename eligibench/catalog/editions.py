@@ -85,6 +85,11 @@ def available(root: Path | None = None) -> tuple[str, ...]:
     return (DEFAULT_EDITION,) + tuple(sorted(p.parent.name for p in folder.glob(f"*/{MANIFEST}")))
 
 
+# Feature schema versions (eligibench.household.schema.SCHEMA_VERSIONS; not imported: the catalog
+# stages do not depend on the household package; tests/household/test_features_v2.py keeps them equal).
+FEATURE_SCHEMAS = (1, 2)
+
+
 def load_edition(name: str, root: Path | None = None) -> Edition:
     """The edition `name`, validated: every base opportunity named once, own files present."""
     root = Path(root) if root else editions_root()
@@ -104,6 +109,10 @@ def load_edition(name: str, root: Path | None = None) -> Edition:
     for key in ("changed", "new"):
         if not isinstance(raw.get(key) or [], list):
             raise CatalogError(f"{path}: field '{key}': expected a list of ids")
+    schema = raw.get("feature_schema", 1)
+    if schema not in FEATURE_SCHEMAS or isinstance(schema, bool):
+        raise CatalogError(f"{path}: field 'feature_schema': expected one of {FEATURE_SCHEMAS} "
+                           f"(docs/features-v2.md), got {schema!r}")
     ed = Edition(name, str(raw.get("base", DEFAULT_EDITION)), str(raw["snapshot"]), raw.get("data_date"),
                  int(raw.get("feature_schema", 1)), MappingProxyType(dict(raw.get("kept") or {})),
                  tuple(raw.get("changed") or ()), MappingProxyType(dict(raw.get("removed") or {})),

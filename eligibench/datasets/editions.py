@@ -8,6 +8,10 @@ population marginals and seed, and labels both with its own checkers. Its rows c
 content-addressed data version (the catalog JSON it hashes is the edition's), so the two
 editions never share a data version. Row ids carry the edition (`diverse-2026-08-0003`); the
 `dataset` column stays the dataset kind (`diverse`), which evaluation code keys on.
+
+An edition whose manifest says `feature_schema: 2` gets version-2 households: the same fuzzed
+and sampled version-1 households, then the version-2 flags from their own generators
+(`fuzz.with_v2_flags`, `population.sample_v2`); the 2024 stages never ask for it.
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from eligibench.datasets.diverse import select
 from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
 from eligibench.datasets.interests import balanced_interests
 from eligibench.datasets.params import DiverseParams, HouseholdsParams, RepresentativeParams
-from eligibench.datasets.population import load_population, sample_households
+from eligibench.datasets.population import load_population, sample_households, sample_v2
 from eligibench.datasets.rows import Row, build_row
 from eligibench.datasets.version import with_content_version
 from eligibench.household.model import Household
@@ -41,15 +45,17 @@ class EditionDatasets:
 
 
 def build_edition_datasets(edition: str, checkers: Mapping[str, ModuleType], catalog_json: Mapping[str, Any],
-                           params: Mapping[str, Any], progress: Callable[[int], None] | None = None) -> EditionDatasets:
+                           params: Mapping[str, Any], progress: Callable[[int], None] | None = None,
+                           feature_schema: int = 1) -> EditionDatasets:
     """Diverse and Representative rows of `edition` from the `households`, `diverse` and
-    `representative` params (the same ones the 2024 stages read)."""
+    `representative` params (the same ones the 2024 stages read), households in schema version
+    `feature_schema` (the edition manifest's)."""
     from eligibench.datasets.coverage import coverage
 
     hp = HouseholdsParams.read(dict(params))
     dp = DiverseParams.read(dict(params))
     households = fuzz_households(hp.count, hp.seed, thresholds_from_checkers(checkers.values()), hp.max_members,
-                                 progress=progress)
+                                 progress=progress, feature_schema=feature_schema)
     traced = traced_checkers(dict(checkers))
     matrix = trace_all(households, traced)
     sel = select(matrix, dp.coverage)
@@ -58,6 +64,8 @@ def build_edition_datasets(edition: str, checkers: Mapping[str, ModuleType], cat
                                     for n, i in enumerate(sel.households)], catalog_json)
     rp = RepresentativeParams.read(_pool_in_edition(params, tuple(traced)), tuple(traced))
     sampled = sample_households(rp.count, rp.seed, load_population())
+    if feature_schema == 2:
+        sampled = sample_v2(sampled, rp.seed)
     interests = balanced_interests(len(sampled), rp.pool, rp.opportunities_min, rp.opportunities_max, rp.seed,
                                    rp.per_opportunity)
     prefix = config_name("representative", edition)

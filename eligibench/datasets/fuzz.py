@@ -9,6 +9,11 @@ all consistency rules (its tests assert this).
 
 Determinism: one `random.Random(seed)`, features visited in schema order, no sets iterated, so
 `fuzz_households(count, seed, thresholds)` is the same list every run.
+
+Feature schema version 2 (`feature_schema=2`, for an edition that asks for it): the version-1
+features are drawn exactly as for version 1 (the same households, member for member), then the
+version-2 flags from a second generator seeded from `seed` (`V2_SEED`), so the main stream,
+and every version-1 household, is untouched.
 """
 from __future__ import annotations
 
@@ -22,9 +27,9 @@ from typing import Callable, Iterable, Mapping
 
 from eligibench.errors import ParamsError
 from eligibench.household import consistency as cons
-from eligibench.household.model import MAX_MEMBERS, Household, Member
+from eligibench.household.model import MAX_MEMBERS, Household, Member, member_to_dict
 from eligibench.household.names import pick_name, pick_surname
-from eligibench.household.schema import FEATURE_NAMES, FEATURES, FEATURES_BY_NAME
+from eligibench.household.schema import FEATURE_NAMES, FEATURES, FEATURES_BY_NAME, V2_FEATURE_NAMES
 
 Thresholds = Mapping[str, tuple[float, ...]]
 
@@ -376,6 +381,34 @@ def _build(values: dict) -> Member:
     return Member(*[values[n] for n in FEATURE_NAMES])
 
 
+V2_SEED = "features-v2:{seed}"  # str seeds hash with sha512: stable across runs and platforms
+V2_LEANS = (0.5, 0.5, 0.05, 0.05, 0.95)  # as for version 1: long "or" chains need mostly-false households
+
+
+def with_v2_flags(rng: random.Random, hh: Household) -> Household:
+    """`hh` as a version-2 household: each version-2 flag a coin with the household's lean, then
+    every flag a consistency rule forbids for that member cleared (`consistency.v2_problems`)."""
+    lean = rng.choice(V2_LEANS)
+    members = []
+    for m in hh.members:
+        p = member_to_dict(m, 2)
+        for f in V2_FEATURE_NAMES:
+            p[f] = rng.random() < lean
+        _clear_v2(p)
+        members.append(Member(**p))
+    return Household(tuple(members), 2)
+
+
+def _clear_v2(p: dict) -> None:
+    # clearing one flag can break another (school meals need the lunch-program school): repeat
+    for _ in range(len(V2_FEATURE_NAMES)):
+        problems = cons.v2_problems(p)
+        if not problems:
+            return
+        for f, _ in problems:
+            p[f] = False
+
+
 def _check_params(count: int, max_members: int) -> None:
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ParamsError(f"fuzz count must be an integer >= 1, got {count!r}")
@@ -384,15 +417,19 @@ def _check_params(count: int, max_members: int) -> None:
 
 
 def fuzz_households(count: int, seed: int, thresholds: Thresholds, max_members: int = MAX_MEMBERS,
-                    progress: Callable[[int], None] | None = None) -> list[Household]:
+                    progress: Callable[[int], None] | None = None, feature_schema: int = 1) -> list[Household]:
     """`count` fuzzed households from one `random.Random(seed)`: same arguments, same list."""
     _check_params(count, max_members)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ParamsError(f"fuzz seed must be an integer, got {seed!r}")
+    if feature_schema not in (1, 2):
+        raise ParamsError(f"fuzz feature_schema must be 1 or 2, got {feature_schema!r}")
     rng = random.Random(seed)
+    rng2 = random.Random(V2_SEED.format(seed=seed)) if feature_schema == 2 else None
     out = []
     for _ in range(count):
-        out.append(fuzz_household(rng, thresholds, max_members))
+        hh = fuzz_household(rng, thresholds, max_members)
+        out.append(hh if rng2 is None else with_v2_flags(rng2, hh))
         if progress and len(out) % 500 == 0:
             progress(500)
     if progress:

@@ -69,7 +69,7 @@ def derive_dependents(hh: Household) -> tuple[Household, int, int]:
         redone += 1
         set_true += value
         members.append(dataclasses.replace(m, dependent=bool(value)))
-    return Household(tuple(members)), set_true, redone
+    return Household(tuple(members), hh.feature_schema), set_true, redone
 
 
 def import_v1_households(items: list[LabeledHousehold]) -> tuple[list[LabeledHousehold], int, int]:

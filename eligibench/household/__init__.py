@@ -1,4 +1,4 @@
-"""Households: the 124-feature member schema, the Household type, consistency rules, and how a
+"""Households: the member feature schema (version 1: the 124 v1 features; version 2 adds ten for the 2026-08 edition), the Household type, consistency rules, and how a
 household is told to a simulated user (profile) or stored (v1 format, JSONL).
 
 Modules:
@@ -13,8 +13,16 @@ Modules:
 """
 from eligibench.household.model import MAX_MEMBERS, Household, Member, household, member, member_to_dict, replace_member
 from eligibench.household.profile import Profile, display_name, render_profile, render_roster
-from eligibench.household.schema import FEATURE_NAMES, FEATURES, FEATURES_BY_NAME, Feature
+from eligibench.household.schema import (
+    ALL_FEATURES,
+    ALL_FEATURES_BY_NAME,
+    FEATURE_NAMES,
+    FEATURES,
+    FEATURES_BY_NAME,
+    Feature,
+    features_for,
+)
 
-__all__ = ["FEATURES", "FEATURES_BY_NAME", "FEATURE_NAMES", "Feature", "Household", "MAX_MEMBERS", "Member", "Profile",
+__all__ = ["ALL_FEATURES", "ALL_FEATURES_BY_NAME", "FEATURES", "FEATURES_BY_NAME", "FEATURE_NAMES", "Feature", "features_for", "Household", "MAX_MEMBERS", "Member", "Profile",
            "display_name", "household", "member", "member_to_dict", "render_profile", "render_roster",
            "replace_member"]

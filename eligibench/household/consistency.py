@@ -561,6 +561,86 @@ def rule_hra_in_nyc(hh: Household) -> list[str]:
     ]
 
 
+# ---------------------------------------------------------------------------------------------
+# Feature schema version 2 (docs/features-v2.md). A version-1 household has every version-2
+# feature false, so these rules hold for it trivially.
+
+MEDICARE_AGE = 65  # Medicare for age; younger only with a disability (SSDI for 24 months, ESRD, ALS)
+SCRIE_MIN_AGE = 62
+DRIE_MIN_AGE = 18
+# Rent-regulated homes the rent freeze (SCRIE, DRIE) applies to: the union of the two programs'
+# housing lists in the 2024 checkers (senior_citizen_/disability_rent_increase_exemption).
+RENT_FREEZE_HOUSING = (
+    "rent stabilized apartment",
+    "rent controlled apartment",
+    "rent regulated hotel",
+    "rent regulated single room occupancy (SRO)",
+    "mitchell-lama development",
+    "limited dividend development",
+    "redevelopment company development",
+    "Housing Development Fund Corporation (HDFC) development",
+    "Section 213 coop",
+)
+# School levels served by the National School Lunch Program (pre-K through grade 12).
+NSLP_LEVELS = ("pk", "k", *GRADES)
+FAIR_FARES_AGES = (18, 64)  # Fair Fares NYC's own age range
+
+
+def v2_problems(m) -> list[tuple[str, str]]:
+    """(feature, why) for every version-2 flag that `m` (a Member or a dict of features) has set
+    against the rules below; samplers clear exactly these."""
+    g = m.get if isinstance(m, dict) else lambda n: getattr(m, n)
+    out = []
+    if g("receives_medicare") and g("age") < MEDICARE_AGE and not (
+            g("disabled") or g("receives_ssdi") or g("has_received_ssi_or_ssdi")):
+        out.append(("receives_medicare", f"Medicare under {MEDICARE_AGE} only with a disability or SSDI"))
+    for f in ("receives_scrie", "receives_drie"):
+        if not g(f):
+            continue
+        if not g("name_is_on_lease") or g("housing_type") not in RENT_FREEZE_HOUSING or g("place_of_residence") != NYC:
+            out.append((f, "a rent freeze only for an NYC tenant on the lease of a rent-regulated home"))
+        elif f == "receives_scrie" and g("age") < SCRIE_MIN_AGE:
+            out.append((f, f"SCRIE only from age {SCRIE_MIN_AGE}"))
+        elif f == "receives_drie" and (g("age") < DRIE_MIN_AGE or not (
+                g("receives_ssi") or g("receives_ssdi") or g("receives_va_disability") or g("receives_disability_medicaid"))):
+            out.append((f, f"DRIE only from age {DRIE_MIN_AGE} with a disability benefit (SSI, SSDI, VA disability, disability Medicaid)"))
+    if g("attends_nslp_school") and g("current_school_level") not in NSLP_LEVELS:
+        out.append(("attends_nslp_school", "a school in the lunch program only for a pre-K to grade 12 student"))
+    if g("receives_free_or_reduced_lunch") and not (g("attends_nslp_school") and g("current_school_level") in NSLP_LEVELS):
+        out.append(("receives_free_or_reduced_lunch", "school meals only for a student of a school in the lunch program"))
+    lo, hi = FAIR_FARES_AGES
+    if g("fair_fares_participant") and not (lo <= g("age") <= hi and g("place_of_residence") == NYC):
+        out.append(("fair_fares_participant", f"Fair Fares only for an NYC resident aged {lo}-{hi}"))
+    return out
+
+
+def rule_medicare(hh: Household) -> list[str]:
+    """Medicare (schema v2) under 65 only with a disability, SSDI, or SSI/SSDI received before."""
+    return [_msg(i, m, why, "medicare") for i, m in enumerate(hh.members)
+            for f, why in v2_problems(m) if f == "receives_medicare"]
+
+
+def rule_rent_freeze(hh: Household) -> list[str]:
+    """Receiving SCRIE or DRIE (schema v2) only as an NYC tenant named on the lease of a
+    rent-regulated home; SCRIE from 62; DRIE from 18 with SSI, SSDI, VA disability or disability
+    Medicaid."""
+    return [_msg(i, m, why, "rent_freeze") for i, m in enumerate(hh.members)
+            for f, why in v2_problems(m) if f in ("receives_scrie", "receives_drie")]
+
+
+def rule_school_meals(hh: Household) -> list[str]:
+    """A school in the National School Lunch Program (schema v2) only for a pre-K to grade 12
+    student; free or reduced-price school meals only for a student of such a school."""
+    return [_msg(i, m, why, "school_meals") for i, m in enumerate(hh.members)
+            for f, why in v2_problems(m) if f in ("attends_nslp_school", "receives_free_or_reduced_lunch")]
+
+
+def rule_fair_fares_participant(hh: Household) -> list[str]:
+    """Enrolled in Fair Fares NYC (schema v2) only an NYC resident aged 18-64."""
+    return [_msg(i, m, why, "fair_fares_participant") for i, m in enumerate(hh.members)
+            for f, why in v2_problems(m) if f == "fair_fares_participant"]
+
+
 _RULE_FUNCS: tuple[Rule, ...] = (
     rule_one_self,
     rule_at_most_one_spouse,
@@ -589,6 +669,10 @@ _RULE_FUNCS: tuple[Rule, ...] = (
     rule_work_hours_and_income,
     rule_nyc_only_housing,
     rule_hra_in_nyc,
+    rule_medicare,
+    rule_rent_freeze,
+    rule_school_meals,
+    rule_fair_fares_participant,
 )
 
 RULE_FUNCTIONS: dict[str, Rule] = {f.__name__.removeprefix("rule_"): f for f in _RULE_FUNCS}

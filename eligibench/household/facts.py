@@ -19,7 +19,7 @@ from typing import Any
 from eligibench.errors import HouseholdError
 from eligibench.household.model import Household
 from eligibench.household.profile import _count, display_name, feature_sentence, relation_word
-from eligibench.household.schema import FEATURE_NAMES, FEATURES_BY_NAME
+from eligibench.household.schema import ALL_FEATURES_BY_NAME, V2_FEATURE_NAMES, feature_names_for
 
 SIZE_KEY = "hh.size"
 # Facts nobody needs to be told: member 0 is by definition the person answering ("self").
@@ -45,7 +45,7 @@ def parse_key(key: str) -> tuple[int | None, str]:
     if key == SIZE_KEY:
         return None, "size"
     m = _KEY.match(key)
-    if not m or m.group(2) not in FEATURES_BY_NAME:
+    if not m or m.group(2) not in ALL_FEATURES_BY_NAME:
         raise HouseholdError(f"fact key {key!r}", "expected 'm<member index>.<schema feature>' or 'hh.size'")
     return int(m.group(1)), m.group(2)
 
@@ -71,6 +71,8 @@ def fact(hh: Household, key: str) -> Fact:
         return Fact(SIZE_KEY, None, "size", hh.size, size_sentence(hh))
     if index >= hh.size:
         raise HouseholdError(f"fact key {key!r}", f"the household has {hh.size} members (m0 to m{hh.size - 1})")
+    if hh.feature_schema == 1 and feature in V2_FEATURE_NAMES:
+        raise HouseholdError(f"fact key {key!r}", "a feature schema version 2 feature; the household states version 1")
     value = getattr(hh.members[index], feature)
     if feature in ("name", "relation"):
         sentence = _roster_sentence(hh, index, feature)
@@ -83,7 +85,7 @@ def household_facts(hh: Household) -> dict[str, Fact]:
     """Every fact of `hh` by key: the size, then each member's features in schema order."""
     out = {SIZE_KEY: fact(hh, SIZE_KEY)}
     for i in range(hh.size):
-        for feature in FEATURE_NAMES:
+        for feature in feature_names_for(hh.feature_schema):
             k = fact_key(i, feature)
             out[k] = fact(hh, k)
     return out

@@ -1,7 +1,16 @@
 """Households and their members: typed, frozen, validated when built from outside data.
 
-Our JSON layout is ``{"members": [{feature: value, ...}, ...]}`` with every one of the 124
-features present for every member; member 0 is the person answering (relation "self").
+Our JSON layout is ``{"members": [{feature: value, ...}, ...]}`` with every feature of the
+household's schema version present for every member; member 0 is the person answering
+(relation "self").
+
+Feature schema versions (schema.py): a `Member` always holds every feature of the newest
+version (the version-2 ones default to false), and a `Household` records the version it states
+(`feature_schema`, 1 unless built for an edition that asks for 2). A version-1 household's
+`to_dict`, store rows, profile and facts hold only the 124 version-1 features, byte for byte as
+before version 2 existed; a version-1 household whose members have a version-2 feature set is
+an error. Reading infers the version from the keys: members with the version-2 features are
+version 2 (all of them, every member), members without are version 1.
 """
 from __future__ import annotations
 
@@ -11,34 +20,61 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from eligibench.errors import HouseholdError
-from eligibench.household.schema import FEATURE_NAMES, FEATURES, FEATURES_BY_NAME, PY_TYPES
+from eligibench.household.schema import (
+    ALL_FEATURES,
+    ALL_FEATURES_BY_NAME,
+    FEATURES,
+    PY_TYPES,
+    SCHEMA_VERSIONS,
+    V2_FEATURE_NAMES,
+    V2_FEATURES,
+    feature_names_for,
+    features_for,
+)
 
 MAX_MEMBERS = 6
 
 # Built from the schema so that the 124 fields have one source of truth; slots keep
 # attribute reads fast for the 820,000 traced checker runs of the Diverse stage.
+# Version-2 fields come last with their defaults, so `Member(*v1_values)` (the fuzzer, the
+# store) still builds a member with the version-2 features false.
 Member = dataclasses.make_dataclass(
     "Member",
-    [(f.name, PY_TYPES[f.type]) for f in FEATURES],
+    [(f.name, PY_TYPES[f.type]) for f in FEATURES]
+    + [(f.name, PY_TYPES[f.type], dataclasses.field(default=f.default)) for f in V2_FEATURES],
     frozen=True,
     slots=True,
 )
 Member.__module__ = __name__
-Member.__doc__ = "One household member: the 124 v1 features as attributes (see features.json)."
+Member.__doc__ = "One household member: every schema feature as an attribute (features.json, features_v2.json)."
 
 
-def _member_from_mapping(raw: Any, where: str) -> Member:
+def _schema_of(raw: Mapping[str, Any]) -> int:
+    """The schema version a member mapping states: 2 when it has any version-2 feature."""
+    return 2 if any(n in raw for n in V2_FEATURE_NAMES) else 1
+
+
+def _member_from_mapping(raw: Any, where: str, schema: int | None = None) -> Member:
+    """A validated member; `schema` None infers the version from the keys."""
     if not isinstance(raw, Mapping):
         raise HouseholdError(where, f"expected an object of features, got {type(raw).__name__}")
-    unknown = [k for k in raw if k not in FEATURES_BY_NAME]
+    schema = _schema_of(raw) if schema is None else schema
+    features = features_for(schema)
+    unknown = [k for k in raw if k not in ALL_FEATURES_BY_NAME]
     if unknown:
-        raise HouseholdError(f"{where}, feature {unknown[0]!r}", "unknown feature (not in the 124-feature schema)")
-    missing = [n for n in FEATURE_NAMES if n not in raw]
+        raise HouseholdError(f"{where}, feature {unknown[0]!r}", "unknown feature (not in the feature schema)")
+    if schema == 1:
+        newer = [k for k in raw if k in V2_FEATURE_NAMES]
+        if newer:
+            raise HouseholdError(f"{where}, feature {newer[0]!r}",
+                                 "a feature schema version 2 feature in a version 1 household")
+    missing = [f.name for f in features if f.name not in raw]
     if missing:
         more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
-        raise HouseholdError(f"{where}, feature {missing[0]!r}", f"missing{more}")
+        where_v = f" (feature schema version {schema})" if schema != 1 else ""
+        raise HouseholdError(f"{where}, feature {missing[0]!r}", f"missing{more}{where_v}")
     values = {}
-    for f in FEATURES:
+    for f in features:
         value = raw[f.name]
         problem = f.problem(value)
         if problem:
@@ -47,16 +83,19 @@ def _member_from_mapping(raw: Any, where: str) -> Member:
     return Member(**values)
 
 
-def member_to_dict(m: Member) -> dict[str, Any]:
-    return {n: getattr(m, n) for n in FEATURE_NAMES}
+def member_to_dict(m: Member, schema: int = 1) -> dict[str, Any]:
+    """The member's features of schema version `schema` (1: the 124 v1 keys)."""
+    return {n: getattr(m, n) for n in feature_names_for(schema)}
 
 
 @dataclass(frozen=True, slots=True)
 class Household:
     members: tuple[Member, ...]
+    feature_schema: int = 1  # the schema version this household states (schema.py)
 
     def __post_init__(self) -> None:
         _check_roster(self.members)
+        _check_schema(self.members, self.feature_schema)
 
     @property
     def self_member(self) -> Member:
@@ -76,10 +115,11 @@ class Household:
         members = raw["members"]
         if not isinstance(members, list):
             raise HouseholdError("household, members", f"expected a list, got {type(members).__name__}")
-        return cls(tuple(_member_from_mapping(m, f"member {i}") for i, m in enumerate(members)))
+        schema = _schema_of(members[0]) if members and isinstance(members[0], Mapping) else 1
+        return cls(tuple(_member_from_mapping(m, f"member {i}", schema) for i, m in enumerate(members)), schema)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"members": [member_to_dict(m) for m in self.members]}
+        return {"members": [member_to_dict(m, self.feature_schema) for m in self.members]}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True)
@@ -108,24 +148,46 @@ def _check_roster(members: tuple[Member, ...]) -> None:
             raise HouseholdError(f"member {i}, feature 'relation'", "a second 'self': exactly one member (member 0) is 'self'")
 
 
+def _check_schema(members: tuple[Member, ...], schema: int) -> None:
+    if schema not in SCHEMA_VERSIONS:
+        raise HouseholdError("household", f"feature schema version {schema!r}, expected one of {SCHEMA_VERSIONS}")
+    if schema == 1:
+        for i, m in enumerate(members):
+            for f in V2_FEATURES:
+                if getattr(m, f.name) != f.default:
+                    raise HouseholdError(f"member {i}, feature {f.name!r}",
+                                         "set in a feature schema version 1 household (a version 2 feature; "
+                                         "build the household with feature_schema=2)")
+
+
 def member(**features: Any) -> Member:
-    """A validated member from the given features, the rest from the schema defaults.
+    """A validated member from the given features, the rest from the schema defaults (every
+    version's: the version-2 ones are false).
 
     For tests, examples and samplers; households read from files must give every feature.
     """
-    values = {f.name: f.default for f in FEATURES}
+    values = {f.name: f.default for f in ALL_FEATURES}
     values.update(features)
-    return _member_from_mapping(values, "member")
+    return _member_from_mapping(values, "member", 2)
 
 
-def household(*members: Member | Mapping[str, Any]) -> Household:
-    """A household from members or from feature overrides (each dict goes through `member`)."""
+def uses_v2(m: Member) -> bool:
+    """Whether any version-2 feature of `m` differs from its default."""
+    return any(getattr(m, f.name) != f.default for f in V2_FEATURES)
+
+
+def household(*members: Member | Mapping[str, Any], feature_schema: int | None = None) -> Household:
+    """A household from members or from feature overrides (each dict goes through `member`).
+    `feature_schema` None: version 2 when a member sets a version-2 feature, else version 1."""
     built = tuple(m if isinstance(m, Member) else member(**m) for m in members)
-    return Household(built)
+    if feature_schema is None:
+        feature_schema = 2 if any(uses_v2(m) for m in built) else 1
+    return Household(built, feature_schema)
 
 
 def replace_member(hh: Household, index: int, **changes: Any) -> Household:
-    values = member_to_dict(hh.members[index]) | changes
-    new = _member_from_mapping(values, f"member {index}")
-    return Household(hh.members[:index] + (new,) + hh.members[index + 1 :])
+    values = member_to_dict(hh.members[index], 2) | changes
+    new = _member_from_mapping(values, f"member {index}", 2)
+    return Household(hh.members[:index] + (new,) + hh.members[index + 1 :], hh.feature_schema)
+
 

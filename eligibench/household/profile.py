@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from eligibench.household.model import Household, Member
-from eligibench.household.schema import FEATURES, FEATURES_BY_NAME
+from eligibench.household.schema import ALL_FEATURES, ALL_FEATURES_BY_NAME, features_for
 
 ROSTER_FEATURES = ("name", "relation")
 
@@ -332,6 +332,38 @@ BOOL_TEMPLATES: dict[str, tuple[str, str]] = {
     ),
     "wheelchair": ("{S} use{s} a wheelchair.", "{S} {do} not use a wheelchair."),
     "bedridden": ("{S} {be} bedridden.", "{S} {be} not bedridden."),
+    # Feature schema version 2 (docs/features-v2.md): stated only for version-2 households.
+    "receives_medicare": ("{S} {be} enrolled in Medicare.", "{S} {be} not enrolled in Medicare."),
+    "blind": ("{S} {be} blind or legally blind.", "{S} {be} not blind."),
+    "deaf_or_hearing_loss": ("{S} {be} deaf or {have} hearing loss.", "{S} {be} not deaf and {have} no hearing loss."),
+    "receives_scrie": (
+        "{S} receive{s} the Senior Citizen Rent Increase Exemption (SCRIE), which freezes the rent.",
+        "{S} {do} not receive the Senior Citizen Rent Increase Exemption (SCRIE).",
+    ),
+    "receives_drie": (
+        "{S} receive{s} the Disability Rent Increase Exemption (DRIE), which freezes the rent.",
+        "{S} {do} not receive the Disability Rent Increase Exemption (DRIE).",
+    ),
+    "receives_utility_assistance": (
+        "{S} receive{s} help with utility bills: the Home Energy Assistance Program (HEAP) or a utility's discount program.",
+        "{S} {do} not receive HEAP or any utility discount program.",
+    ),
+    "attends_nslp_school": (
+        "{S} attend{s} a school that is part of the National School Lunch Program.",
+        "{S} {do} not attend a school that is part of the National School Lunch Program.",
+    ),
+    "receives_free_or_reduced_lunch": (
+        "{S} get{s} free or reduced-price school meals.",
+        "{S} {do} not get free or reduced-price school meals.",
+    ),
+    "eligible_for_employer_coverage": (
+        "{S} can get health insurance through a job ({poss} own or a family member's) or other coverage such as TRICARE or COBRA.",
+        "{S} cannot get health insurance through a job or other coverage such as TRICARE or COBRA.",
+    ),
+    "fair_fares_participant": (
+        "{S} {be} enrolled in Fair Fares NYC, the half-price subway and bus fare program.",
+        "{S} {be} not enrolled in Fair Fares NYC.",
+    ),
 }
 
 # The features defined relative to the speaker read oddly for the speaker; member 0 gets these.
@@ -531,12 +563,13 @@ def feature_sentence(hh: Household, index: int, feature: str) -> str:
 
 
 def member_sentences(hh: Household, index: int) -> tuple[str, ...]:
-    """One sentence per feature of member `index`, in schema order."""
+    """One sentence per feature of member `index` in the household's schema version, in schema
+    order (a version-1 household: the 124 version-1 features only)."""
     voice = _voice(hh, index)
     m: Member = hh.members[index]
     return tuple(
         _template(f.name, getattr(m, f.name), index == 0).format(**voice)
-        for f in FEATURES
+        for f in features_for(hh.feature_schema)
         if f.name not in ROSTER_FEATURES
     )
 
@@ -569,7 +602,7 @@ def render_profile(hh: Household) -> Profile:
 
 def _check_tables() -> None:
     """Fail at import if a schema feature or choice value has no wording, or a template is broken."""
-    wanted = {f.name for f in FEATURES} - set(ROSTER_FEATURES)
+    wanted = {f.name for f in ALL_FEATURES} - set(ROSTER_FEATURES)
     covered = set(BOOL_TEMPLATES) | set(VALUE_TEMPLATES)
     if wanted != covered or set(BOOL_TEMPLATES) & set(VALUE_TEMPLATES):
         raise RuntimeError(
@@ -577,10 +610,10 @@ def _check_tables() -> None:
             f"unknown {sorted(covered - wanted)}"
         )
     for name in BOOL_TEMPLATES:
-        if FEATURES_BY_NAME[name].type != "bool":
+        if ALL_FEATURES_BY_NAME[name].type != "bool":
             raise RuntimeError(f"profile: {name!r} has boolean templates but is not a bool feature")
     probe = dict(S="X", subj="x", Poss="X's", poss="x", pron="x", obj="x", refl="x", be="", have="", do="", was="", s="")
-    for f in FEATURES:
+    for f in ALL_FEATURES:
         if f.name in ROSTER_FEATURES:
             continue
         samples = f.values if f.type == "choice" else (True, False) if f.type == "bool" else (f.default,)

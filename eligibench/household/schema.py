@@ -1,4 +1,12 @@
-"""The per-member feature schema (124 v1 keys), loaded once from features.json beside this module."""
+"""The per-member feature schema, loaded once from the JSON files beside this module.
+
+Version 1 is the 124 v1 keys (`features.json`, the paper's, used by the 2024 edition). Version 2
+(`features_v2.json`, docs/features-v2.md) is version 1 plus the features the 2026-08 edition's
+new programs need; an edition asks for it with `feature_schema: 2` in its `_edition.yaml`.
+`FEATURES` / `FEATURE_NAMES` / `FEATURES_BY_NAME` stay version 1 so everything the 2024 edition
+builds keeps its bytes; `ALL_FEATURES` (v1 then v2) is what a `Member` holds, and
+`features_for(schema)` is the list a household of that schema states, stores and validates.
+"""
 from __future__ import annotations
 
 import json
@@ -71,8 +79,8 @@ def _finite(value: Any) -> bool:
         return False
 
 
-def _load() -> tuple[Feature, ...]:
-    raw = json.loads(resources.files("eligibench.household").joinpath("features.json").read_text())
+def _load(file: str = "features.json") -> tuple[Feature, ...]:
+    raw = json.loads(resources.files("eligibench.household").joinpath(file).read_text())
     out = []
     for f in raw["features"]:
         values = tuple(f["values"]) if "values" in f else None
@@ -83,4 +91,28 @@ def _load() -> tuple[Feature, ...]:
 FEATURES: tuple[Feature, ...] = _load()
 FEATURES_BY_NAME: dict[str, Feature] = {f.name: f for f in FEATURES}
 FEATURE_NAMES: tuple[str, ...] = tuple(f.name for f in FEATURES)
+
+# Version 2 adds these (all booleans, default false: a v1 household reads as "no" for each).
+V2_FEATURES: tuple[Feature, ...] = _load("features_v2.json")
+ALL_FEATURES: tuple[Feature, ...] = FEATURES + V2_FEATURES
+ALL_FEATURES_BY_NAME: dict[str, Feature] = {f.name: f for f in ALL_FEATURES}
+ALL_FEATURE_NAMES: tuple[str, ...] = tuple(f.name for f in ALL_FEATURES)
+V2_FEATURE_NAMES: tuple[str, ...] = tuple(f.name for f in V2_FEATURES)
+SCHEMA_VERSIONS = (1, 2)
+assert len(ALL_FEATURES_BY_NAME) == len(ALL_FEATURES), "features_v2.json repeats a feature name"
+
+
+def features_for(schema: int) -> tuple[Feature, ...]:
+    """The features a household of schema version `schema` has, in order."""
+    if schema == 1:
+        return FEATURES
+    if schema == 2:
+        return ALL_FEATURES
+    raise ValueError(f"unknown feature schema version {schema!r}, expected one of {SCHEMA_VERSIONS}")
+
+
+def feature_names_for(schema: int) -> tuple[str, ...]:
+    return FEATURE_NAMES if schema == 1 else tuple(f.name for f in features_for(schema))
+
+
 PY_TYPES = {"str": str, "int": int, "float": float, "bool": bool, "choice": FeatureValue}

@@ -10,16 +10,22 @@ from typing import Sequence
 
 from eligibench.files import write_text
 from eligibench.household.model import Household, Member
-from eligibench.household.schema import FEATURE_NAMES
+from eligibench.household.schema import SCHEMA_VERSIONS, feature_names_for
 
 
 def write_households(path: Path | str, households: Sequence[Household]) -> None:
+    """One schema version per file (the first household's; the header names its features)."""
+    schema = households[0].feature_schema if households else 1
+    names = feature_names_for(schema)
+    for i, hh in enumerate(households):
+        if hh.feature_schema != schema:
+            raise ValueError(f"{path}: household {i} has feature schema {hh.feature_schema}, the file {schema}")
     buf = io.BytesIO()
     # mtime=0 and no file name in the header: same households, same bytes
     with gzip.GzipFile(fileobj=buf, mode="wb", mtime=0, filename="") as gz:
-        gz.write((json.dumps({"features": list(FEATURE_NAMES)}) + "\n").encode())
+        gz.write((json.dumps({"features": list(names)}) + "\n").encode())
         for hh in households:
-            rows = [[getattr(m, n) for n in FEATURE_NAMES] for m in hh.members]
+            rows = [[getattr(m, n) for n in names] for m in hh.members]
             gz.write((json.dumps(rows, separators=(",", ":")) + "\n").encode())
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -31,9 +37,11 @@ def write_households(path: Path | str, households: Sequence[Household]) -> None:
 def read_households(path: Path | str) -> list[Household]:
     with gzip.open(path, "rt", encoding="utf-8") as f:
         header = json.loads(f.readline())
-        if tuple(header["features"]) != FEATURE_NAMES:
+        schema = next((v for v in SCHEMA_VERSIONS if tuple(header["features"]) == feature_names_for(v)), None)
+        if schema is None:
             raise ValueError(f"{path}: written with a different feature schema; rebuild it (dvc repro)")
-        return [Household(tuple(Member(*values) for values in json.loads(line))) for line in f]
+        # version-2 columns are the last ones, so positional values fit either version
+        return [Household(tuple(Member(*values) for values in json.loads(line)), schema) for line in f]
 
 
 __all__ = ["write_households", "read_households", "write_text"]

@@ -17,7 +17,7 @@ from eligibench.household.model import Household, member_to_dict
 
 
 def household_to_v1(hh: Household) -> dict[str, Any]:
-    return {"features": {"members": [{"features": member_to_dict(m)} for m in hh.members]}}
+    return {"features": {"members": [{"features": member_to_dict(m, hh.feature_schema)} for m in hh.members]}}
 
 
 def household_from_v1(raw: Any) -> Household:

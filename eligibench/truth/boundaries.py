@@ -19,7 +19,7 @@ from types import ModuleType
 from typing import Any, Iterable, Sequence
 
 from eligibench.household.model import MAX_MEMBERS, Household, member, replace_member
-from eligibench.household.schema import FEATURES_BY_NAME
+from eligibench.household.schema import ALL_FEATURES_BY_NAME as FEATURES_BY_NAME
 from eligibench.truth.conditions import HOUSEHOLD_SIZE, checker_conditions
 
 HOUSEHOLD_INCOME = "household_income"
@@ -88,9 +88,9 @@ def _resize(hh: Household, size: int) -> tuple[Household, int] | None:
     if size == n:
         return hh, n - 1
     if size == n - 1 and n > 1:
-        return Household(hh.members[:-1]), n - 1
+        return Household(hh.members[:-1], hh.feature_schema), n - 1
     if size == n + 1 and n < MAX_MEMBERS and hh.members[-1].relation not in ("self", "spouse"):
-        return Household(hh.members + (hh.members[-1],)), n - 1
+        return Household(hh.members + (hh.members[-1],), hh.feature_schema), n - 1
     return None
 
 
@@ -183,5 +183,5 @@ def grown(hh: Household) -> list[Household]:
     extra = last if last.relation not in ("self", "spouse") else member(relation="child", age=5)
     out = [hh]
     while out[-1].size < MAX_MEMBERS:
-        out.append(Household(out[-1].members + (extra,)))
+        out.append(Household(out[-1].members + (extra,), hh.feature_schema))
     return out

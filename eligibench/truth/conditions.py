@@ -34,7 +34,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from eligibench.household.schema import FEATURE_NAMES
+from eligibench.household.schema import ALL_FEATURE_NAMES as FEATURE_NAMES  # every schema version's
 
 HOUSEHOLD_SIZE = "household_size"  # the review tables' name for the household size (not a member feature)
 TABLE_FEATURES = frozenset(FEATURE_NAMES) | {HOUSEHOLD_SIZE}

@@ -14,7 +14,7 @@ from eligibench.catalog import edition_catalog, load_catalog, load_edition
 from eligibench.datasets.editions import build_edition_datasets
 from eligibench.datasets.params import dataset_params
 from eligibench.datasets.publish import BuildInfo, EditionFiles, build_folder, dataset_counts, dataset_path
-from eligibench.datasets.rows import write_parquet
+from eligibench.datasets.rows import read_parquet, write_parquet
 from eligibench.datasets.version import folder_version
 
 
@@ -31,9 +31,10 @@ def built(tmp_path_factory):
     p = _small_params()
     cat24 = {"opportunities": [o.to_dict() for o in load_catalog().opportunities]}
     ed = load_edition("2026-08")
-    cat26 = {"edition": "2026-08", "opportunities": [o.to_dict() for o in edition_catalog(ed).opportunities]}
+    cat26 = {"edition": "2026-08", "feature_schema": ed.feature_schema,
+             "opportunities": [o.to_dict() for o in edition_catalog(ed).opportunities]}
     b24 = build_edition_datasets("2024", registry(), cat24, p)
-    b26 = build_edition_datasets("2026-08", edition_registry("2026-08"), cat26, p)
+    b26 = build_edition_datasets("2026-08", edition_registry("2026-08"), cat26, p, feature_schema=ed.feature_schema)
     files = {}
     for tag, b in (("2024", b24), ("2026-08", b26)):
         for kind in ("diverse", "representative"):
@@ -47,11 +48,21 @@ def built(tmp_path_factory):
                      dataset_params(p), {}, {"checked": False}, {k: dataset_counts(files["2024", k]) for k in ("diverse", "representative")}, (e,))
     out = tmp / "proj" / "benyfits"
     build_folder(out, files["2024", "diverse"], files["2024", "representative"], cat24, info)
-    return b24, b26, out
+    return b24, b26, out, files
+
+
+def test_2026_08_households_state_feature_schema_2_and_read_back(built):
+    b24, b26, _, files = built
+    assert load_edition("2026-08").feature_schema == 2
+    assert {r.household.feature_schema for r in b24.diverse + b24.representative} == {1}
+    assert {r.household.feature_schema for r in b26.diverse + b26.representative} == {2}
+    back = read_parquet(files["2026-08", "diverse"])
+    assert [r.household for r in back] == [r.household for r in b26.diverse]
+    assert "Medicare" in b26.diverse[0].profile and "Medicare" not in b24.diverse[0].profile
 
 
 def test_edition_rows_use_the_editions_opportunities_and_their_own_data_version(built):
-    b24, b26, _ = built
+    b24, b26, _, _ = built
     ids26 = set(load_edition("2026-08").opportunity_ids)
     assert all(set(r.opportunities) <= ids26 for r in b26.diverse + b26.representative)
     assert "ActionNYC" not in {o for r in b26.diverse for o in r.opportunities}
@@ -60,7 +71,7 @@ def test_edition_rows_use_the_editions_opportunities_and_their_own_data_version(
 
 
 def test_published_folder_keeps_diverse_as_2024_and_adds_edition_configs(built):
-    _, b26, out = built
+    _, b26, out, _ = built
     card = (out / "README.md").read_text()
     assert "config_name: diverse-2026-08" in card and "config_name: representative-2026-08" in card
     assert dataset_path(out, "diverse").name == "diverse.parquet"  # 2024 lookups still find one file

@@ -26,6 +26,11 @@ def hh(*members):
     return Household(tuple(members))
 
 
+def hh2(*members):
+    """A feature schema version 2 household (its version-2 flags may be set)."""
+    return Household(tuple(members), 2)
+
+
 def parent(**kw):
     """A self who is a parent (so households with children keep parent_flag)."""
     return adult(is_parent=True, **kw)
@@ -147,6 +152,23 @@ CASES = {
     "hra_in_nyc": (
         lambda: hh(adult(receives_hra=True, place_of_residence="Jersey")),
         lambda: hh(adult(receives_snap=True, place_of_residence="Jersey")),
+    ),
+    # feature schema version 2
+    "medicare": (
+        lambda: hh2(adult(age=64, receives_medicare=True)),
+        lambda: hh2(adult(age=64, receives_medicare=True, receives_ssdi=True)),
+    ),
+    "rent_freeze": (
+        lambda: hh2(adult(age=70, receives_scrie=True, housing_type="condo", name_is_on_lease=True)),
+        lambda: hh2(adult(age=70, receives_scrie=True, housing_type="rent stabilized apartment", name_is_on_lease=True)),
+    ),
+    "school_meals": (
+        lambda: hh2(parent(age=35), kid(receives_free_or_reduced_lunch=True)),
+        lambda: hh2(parent(age=35), kid(receives_free_or_reduced_lunch=True, attends_nslp_school=True)),
+    ),
+    "fair_fares_participant": (
+        lambda: hh2(adult(age=66, fair_fares_participant=True)),
+        lambda: hh2(adult(age=64, fair_fares_participant=True)),
     ),
 }
 

@@ -23,11 +23,16 @@ Every household `sample_household` returns keeps `consistency.violations(hh) == 
 conditions and rules keep the consistency limits by construction, numbers are capped at what
 the member's age allows (`consistency.numeric_cap`), and a household that still breaks a rule is
 drawn again (at most `MAX_ATTEMPTS` times).
+
+Modules: `model` (marginals), `rules` (conditions and derived rules), `load`, `sampler`, `docs`,
+and `v2` (feature schema version 2's flags, drawn after a version-1 sample from their own
+generator, with their sources).
 """
 from eligibench.datasets.population.docs import population_table_markdown
 from eligibench.datasets.population.load import load_population
 from eligibench.datasets.population.model import Population, PopulationError
 from eligibench.datasets.population.sampler import sample_household, sample_households
+from eligibench.datasets.population.v2 import sample_v2
 
 __all__ = ["Population", "PopulationError", "load_population", "population_table_markdown", "sample_household",
-           "sample_households"]
+           "sample_households", "sample_v2"]

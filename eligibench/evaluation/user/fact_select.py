@@ -23,7 +23,7 @@ from typing import Any, Sequence
 from eligibench.household.facts import SIZE_KEY, fact_key
 from eligibench.household.model import Household
 from eligibench.household.profile import BOOL_TEMPLATES, VALUE_TEMPLATES, display_name
-from eligibench.household.schema import FEATURES
+from eligibench.household.schema import features_for
 from eligibench.models import ask_json
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -96,12 +96,13 @@ def _stem(w: str) -> str:
 CORE_WEIGHT = 2.0  # a word of the feature's name or synonyms counts twice a word of its sentences
 
 
-@lru_cache(maxsize=1)
-def _vocabulary() -> tuple[dict[str, dict[str, float]], dict[str, float]]:
-    """Per feature its words with their weight (core or sentence); per word its IDF over features."""
+@lru_cache(maxsize=2)
+def _vocabulary(schema: int = 1) -> tuple[dict[str, dict[str, float]], dict[str, float]]:
+    """Per feature its words with their weight (core or sentence); per word its IDF over the
+    features of schema version `schema` (a version-1 household's selection is as before v2)."""
     probe = dict(S="", subj="", Poss="", poss="", pron="", obj="", refl="", be="", have="", do="", was="", s="")
     vocab: dict[str, dict[str, float]] = {}
-    for f in FEATURES:
+    for f in features_for(schema):
         core = set(words(f.name.replace("_", " ") + " " + SYNONYMS.get(f.name, "")))
         text: list[str] = []
         if f.name in BOOL_TEMPLATES:
@@ -160,13 +161,13 @@ def _speaker_also(low: str) -> bool:
     return bool(re.search(r"\byou (or|and)\b|\b(or|and) you\b", low))
 
 
-def rank_features(text: str) -> list[tuple[str, float]]:
+def rank_features(text: str, schema: int = 1) -> list[tuple[str, float]]:
     """Features by how well their vocabulary matches `text` (best first; zero scores dropped)."""
-    return [(f, s) for f, s, _ in _ranked(text)]
+    return [(f, s) for f, s, _ in _ranked(text, schema)]
 
 
-def _ranked(text: str) -> list[tuple[str, float, frozenset[str]]]:
-    vocab, idf = _vocabulary()
+def _ranked(text: str, schema: int = 1) -> list[tuple[str, float, frozenset[str]]]:
+    vocab, idf = _vocabulary(schema)
     ws = set(words(text))
     scored = [(f, sum(idf[w] * v[w] for w in ws if w in v), frozenset(w for w in ws if w in v))
               for f, v in vocab.items()]
@@ -199,9 +200,9 @@ def lexical_select(text: str, hh: Household) -> tuple[str, ...]:
     who = resolve_members(text, hh)
     # member names are not feature words: drop their tokens from the ranking's evidence
     names = {w for i in range(hh.size) for w in words(display_name(hh, i))}
-    ranked = _ranked(" ".join(w for w in _WORD.findall(text.lower()) if _stem(w) not in names))
+    ranked = _ranked(" ".join(w for w in _WORD.findall(text.lower()) if _stem(w) not in names), hh.feature_schema)
     features: list[str] = []
-    _, idf = _vocabulary()
+    _, idf = _vocabulary(hh.feature_schema)
     unknown = {w for w in words(text) if w not in idf and w not in names and w not in RELATION_WORDS
                and w not in _EVERYONE and not w.isdigit()}
     # one matched word beside a word no fact uses ("the name of your first pet"): the question is
@@ -234,7 +235,7 @@ def fact_index(hh: Household) -> str:
     people = [f"m{i} = {'you' if i == 0 else display_name(hh, i) + ', your ' + m.relation}"
               for i, m in enumerate(hh.members)]
     return ("Members: " + "; ".join(people) + ".\nFeatures (key = m<member>.<feature>): "
-            + ", ".join(f.name for f in FEATURES) + f".\nAlso: {SIZE_KEY} (how many people live in the household).")
+            + ", ".join(f.name for f in features_for(hh.feature_schema)) + f".\nAlso: {SIZE_KEY} (how many people live in the household).")
 
 
 SELECT_INSTRUCTIONS = (
@@ -245,7 +246,7 @@ SELECT_INSTRUCTIONS = (
 
 def model_select(model, question: str, hh: Household, max_keys: int = 4) -> tuple[str, ...]:
     """The simulator model picks the keys, constrained to this household's keys (JSON list)."""
-    keys = [SIZE_KEY] + [fact_key(i, f.name) for i in range(hh.size) for f in FEATURES]
+    keys = [SIZE_KEY] + [fact_key(i, f.name) for i in range(hh.size) for f in features_for(hh.feature_schema)]
     schema = {
         "type": "object",
         "properties": {"facts": {"type": "array", "items": {"type": "string", "enum": keys}, "maxItems": max_keys}},

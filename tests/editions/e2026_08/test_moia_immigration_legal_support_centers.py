@@ -1,0 +1,30 @@
+from checkers.editions.e2026_08.moia_immigration_legal_support_centers import check
+from eligibench.household.model import household
+
+IMMIGRANT = {"age": 35, "place_of_residence": "New York City", "citizenship": "lawful_resident"}
+
+
+def test_size_1_monthly_limit_times_12_edges():  # clause: 200% FPL size 1 ($2,660 a month)
+    assert check(household(IMMIGRANT | {"annual_work_income": 12 * 2660}))
+    assert check(household(IMMIGRANT | {"annual_work_income": 12 * 2660 - 1}))
+    assert not check(household(IMMIGRANT | {"annual_work_income": 12 * 2660 + 1}))
+
+
+def test_size_4_row():  # clause: 200% FPL size 4 ($5,500 a month)
+    kids = [{"relation": "child", "age": 6}] * 3
+    assert check(household(IMMIGRANT | {"annual_work_income": 66000}, *kids))
+    assert not check(household(IMMIGRANT | {"annual_work_income": 66001}, *kids))
+
+
+def test_undocumented_member_qualifies_a_citizen_self():  # implied: a non-citizen member
+    assert check(household({"age": 40, "citizenship": "citizen_or_national"},
+                           {"relation": "spouse", "age": 40, "citizenship": "unlawful_resident"}))
+
+
+def test_a_household_of_citizens_does_not_qualify():  # implied: a non-citizen member
+    assert not check(household({"age": 40, "citizenship": "citizen_or_national"}))
+
+
+def test_outside_nyc_does_not_qualify():  # implied: lives in New York City
+    assert not check(household(IMMIGRANT | {"place_of_residence": "Jersey"}))
+    assert check(household(IMMIGRANT | {"place_of_residence": "Jersey", "housing_type": "DHS shelter"}))

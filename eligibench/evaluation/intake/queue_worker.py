@@ -1,8 +1,16 @@
 """The queue worker: claim the oldest queued submission, evaluate it through the one session
-path, mark it done or failed (with the reason), until the queue is empty or the worker stops."""
+path, mark it done or failed (with the reason), until the queue is empty or the worker stops.
+
+Several workers may share the queue: each claim is a lease the worker renews from a heartbeat
+thread while it evaluates (results/queue.py). A worker only marks done what it still holds and
+what finished (`run_submission` raises on an incomplete run, so that is failed, never done); a
+stopped worker gives its entry back; a crashed one stops renewing and its entry returns to the
+queue when the lease expires, for another worker to resume.
+"""
 from __future__ import annotations
 
 import signal
+import threading
 import time
 import traceback
 from pathlib import Path
@@ -12,38 +20,81 @@ from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import SubmissionError, load_manifest
 from eligibench.evaluation.run import resolve_run, run_submission
 from eligibench.evaluation.user import QUOTING_LABEL, QuotingUserModel
+from eligibench.results.queue import LEASE_S, LeaseLost, worker_id
 
 
 class _Stop(Exception):
     pass
 
 
-def process_one(store, config, project: Path, quoting: bool, log: Callable[[str], None] = print) -> bool:
+class _Heartbeat:
+    """Renews `worker`'s lease on entry `qid` every lease_s / 4 until stopped; `lost` once it cannot."""
+
+    def __init__(self, store, qid: int, worker: str, lease_s: float, log: Callable[[str], None]):
+        self.store, self.qid, self.worker, self.lease_s, self.log = store, qid, worker, lease_s, log
+        self.lost = False
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"lease-{qid}", daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.lease_s / 4):
+            try:
+                if not self.store.renew_lease(self.qid, self.worker, self.lease_s):
+                    self.lost = True
+                    self.log(f"worker: lost the lease on queue entry {self.qid}: another worker may run it")
+                    return
+            except Exception as e:  # noqa: BLE001 - a busy store: try again at the next beat
+                self.log(f"worker: could not renew the lease on queue entry {self.qid}: {type(e).__name__}: {e}")
+
+    def __enter__(self) -> "_Heartbeat":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def _finish(store, qid: int, status: str, error: str | None, worker: str, log: Callable[[str], None]) -> bool:
+    try:
+        store.finish_queue(qid, status, error, worker=worker)
+        return True
+    except LeaseLost as e:
+        log(f"worker: {e}")
+        return False
+
+
+def process_one(store, config, project: Path, quoting: bool, log: Callable[[str], None] = print,
+                worker: str | None = None, lease_s: float = LEASE_S) -> bool:
     """Claim and evaluate one queued submission; False when the queue is empty."""
-    item = store.claim_next()
+    worker = worker or worker_id()
+    item = store.claim_next(worker, lease_s)
     if item is None:
         return False
     qid, name = item["id"], item["submission"]
-    log(f"worker: evaluating queue entry {qid} ({name}) from {item['path']}")
+    log(f"worker {worker}: evaluating queue entry {qid} ({name}) from {item['path']} (attempt {item['attempts']})")
     try:
-        path = Path(item["path"])
-        manifest = load_manifest(path if path.is_absolute() else project / path)
-        if manifest.name != name:
-            raise SubmissionError(f"{path}: manifest name {manifest.name!r} differs from the queued {name!r}")
-        user = (QuotingUserModel(), QUOTING_LABEL) if quoting else (None, None)
-        resolved = resolve_run(config, manifest, project=project, stand_in_label=user[1])
-        summary = run_submission(resolved, project=project, user_model=user[0])
+        with _Heartbeat(store, qid, worker, lease_s, log):
+            path = Path(item["path"])
+            manifest = load_manifest(path if path.is_absolute() else project / path)
+            if manifest.name != name:
+                raise SubmissionError(f"{path}: manifest name {manifest.name!r} differs from the queued {name!r}")
+            user = (QuotingUserModel(), QUOTING_LABEL) if quoting else (None, None)
+            resolved = resolve_run(config, manifest, project=project, stand_in_label=user[1])
+            summary = run_submission(resolved, project=project, user_model=user[0])
     except (KeyboardInterrupt, _Stop):
-        store.finish_queue(qid, "failed", "worker stopped during the evaluation: queue it again")
+        if store.release_queue(qid, worker, f"worker {worker} stopped during the evaluation; returned to the queue"):
+            log(f"worker: queue entry {qid} ({name}) returned to the queue")
         raise
     except Exception as e:  # noqa: BLE001 - a bad submission must not stop the worker
         detail = f"{type(e).__name__}: {e}"
-        store.finish_queue(qid, "failed", detail[:2000])
-        log(f"worker: queue entry {qid} ({name}) failed: {detail}")
+        if _finish(store, qid, "failed", detail[:2000], worker, log):
+            log(f"worker: queue entry {qid} ({name}) failed: {detail}")
         if not isinstance(e, BenyfitsError):
             traceback.print_exc()
         return True
-    store.finish_queue(qid, "done")
+    if not _finish(store, qid, "done", None, worker, log):
+        return True
     m = summary["metrics"]
     log(f"worker: queue entry {qid} ({name}) done: run {summary['run_id']}, "
         f"F1 {m.get('average.f1', float('nan')):.1f}, turns {m.get('average.turns', float('nan')):.1f}")
@@ -51,7 +102,7 @@ def process_one(store, config, project: Path, quoting: bool, log: Callable[[str]
 
 
 def run_worker(store, config, project: Path, quoting: bool, once: bool, poll_s: float,
-               log: Callable[[str], None] = print) -> int:
+               log: Callable[[str], None] = print, worker: str | None = None, lease_s: float = LEASE_S) -> int:
     def stop(signum, frame):
         raise _Stop()
 
@@ -59,7 +110,7 @@ def run_worker(store, config, project: Path, quoting: bool, once: bool, poll_s: 
     done = 0
     try:
         while True:
-            if process_one(store, config, project, quoting, log):
+            if process_one(store, config, project, quoting, log, worker, lease_s):
                 done += 1
                 continue
             if once:

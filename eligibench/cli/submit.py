@@ -69,11 +69,16 @@ def _cmd_worker(args: argparse.Namespace) -> int:
     config = read_config(params.load(args.params or project / "params.yaml"))
     if args.store:
         config = replace(config, store=Path(args.store).resolve())
-    store = ResultStore(project / config.store)
+    if args.queue_url:  # a worker on another machine: the store's machine serves the queue (benyfits queue-serve)
+        from eligibench.results.queue_client import QueueClient
+
+        store = QueueClient(args.queue_url)
+    else:
+        store = ResultStore(project / config.store)
     quoting = quoting_requested(args.quoting_user)
     # the label the runs are recorded under (a grounded mode that calls no model is not the model)
     simulator = simulator_setup(config, QUOTING_LABEL if quoting else None).label
-    print(f"worker: store {store.path}; simulated user "
+    print(f"worker: queue {store.path}; simulated user "
           f"{simulator}; {'until the queue is empty' if args.once else 'Ctrl-C stops'}")
     return run_worker(store, config, project, quoting, args.once, args.poll, worker=args.worker_id, lease_s=args.lease)
 
@@ -108,6 +113,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     w.add_argument("--lease", type=float, default=LEASE_S,
                    help=f"seconds a claim is held without a heartbeat; a crashed worker's entry returns to the "
                         f"queue after it (default {LEASE_S:g}; renewed every lease/4)")
+    w.add_argument("--queue-url", default=None,
+                   help="claim from the claim service of the store's machine (`benyfits queue-serve`) instead of "
+                        "opening the store: a worker on another machine; needs $BENYFITS_QUEUE_TOKEN")
     w.add_argument("--worker-id", default=None, help="this worker's name in the queue (default: host:pid)")
     w.add_argument("--quoting-user", action="store_true",
                    help=f"simulated user = QuotingUserModel test stand-in (NOT a language model; runs are labelled "

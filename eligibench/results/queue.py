@@ -108,15 +108,10 @@ class SubmissionQueue(StoreConnection):
             raise ValueError(f"finish_queue status must be 'done' or 'failed', got {status!r}")
 
         def fn(con: duckdb.DuckDBPyConnection) -> None:
-            row = con.execute("SELECT status, worker, lease_until FROM queue WHERE id = ?", [id]).fetchone()
-            if row is None:
+            if con.execute("SELECT 1 FROM queue WHERE id = ?", [id]).fetchone() is None:
                 raise KeyError(f"no queue entry {id} in result store {self.path}")
             if worker is not None:
-                held, holder, until = row
-                if held != "running" or holder != worker or (until is not None and until < _now()):
-                    raise LeaseLost(
-                        f"queue entry {id} is no longer held by worker {worker} (status {held}, worker {holder}, "
-                        f"lease until {until}): not marking it {status}")
+                require_lease(con, id, worker, f"not marking it {status}")
             con.execute("UPDATE queue SET status = ?, finished_at = ?, error = ?, lease_until = NULL WHERE id = ?",
                         [status, _now(), error, id])
 
@@ -128,6 +123,18 @@ class SubmissionQueue(StoreConnection):
             "SELECT * FROM queue ORDER BY submitted_at, id")), [])
 
 
+
+
+def require_lease(con: duckdb.DuckDBPyConnection, id: int, worker: str, what: str) -> dict[str, Any]:
+    """The entry `id`, if `worker` holds its lease (inside the caller's transaction); LeaseLost otherwise."""
+    rows = _dicts(con.execute("SELECT * FROM queue WHERE id = ?", [id]))
+    entry = rows[0] if rows else None
+    if (entry is None or entry["status"] != "running" or entry["worker"] != worker
+            or (entry["lease_until"] is not None and entry["lease_until"] < _now())):
+        state = "no such entry" if entry is None else (f"status {entry['status']}, worker {entry['worker']}, "
+                                                       f"lease until {entry['lease_until']}")
+        raise LeaseLost(f"queue entry {id} is no longer held by worker {worker} ({state}): {what}")
+    return entry
 
 
 def _expire(con: duckdb.DuckDBPyConnection, now: _dt.datetime) -> None:

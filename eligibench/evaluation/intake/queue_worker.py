@@ -6,21 +6,32 @@ thread while it evaluates (results/queue.py). A worker only marks done what it s
 what finished (`run_submission` raises on an incomplete run, so that is failed, never done); a
 stopped worker gives its entry back; a crashed one stops renewing and its entry returns to the
 queue when the lease expires, for another worker to resume.
+
+`store` is a ResultStore (a worker on the store's machine) or a `QueueClient` of the claim service
+(results/queue_service.py: a worker on another machine); the latter fetches the submission folder,
+evaluates into a scratch store under `.benyfits-worker/` and sends the run back.
 """
 from __future__ import annotations
 
+import shutil
 import signal
 import threading
 import time
 import traceback
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import SubmissionError, load_manifest
-from eligibench.evaluation.run import resolve_run, run_submission
+from eligibench.evaluation.run import resolve_run, run_identity, run_submission
 from eligibench.evaluation.user import QUOTING_LABEL, QuotingUserModel
+from eligibench.results import ResultStore, StoreError, run_id_for
 from eligibench.results.queue import LEASE_S, LeaseLost, worker_id
+from eligibench.results.queue_client import QueueClient
+from eligibench.results.run_transfer import export_run, import_run
+
+REMOTE_WORK = Path(".benyfits-worker")  # under the project: a remote job's submission folder and scratch store
 
 
 class _Stop(Exception):
@@ -64,6 +75,29 @@ def _finish(store, qid: int, status: str, error: str | None, worker: str, log: C
         return False
 
 
+def _run_remote(client: QueueClient, qid: int, worker: str, config, manifest, project: Path, user,
+                log: Callable[[str], None]) -> dict:
+    """Evaluate into a scratch store that starts as the store's machine holds the run (a resumed
+    run keeps its dialogs), then send the whole run back (also when it broke off: what finished
+    is kept there); the service writes it only while this worker holds the lease."""
+    resolved = resolve_run(config, manifest, project=project, stand_in_label=user[1])
+    run_id = run_id_for(run_identity(resolved))
+    scratch = ResultStore(project / resolved.store)
+    doc = client.fetch_run(run_id)
+    if doc is not None:
+        import_run(scratch, doc)
+    try:
+        return run_submission(resolved, project=project, user_model=user[0])
+    finally:
+        out = export_run(scratch, run_id)
+        if out is not None:
+            try:
+                rows = client.push_run(qid, worker, out)
+                log(f"worker {worker}: sent run {run_id} ({rows} rows) to {client.url}")
+            except LeaseLost as e:
+                log(f"worker {worker}: run {run_id} not sent: {e}")
+
+
 def process_one(store, config, project: Path, quoting: bool, log: Callable[[str], None] = print,
                 worker: str | None = None, lease_s: float = LEASE_S) -> bool:
     """Claim and evaluate one queued submission; False when the queue is empty."""
@@ -73,15 +107,23 @@ def process_one(store, config, project: Path, quoting: bool, log: Callable[[str]
         return False
     qid, name = item["id"], item["submission"]
     log(f"worker {worker}: evaluating queue entry {qid} ({name}) from {item['path']} (attempt {item['attempts']})")
+    remote = isinstance(store, QueueClient)
+    work = project / REMOTE_WORK / f"{worker.replace(':', '-').replace('/', '-')}-{qid}"
     try:
         with _Heartbeat(store, qid, worker, lease_s, log):
             path = Path(item["path"])
+            if remote:  # the folder lives on the store's machine: fetched while this worker holds the lease
+                path = store.fetch_submission(qid, worker, work)
             manifest = load_manifest(path if path.is_absolute() else project / path)
             if manifest.name != name:
                 raise SubmissionError(f"{path}: manifest name {manifest.name!r} differs from the queued {name!r}")
             user = (QuotingUserModel(), QUOTING_LABEL) if quoting else (None, None)
-            resolved = resolve_run(config, manifest, project=project, stand_in_label=user[1])
-            summary = run_submission(resolved, project=project, user_model=user[0])
+            if remote:
+                summary = _run_remote(store, qid, worker, replace(config, store=work / "run.duckdb"), manifest,
+                                      project, user, log)
+            else:
+                resolved = resolve_run(config, manifest, project=project, stand_in_label=user[1])
+                summary = run_submission(resolved, project=project, user_model=user[0])
     except (KeyboardInterrupt, _Stop):
         if store.release_queue(qid, worker, f"worker {worker} stopped during the evaluation; returned to the queue"):
             log(f"worker: queue entry {qid} ({name}) returned to the queue")
@@ -93,6 +135,9 @@ def process_one(store, config, project: Path, quoting: bool, log: Callable[[str]
         if not isinstance(e, BenyfitsError):
             traceback.print_exc()
         return True
+    finally:
+        if remote:
+            shutil.rmtree(work, ignore_errors=True)
     if not _finish(store, qid, "done", None, worker, log):
         return True
     m = summary["metrics"]
@@ -110,9 +155,12 @@ def run_worker(store, config, project: Path, quoting: bool, once: bool, poll_s: 
     done = 0
     try:
         while True:
-            if process_one(store, config, project, quoting, log, worker, lease_s):
-                done += 1
-                continue
+            try:
+                if process_one(store, config, project, quoting, log, worker, lease_s):
+                    done += 1
+                    continue
+            except StoreError as e:  # the queue is busy or its service unreachable: try again later
+                log(f"worker: cannot claim from {store.path}: {e}")
             if once:
                 break
             time.sleep(poll_s)

@@ -147,3 +147,30 @@ def test_preflight_checks_each_replica_and_tolerates_one_down(two, tmp_path):
             live.kill()
     finally:
         wrong.kill()
+
+
+def test_a_run_configuration_names_one_endpoint_or_several_over_the_default():
+    import copy
+    from pathlib import Path
+
+    import yaml
+
+    from eligibench.errors import ParamsError
+    from eligibench.evaluation.run import read_config
+
+    params = yaml.safe_load((Path(__file__).resolve().parents[2] / "params.yaml").read_text())
+    ev = copy.deepcopy(params)["evaluate"]
+    urls = ["http://127.0.0.1:1/v1", "http://127.0.0.1:2/v1"]
+    ev["agent_model"] = {"backend": "openai", "model": "m", "replicas": urls}
+    ev["runs"] = {"one": {"submission": "direct", "models": {"dialog": {"base_url": "http://127.0.0.1:3/v1"}}},
+                  "many": {"submission": "direct", "models": {"dialog": {"temperature": 0.5}}}}
+    config = read_config({**params, "evaluate": ev})
+    one, many = config.run("one").models["dialog"], config.run("many").models["dialog"]
+    assert (one.base_url, one.replicas) == ("http://127.0.0.1:3/v1", ())  # the configuration's endpoint replaces them
+    assert (many.base_url, many.replicas, many.temperature) == (None, tuple(urls), 0.5)
+    ev["agent_model"] = {"backend": "openai", "model": "m", "base_url": "http://127.0.0.1:3/v1"}
+    ev["runs"] = {"many": {"submission": "direct", "models": {"dialog": {"replicas": urls}}}}
+    assert read_config({**params, "evaluate": ev}).run("many").models["dialog"].replicas == tuple(urls)
+    ev["agent_model"] = {"backend": "openai", "model": "m", "base_url": "http://a/v1", "replicas": urls}
+    with pytest.raises(ParamsError, match="agent_model.*either base_url"):
+        read_config({**params, "evaluate": ev})

@@ -115,12 +115,14 @@ def test_an_entry_that_keeps_losing_its_workers_is_failed_not_retried_forever(tm
 
 def test_two_racing_workers_never_run_the_same_submission_twice(project):
     store = store_of(project)
-    ids = [store.enqueue(name, str(_submission(project, name))) for name in ("s1", "s2", "s3", "s4", "s5")]
+    # each job takes a few seconds (0.5 s per question), so both workers are claiming while the other works
+    ids = [store.enqueue(name, str(_submission(project, name, sleep_s=0.5))) for name in ("s1", "s2", "s3", "s4", "s5")]
     workers = [start_worker(project, f"w{i}", "--once") for i in (1, 2)]
     outputs = [w.communicate(timeout=600)[0] for w in workers]
     assert [w.returncode for w in workers] == [0, 0], outputs
     runs = [evaluated(o) for o in outputs]
     assert sorted(runs[0] + runs[1]) == ids, outputs  # each entry evaluated exactly once, by one of them
+    assert runs[0] and runs[1], outputs  # they did race: both took jobs
     queue = store.queue()
     assert all(q["status"] == "done" and q["attempts"] == 1 for q in queue), queue
     assert {q["worker"] for q in queue} <= {"w1", "w2"}
@@ -262,3 +264,21 @@ def test_a_killed_remote_workers_job_is_finished_by_another_and_nothing_half_don
     assert (entry["status"], entry["worker"], entry["attempts"]) == ("done", "rb", 2)
     (run,) = store.runs()
     assert run["status"] == "done" and len(store.dialog_results(run["run_id"])) == 4
+
+
+def test_a_stopped_worker_gives_its_entry_back_to_the_queue(project):
+    store = store_of(project)
+    store.enqueue("slow", str(_submission(project, "slow", sleep_s=1.0)))
+    w = start_worker(project, "wstop")
+    deadline = time.monotonic() + 120
+    while store.queue()[0]["status"] != "running":
+        assert time.monotonic() < deadline, "worker wstop never claimed the job"
+        time.sleep(0.2)
+    time.sleep(1.0)
+    w.send_signal(signal.SIGTERM)
+    out = w.communicate(timeout=120)[0]
+    assert w.returncode == 0 and "returned to the queue" in out, out
+    (entry,) = store.queue()
+    assert (entry["status"], entry["worker"], entry["lease_until"]) == ("queued", None, None)
+    assert "worker wstop stopped during the evaluation" in entry["error"]
+    assert {r["status"] for r in store.runs()} <= {"running"}  # not done: it did not finish

@@ -238,23 +238,26 @@ def test_workers_on_other_machines_claim_through_the_service_once_each(service, 
     assert not any((p / "results").exists() for p in others)
 
 
-def test_a_killed_remote_workers_job_is_finished_by_another_and_nothing_half_done_lands(service, project, tmp_path):
+def test_a_killed_remote_workers_job_is_resumed_by_another_losing_only_what_was_under_way(service, project,
+                                                                                          tmp_path):
     store = store_of(project)
     qid = store.enqueue("slow", str(_submission(project, "slow", sleep_s=1.0)))
     lease = 3.0
     a = start_remote_worker(remote_project(project, tmp_path, "machine-a"), service.url, "ra", "--lease", str(lease))
     try:
         deadline = time.monotonic() + 120
-        while store.queue()[0]["status"] != "running":
-            assert time.monotonic() < deadline, "worker ra never claimed the job"
-            time.sleep(0.2)
-        time.sleep(2.5)  # mid-job: dialogs under way on machine a
+        while not (store.runs() and store.dialog_results(store.runs()[0]["run_id"])):  # progress sent at a beat
+            assert time.monotonic() < deadline, "worker ra never sent progress"
+            time.sleep(0.1)
     finally:
         os.killpg(a.pid, signal.SIGKILL)
         a.wait(timeout=30)
     (entry,) = store.queue()
     assert (entry["status"], entry["worker"]) == ("running", "ra")
-    assert store.runs() == []  # a remote worker's scratch run reaches the store only when sent whole
+    (run,) = store.runs()
+    sent_by_a = {(r.dataset, r.row_id) for r in store.dialog_results(run["run_id"])}
+    assert 0 < len(sent_by_a) < 4 and run["status"] == "running"  # nothing half-done reported done
+    finished_by_a = {(d["dataset"], d["row_id"]): d["finished_at"] for d in store.dialogs(run["run_id"])}
     time.sleep(lease + 0.5)
     b = start_remote_worker(remote_project(project, tmp_path, "machine-b"), service.url, "rb", "--once",
                             "--lease", str(lease))
@@ -263,7 +266,11 @@ def test_a_killed_remote_workers_job_is_finished_by_another_and_nothing_half_don
     (entry,) = store.queue()
     assert (entry["status"], entry["worker"], entry["attempts"]) == ("done", "rb", 2)
     (run,) = store.runs()
-    assert run["status"] == "done" and len(store.dialog_results(run["run_id"])) == 4
+    results = store.dialog_results(run["run_id"])
+    assert run["status"] == "done" and len(results) == 4
+    assert len({(r.dataset, r.row_id, r.trial) for r in results}) == 4
+    after = {(d["dataset"], d["row_id"]): d["finished_at"] for d in store.dialogs(run["run_id"])}
+    assert all(after[k] == v for k, v in finished_by_a.items())  # resumed: a's dialogs kept, not run again
 
 
 def test_a_stopped_worker_gives_its_entry_back_to_the_queue(project):

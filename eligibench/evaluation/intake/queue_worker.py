@@ -39,13 +39,21 @@ class _Stop(Exception):
 
 
 class _Heartbeat:
-    """Renews `worker`'s lease on entry `qid` every lease_s / 4 until stopped; `lost` once it cannot."""
+    """Renews `worker`'s lease on entry `qid` every lease_s / 4 until stopped; `lost` once it cannot.
+    `on_beat` (set with `push_with`): called after each renewal, e.g. a remote worker sending its
+    progress; `push_with(None)` returns once no call of it is under way."""
 
     def __init__(self, store, qid: int, worker: str, lease_s: float, log: Callable[[str], None]):
         self.store, self.qid, self.worker, self.lease_s, self.log = store, qid, worker, lease_s, log
         self.lost = False
+        self._on_beat: Callable[[], None] | None = None
+        self._beat_lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"lease-{qid}", daemon=True)
+
+    def push_with(self, on_beat: Callable[[], None] | None) -> None:
+        with self._beat_lock:
+            self._on_beat = on_beat
 
     def _run(self) -> None:
         while not self._stop.wait(self.lease_s / 4):
@@ -54,8 +62,11 @@ class _Heartbeat:
                     self.lost = True
                     self.log(f"worker: lost the lease on queue entry {self.qid}: another worker may run it")
                     return
+                with self._beat_lock:
+                    if self._on_beat is not None:
+                        self._on_beat()
             except Exception as e:  # noqa: BLE001 - a busy store: try again at the next beat
-                self.log(f"worker: could not renew the lease on queue entry {self.qid}: {type(e).__name__}: {e}")
+                self.log(f"worker: heartbeat of queue entry {self.qid}: {type(e).__name__}: {e}")
 
     def __enter__(self) -> "_Heartbeat":
         self._thread.start()
@@ -76,26 +87,38 @@ def _finish(store, qid: int, status: str, error: str | None, worker: str, log: C
 
 
 def _run_remote(client: QueueClient, qid: int, worker: str, config, manifest, project: Path, user,
-                log: Callable[[str], None]) -> dict:
+                log: Callable[[str], None], beat: _Heartbeat) -> dict:
     """Evaluate into a scratch store that starts as the store's machine holds the run (a resumed
-    run keeps its dialogs), then send the whole run back (also when it broke off: what finished
-    is kept there); the service writes it only while this worker holds the lease."""
+    run keeps its dialogs); send the run back at each heartbeat when dialogs were added (a worker
+    killed mid-job loses only the dialogs under way) and at the end (also when it broke off);
+    the service writes it only while this worker holds the lease."""
     resolved = resolve_run(config, manifest, project=project, stand_in_label=user[1])
     run_id = run_id_for(run_identity(resolved))
     scratch = ResultStore(project / resolved.store)
     doc = client.fetch_run(run_id)
     if doc is not None:
         import_run(scratch, doc)
+    sent = [len((doc or {}).get("tables", {}).get("dialogs", {}).get("rows", []))]
+
+    def send(final: bool) -> None:
+        out = export_run(scratch, run_id)
+        dialogs = len(out["tables"]["dialogs"]["rows"]) if out is not None else 0
+        if out is None or (not final and dialogs == sent[0]):
+            return
+        try:
+            rows = client.push_run(qid, worker, out)
+            sent[0] = dialogs
+            log(f"worker {worker}: sent run {run_id} ({dialogs} dialogs, {rows} rows{', final' if final else ''}) "
+                f"to {client.url}")
+        except LeaseLost as e:
+            log(f"worker {worker}: run {run_id} not sent: {e}")
+
+    beat.push_with(lambda: send(False))
     try:
         return run_submission(resolved, project=project, user_model=user[0])
     finally:
-        out = export_run(scratch, run_id)
-        if out is not None:
-            try:
-                rows = client.push_run(qid, worker, out)
-                log(f"worker {worker}: sent run {run_id} ({rows} rows) to {client.url}")
-            except LeaseLost as e:
-                log(f"worker {worker}: run {run_id} not sent: {e}")
+        beat.push_with(None)  # no progress push may land after the final one
+        send(True)
 
 
 def process_one(store, config, project: Path, quoting: bool, log: Callable[[str], None] = print,
@@ -110,7 +133,7 @@ def process_one(store, config, project: Path, quoting: bool, log: Callable[[str]
     remote = isinstance(store, QueueClient)
     work = project / REMOTE_WORK / f"{worker.replace(':', '-').replace('/', '-')}-{qid}"
     try:
-        with _Heartbeat(store, qid, worker, lease_s, log):
+        with _Heartbeat(store, qid, worker, lease_s, log) as beat:
             path = Path(item["path"])
             if remote:  # the folder lives on the store's machine: fetched while this worker holds the lease
                 path = store.fetch_submission(qid, worker, work)
@@ -120,7 +143,7 @@ def process_one(store, config, project: Path, quoting: bool, log: Callable[[str]
             user = (QuotingUserModel(), QUOTING_LABEL) if quoting else (None, None)
             if remote:
                 summary = _run_remote(store, qid, worker, replace(config, store=work / "run.duckdb"), manifest,
-                                      project, user, log)
+                                      project, user, log, beat)
             else:
                 resolved = resolve_run(config, manifest, project=project, stand_in_label=user[1])
                 summary = run_submission(resolved, project=project, user_model=user[0])

@@ -120,6 +120,8 @@ def _run(args: argparse.Namespace) -> int:
     if report.first_error:
         print(report.first_error_text(), file=sys.stderr)
     print(report.one_line(), file=sys.stderr if args.json else sys.stdout)
+    if report.replicas:
+        print(report.replicas_text(), file=sys.stderr if args.json else sys.stdout)
     if report.agent_errors and not args.allow_agent_errors:
         print(f"benyfits: {report.agent_errors} dialog(s) ended in the agent's error (exit 1; "
               "--allow-agent-errors accepts them)", file=sys.stderr)

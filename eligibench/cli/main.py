@@ -91,6 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     from eligibench.cli import play as cli_play
 
     cli_play.register(sub)
+    from eligibench.cli import queue_serve as cli_queue_serve
+
+    cli_queue_serve.register(sub)
     return parser
 
 

@@ -2,7 +2,8 @@
 
 submit PATH   validate the manifest and entry point, run ONE smoke dialog with one household
               (evaluation.smoke), copy the folder into submissions/ and queue it in the store.
-worker        evaluate the queue (evaluation.intake.queue_worker) until stopped, or with --once until empty.
+worker        evaluate the queue (evaluation.intake.queue_worker) until stopped, or with --once until empty;
+              several workers may share one queue (claims are leases: docs/scale-replicas-queue.md).
 
 `--quoting-user` (or BENYFITS_QUOTING_USER=1) swaps the simulated user for `QuotingUserModel`, a
 TEST STAND-IN that is not a language model (evaluation.quoting_user); runs it produces are
@@ -27,6 +28,7 @@ from eligibench.evaluation.intake import (
 from eligibench.evaluation.run import read_config, simulator_setup
 from eligibench.evaluation.user import QUOTING_ENV, QUOTING_LABEL, quoting_requested
 from eligibench.paths import default_store
+from eligibench.results.queue import LEASE_S
 from eligibench.results.store import ResultStore
 
 
@@ -67,13 +69,18 @@ def _cmd_worker(args: argparse.Namespace) -> int:
     config = read_config(params.load(args.params or project / "params.yaml"))
     if args.store:
         config = replace(config, store=Path(args.store).resolve())
-    store = ResultStore(project / config.store)
+    if args.queue_url:  # a worker on another machine: the store's machine serves the queue (benyfits queue-serve)
+        from eligibench.results.queue_client import QueueClient
+
+        store = QueueClient(args.queue_url)
+    else:
+        store = ResultStore(project / config.store)
     quoting = quoting_requested(args.quoting_user)
     # the label the runs are recorded under (a grounded mode that calls no model is not the model)
     simulator = simulator_setup(config, QUOTING_LABEL if quoting else None).label
-    print(f"worker: store {store.path}; simulated user "
+    print(f"worker: queue {store.path}; simulated user "
           f"{simulator}; {'until the queue is empty' if args.once else 'Ctrl-C stops'}")
-    return run_worker(store, config, project, quoting, args.once, args.poll)
+    return run_worker(store, config, project, quoting, args.once, args.poll, worker=args.worker_id, lease_s=args.lease)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -103,6 +110,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     w.add_argument("--store", default=None, help="DuckDB results file (default: params.yaml evaluate.store)")
     w.add_argument("--once", action="store_true", help="exit when the queue is empty")
     w.add_argument("--poll", type=float, default=5.0, help="seconds between queue checks when idle")
+    w.add_argument("--lease", type=float, default=LEASE_S,
+                   help=f"seconds a claim is held without a heartbeat; a crashed worker's entry returns to the "
+                        f"queue after it (default {LEASE_S:g}; renewed every lease/4)")
+    w.add_argument("--queue-url", default=None,
+                   help="claim from the claim service of the store's machine (`benyfits queue-serve`) instead of "
+                        "opening the store: a worker on another machine; needs $BENYFITS_QUEUE_TOKEN")
+    w.add_argument("--worker-id", default=None, help="this worker's name in the queue (default: host:pid)")
     w.add_argument("--quoting-user", action="store_true",
                    help=f"simulated user = QuotingUserModel test stand-in (NOT a language model; runs are labelled "
                         f"{QUOTING_LABEL!r}). Also ${QUOTING_ENV}=1")

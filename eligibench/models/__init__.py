@@ -23,6 +23,7 @@ Modules:
 - `vllm`: `vllm serve` (GPU).
 - `openai_compat`: any OpenAI-compatible endpoint.
 - `constrained`: constrained decoding (yes/no, booleans, typed values, JSON).
+- `replicas`: several endpoints of one model: balanced calls, failing replicas taken out and re-probed.
 - `preflight`: checks that each endpoint answers, serves its model and supports what a run needs.
 """
 
@@ -39,6 +40,7 @@ from eligibench.models.constrained import (
 from eligibench.models.embedded import DEFAULT_EMBEDDED_MODEL, EmbeddedModel, EmbeddedServer
 from eligibench.models.openai_compat import OpenAICompatModel, require_base_url
 from eligibench.models.registry import BackendInfo, backend, is_smoke_backend, serves_reference
+from eligibench.models.replicas import ReplicaPool, ReplicatedModel, pool_for
 from eligibench.models.serving import attach_servers
 from eligibench.models.types import (
     ChatMessage,
@@ -56,10 +58,13 @@ from eligibench.models.vllm import VllmModel, VllmServer
 
 def make_model(spec: ModelSpec) -> ChatModel:
     """The ChatModel for `spec`, the client class the backend registry names. A server backend's
-    spec must carry base_url (attach_servers sets it): clients never start servers."""
+    spec must carry base_url (attach_servers sets it): clients never start servers. A spec with
+    replicas gets a ReplicatedModel, one client of the backend's class per replica."""
     if not isinstance(spec, ModelSpec):
         raise ModelConfigError(f"make_model needs a ModelSpec; got {type(spec).__name__}")
     info = backend(spec.backend)
+    if spec.replicas:
+        return ReplicatedModel(spec)
     if info.starts_servers:
         require_base_url(spec)
     return info.client_class()(spec)
@@ -85,6 +90,9 @@ __all__ = [
     "is_smoke_backend",
     "serves_reference",
     "OpenAICompatModel",
+    "ReplicaPool",
+    "ReplicatedModel",
+    "pool_for",
     "Usage",
     "VllmModel",
     "VllmServer",

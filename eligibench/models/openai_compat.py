@@ -63,7 +63,7 @@ def _key_from(spec: ModelSpec, base_url: str) -> str | None:
 
 def require_base_url(spec: ModelSpec) -> None:
     """Server backends' clients attach only: a spec without base_url never starts a server here."""
-    if spec.base_url is None:
+    if spec.base_url is None and not spec.replicas:
         raise ModelConfigError(
             f"ModelSpec.base_url is None for backend {spec.backend!r} (model {spec.model!r}): clients "
             "never start servers; pass the specs through eligibench.models.serving.attach_servers(specs, "

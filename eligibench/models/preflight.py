@@ -7,7 +7,8 @@ For each role: the endpoint answers; it serves the configured model (GET /models
 request with the spec's response_format style and a one-value enum schema comes back valid
 (needs_json_schema, constrained specs only: an "unconstrained" spec has declared that it gets no
 schema); the seed is accepted (needs_seed, when the spec sends one). Each Problem names the role,
-the model, the endpoint and what is missing. Specs must already carry their base_url for server
+the model, the endpoint and what is missing. A spec with replicas is checked replica by replica
+(`_check_replicas`: a replica down is fine while another answers). Specs must already carry their base_url for server
 backends (attach_servers first); requests use no retries and a short timeout.
 """
 from __future__ import annotations
@@ -53,8 +54,23 @@ def preflight(
     """Every problem found, for every role (empty: the run can start)."""
     problems: list[Problem] = []
     for role, spec in specs.items():
-        problems += _check_role(role, spec, needs_json_schema, needs_seed, timeout_s)
+        if spec.replicas:
+            problems += _check_replicas(role, spec, needs_json_schema, needs_seed, timeout_s)
+        else:
+            problems += _check_role(role, spec, needs_json_schema, needs_seed, timeout_s)
     return problems
+
+
+def _check_replicas(role: str, spec: ModelSpec, needs_json_schema: bool, needs_seed: bool,
+                    timeout_s: float) -> list[Problem]:
+    """Each replica is checked like a one-endpoint spec. A replica that answers but serves another
+    model or refuses what the run needs is a problem (it would answer differently); one that does
+    not answer is not, while another one does: the run's replica pool takes it out and re-probes it."""
+    found = [_check_role(role, replace(spec, base_url=url, replicas=()), needs_json_schema, needs_seed, timeout_s)
+             for url in spec.replicas]
+    if all(any(p.what == "unreachable" for p in ps) for ps in found):
+        return [p for ps in found for p in ps]  # none is left: the run cannot start
+    return [p for ps in found for p in ps if p.what != "unreachable"]
 
 
 def check_preflight(specs: Mapping[str, ModelSpec], **kwargs) -> None:

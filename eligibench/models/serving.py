@@ -4,7 +4,7 @@ Every caller that needs models (evaluation sessions, the generate stage, the aud
 dialog, tests, benchmarks) passes its specs here: a spec on a server backend (registry.py:
 embedded, vllm) without a `base_url` gets a server started for the duration of the caller's
 ExitStack, shared by every spec with the same server key (one llama.cpp server per GGUF file, one
-vLLM server per model); specs with a `base_url` (a running server, a vLLM cluster, an
+vLLM server per model); specs with a `base_url` or `replicas` (running servers, a vLLM cluster, an
 OpenAI-compatible API) are used as they are. Clients (make_model) never start servers.
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ def attach_servers(specs: Mapping[str, ModelSpec], stack: ExitStack) -> dict[str
     servers: dict[tuple, object] = {}
     for name, s in out.items():
         info = backend(s.backend)
-        if not info.starts_servers or s.base_url:
+        if not info.starts_servers or s.base_url or s.replicas:
             continue
         server_class = info.server_class()
         key = server_class.share_key(s)
@@ -37,7 +37,9 @@ def attach_servers(specs: Mapping[str, ModelSpec], stack: ExitStack) -> dict[str
 
 def model_identity(spec: ModelSpec) -> str:
     """What a run id records of a model: backend, name, decoding settings, and for a GGUF its
-    file's sha256 (endpoints, retries and timeouts do not change results and are left out)."""
+    file's sha256. Endpoints (base_url, replicas), retries and timeouts do not change results and
+    are left out: replicas serve the same model with the same decoding settings, so adding,
+    removing or losing one mid-run leaves the run id (and a resumed run) the same."""
     ident = f"{spec.backend}:{spec.model}@t{spec.temperature}/s{spec.seed}/m{spec.max_tokens}"
     if spec.backend == "embedded":
         ident += f"/sha256:{gguf_sha256(resolve_model_path(spec.model))}"

@@ -90,6 +90,11 @@ class ModelSpec:
     decoding: "constrained" (default: JSON output is requested with response_format and the seed
       is sent) or "unconstrained" for endpoints that ignore or reject response_format/seed: then
       neither is sent, and the constrained helpers parse and validate JSON from free text.
+    replicas: several ".../v1" base URLs serving this same model (instead of base_url): calls are
+      balanced across the healthy ones, a failing one is taken out and re-probed later
+      (models/replicas.py). Left out of the run identity like base_url: which endpoint served a
+      call does not change what the model is (models.serving.model_identity), and to_wire leaves
+      the field out when empty, so one-endpoint specs travel exactly as before.
     """
 
     backend: str
@@ -104,6 +109,12 @@ class ModelSpec:
     response_format: str | None = None
     api_key_env: str | None = None
     decoding: str = "constrained"
+    replicas: tuple[str, ...] = ()
+
+    @property
+    def endpoints(self) -> tuple[str, ...]:
+        """The base URLs this spec's calls go to: its replicas, else its base_url (may be empty)."""
+        return self.replicas or ((self.base_url,) if self.base_url else ())
 
     @property
     def constrained(self) -> bool:
@@ -112,7 +123,12 @@ class ModelSpec:
 
     def to_wire(self) -> dict[str, Any]:
         """A JSON-ready dict of every field (the agent pipe, run records); from_wire inverts it."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        if self.replicas:
+            out["replicas"] = list(self.replicas)
+        else:  # one-endpoint specs keep the wire form they had before replicas existed
+            del out["replicas"]
+        return out
 
     @classmethod
     def from_wire(cls, data: Mapping[str, Any], where: str = "model spec") -> "ModelSpec":
@@ -131,7 +147,10 @@ class ModelSpec:
         unknown = sorted(str(k) for k in data if k not in known)
         if unknown:
             raise ModelConfigError(f"{where}: unknown ModelSpec field {unknown[0]!r}; known: {', '.join(sorted(known))}")
-        return cls(**dict(data))
+        values = dict(data)
+        if isinstance(values.get("replicas"), list):  # YAML/JSON lists; the spec holds a tuple
+            values["replicas"] = tuple(values["replicas"])
+        return cls(**values)
 
     def __post_init__(self) -> None:
         def bad(name: str, expected: str) -> ModelConfigError:
@@ -148,6 +167,17 @@ class ModelSpec:
             or not self.base_url.startswith(("http://", "https://"))
         ):
             raise bad("base_url", "None or an http(s):// URL")
+        if not isinstance(self.replicas, tuple) or not all(
+            isinstance(u, str) and u.startswith(("http://", "https://")) for u in self.replicas
+        ):
+            raise bad("replicas", "a list of http(s):// base URLs")
+        if len(set(u.rstrip("/") for u in self.replicas)) != len(self.replicas):
+            raise bad("replicas", "a list of distinct base URLs")
+        if self.replicas and self.base_url is not None:
+            raise ModelConfigError(
+                f"ModelSpec: give either base_url (one endpoint) or replicas (several), not both; got "
+                f"base_url {self.base_url!r} and replicas {list(self.replicas)!r}"
+            )
         if (
             isinstance(self.temperature, bool)
             or not isinstance(self.temperature, (int, float))

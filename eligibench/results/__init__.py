@@ -1,5 +1,5 @@
 """Results: every evaluation run in one DuckDB file (runs, dialogs, turns, predictions, metrics,
-audits, the submission queue).
+audits, the submission queue, the replicas that served each run).
 
 Modules:
 - `records`: what a run produces: `RunSpec`, `DialogResult`, `Turn`, termination reasons.
@@ -10,7 +10,10 @@ Modules:
 - `reading`: read-only SQL access for readers with their own queries (live file or Parquet snapshot).
 - `vocabulary`: the store's words: datasets, terminations, failure causes, protocols.
 - `catalogue`: the metric catalogue (name, label, scale, higher-is-better, datasets).
-- `queue`: the submission queue.
+- `queue`: the submission queue; claims are leases (several workers, a crashed one's job returns).
+- `queue_service`: the claim service: the store's machine serves the queue to workers on other machines.
+- `queue_client`: a worker's side of the claim service.
+- `run_transfer`: one run's rows between stores (a remote worker's scratch store and the store).
 - `process`: the process tables (disclosed facts, process metrics, failure causes, answer checks).
 - `store`: `ResultStore`: write and read runs.
 - `export`: the store as a Hugging Face dataset folder (runs, metrics, dialogs, turns, predictions) and its upload.

@@ -5,7 +5,7 @@ from typing import Callable
 
 import duckdb
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 QUEUE_STATUSES = ("queued", "running", "done", "failed")
 # Conventional run statuses (not enforced): ensure_run creates runs as "running"; a run with
@@ -13,7 +13,8 @@ QUEUE_STATUSES = ("queued", "running", "done", "failed")
 RUN_STATUSES = ("running", "done", "incomplete", "failed", "cancelled")
 
 TABLES = ("meta", "runs", "dialogs", "turns", "predictions", "metrics", "queue", "audit",
-          "turn_facts", "dialog_process", "pair_failures", "simulator_checks", "turn_notes")
+          "turn_facts", "dialog_process", "pair_failures", "simulator_checks", "turn_notes",
+          "run_replicas")
 # pair_failures.cause: why a wrong (household, opportunity) prediction happened, first that applies
 FAILURE_CAUSES = ("simulator_false_fact", "needed_fact_not_disclosed", "rule_misapplied")
 
@@ -95,7 +96,10 @@ _DDL = [
         submitted_at TIMESTAMP,
         started_at TIMESTAMP,
         finished_at TIMESTAMP,
-        error VARCHAR)""",
+        error VARCHAR,
+        worker VARCHAR,
+        lease_until TIMESTAMP,
+        attempts INTEGER DEFAULT 0)""",
     """CREATE TABLE IF NOT EXISTS audit (
         simulator VARCHAR NOT NULL,
         data_version VARCHAR NOT NULL,
@@ -152,6 +156,18 @@ _DDL = [
         PRIMARY KEY (run_id, dataset, row_id, trial, idx))""",
     # What an agent chose to show beside each question (the optional Agent.notes() hook): ProADA's
     # programs and facts, ReAct's thought. JSON, capped in size by the dialog loop.
+    # Which replica endpoints served a run's model calls (models/replicas.py), summed over every
+    # session of the run (a resumed run adds to it); out/error: the replica's state at the last one.
+    """CREATE TABLE IF NOT EXISTS run_replicas (
+        run_id VARCHAR NOT NULL,
+        model VARCHAR NOT NULL,
+        endpoint VARCHAR NOT NULL,
+        roles JSON,
+        calls BIGINT NOT NULL,
+        failures BIGINT NOT NULL,
+        out BOOLEAN NOT NULL,
+        error VARCHAR,
+        PRIMARY KEY (run_id, model, endpoint))""",
     """CREATE TABLE IF NOT EXISTS turn_notes (
         run_id VARCHAR NOT NULL,
         dataset VARCHAR NOT NULL,
@@ -194,5 +210,17 @@ def _v1_to_v2(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(ddl)
 
 
+# Version 3 (2026-11, issue 25): queue leases (worker, lease_until, attempts: a crashed worker's
+# job returns to the queue when its lease expires) and the replicas that served each run.
+V3_QUEUE_COLUMNS = (("worker", "VARCHAR"), ("lease_until", "TIMESTAMP"), ("attempts", "INTEGER DEFAULT 0"))
+
+
+def _v2_to_v3(con: duckdb.DuckDBPyConnection) -> None:
+    for column, kind in V3_QUEUE_COLUMNS:
+        con.execute(f"ALTER TABLE queue ADD COLUMN IF NOT EXISTS {column} {kind}")
+    for ddl in _DDL:
+        con.execute(ddl)
+
+
 # MIGRATIONS[v] upgrades a file from version v to v + 1 inside the writer's transaction.
-MIGRATIONS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _v1_to_v2, 2: _v2_to_v3}

@@ -133,6 +133,39 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
 
     # -- readers -------------------------------------------------------------------------------
 
+    def record_replicas(self, run_id: str, served: Sequence[Mapping[str, Any]]) -> None:
+        """Add one session's replica use to the run's: rows of {model, endpoint, roles, calls,
+        failures, out, error} (calls and failures are summed with earlier sessions' of the run)."""
+        data = []
+        for row in served:
+            calls, failures = int(row["calls"]), int(row["failures"])
+            if calls < 0 or failures < 0:
+                raise ValueError(f"record_replicas: negative counts in {dict(row)!r}")
+            data.append([run_id, str(row["model"]), str(row["endpoint"]), _canonical_json(sorted(row["roles"])),
+                         calls, failures, bool(row["out"]), S.clean_text(row["error"]) if row.get("error") else None])
+        if not data:
+            return
+
+        def fn(con: duckdb.DuckDBPyConnection) -> None:
+            _require_run(con, run_id, self.path)
+            con.executemany(
+                "INSERT INTO run_replicas VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (run_id, model, endpoint) DO UPDATE"
+                " SET roles = excluded.roles, calls = run_replicas.calls + excluded.calls,"
+                " failures = run_replicas.failures + excluded.failures, out = excluded.out, error = excluded.error",
+                data)
+
+        self._write(fn)
+
+    def replicas(self, run_id: str) -> list[dict[str, Any]]:
+        """Which replica endpoints served the run (empty: one endpoint per role)."""
+
+        def fn(con: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
+            rows = _dicts(con.execute("SELECT model, endpoint, roles, calls, failures, out, error FROM run_replicas"
+                                      " WHERE run_id = ? ORDER BY model, endpoint", [run_id]))
+            return [{**r, "roles": json.loads(r["roles"] or "[]")} for r in rows]
+
+        return self._read(fn, [])
+
     def audits(self) -> list[dict[str, Any]]:
         """Every stored audit, newest first, with its summary decoded."""
         def fn(con: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:

@@ -6,12 +6,27 @@ from pathlib import Path
 
 import duckdb
 
-from eligibench.results.schema import V2_RUN_COLUMNS
+from eligibench.results.schema import V2_RUN_COLUMNS, V3_QUEUE_COLUMNS
 
 V2_TABLES = ("turn_facts", "dialog_process", "pair_failures", "simulator_checks", "turn_notes")
+V3_TABLES = ("run_replicas",)
+
+
+def as_schema_v2(path: Path) -> None:
+    """A current file as version 2 wrote it (before queue leases and run replicas)."""
+    con = duckdb.connect(str(path))
+    try:
+        for column, _ in V3_QUEUE_COLUMNS:
+            con.execute(f"ALTER TABLE queue DROP COLUMN IF EXISTS {column}")
+        for table in V3_TABLES:
+            con.execute(f"DROP TABLE IF EXISTS {table}")
+        con.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    finally:
+        con.close()
 
 
 def as_schema_v1(path: Path) -> None:
+    as_schema_v2(path)
     con = duckdb.connect(str(path))
     try:
         for column, _ in V2_RUN_COLUMNS:

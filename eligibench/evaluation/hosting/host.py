@@ -96,7 +96,7 @@ class ProcessAgent(Agent):
                       for role, spec in (models or {}).items()}
         # the worker learns each role's model name and settings, never an endpoint
         self.init = {"op": "init", "submission": str(self.submission), "entry_point": entry_point,
-                     "models": {r: replace(s, base_url=None, api_key_env=None).to_wire() for r, s in self.specs.items()},
+                     "models": {r: replace(s, base_url=None, replicas=(), api_key_env=None).to_wire() for r, s in self.specs.items()},
                      "seed": seed, "options": dict(options or {}),
                      "forbidden": [str(Path(p).resolve()) for p in forbidden]}
         self.call_timeout_s = float(call_timeout_s)
@@ -361,19 +361,21 @@ class ProcessAgent(Agent):
         `outage_confirm_s`: a server still busy with the agent's failed request answers when it is
         done with it; a dead server (connection refused) or one silent for the whole window is an
         outage confirmed independently of the agent's request."""
-        base_url = self.specs[role].base_url
-        if not base_url:
+        urls = self.specs[role].endpoints  # a spec with replicas: any replica answering will do
+        if not urls:
             return False
         deadline = time.monotonic() + self.outage_confirm_s
         while True:
-            left = deadline - time.monotonic()
-            try:
-                check_health(base_url, timeout_s=max(1.0, min(5.0, left)))
-                return True
-            except ModelUnavailable as e:
-                refused = isinstance(getattr(e.__cause__, "reason", e.__cause__), ConnectionRefusedError)
-                if refused or deadline - time.monotonic() <= 0:
-                    return False
+            refused = 0
+            for base_url in urls:
+                left = deadline - time.monotonic()
+                try:
+                    check_health(base_url, timeout_s=max(1.0, min(5.0, left)))
+                    return True
+                except ModelUnavailable as e:
+                    refused += isinstance(getattr(e.__cause__, "reason", e.__cause__), ConnectionRefusedError)
+            if refused == len(urls) or deadline - time.monotonic() <= 0:
+                return False
             time.sleep(min(1.0, max(0.0, deadline - time.monotonic())))
 
     def _new_dialog(self) -> None:

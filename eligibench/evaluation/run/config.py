@@ -92,6 +92,13 @@ def _role_spec(raw: Any, default: ModelSpec, where: str) -> ModelSpec:
     merged = {**default.to_wire(), **raw}
     if "model" in raw and "backend" in raw and raw["backend"] != default.backend and "base_url" not in raw:
         merged["base_url"] = None  # another backend: the default's server URL does not apply
+        if "replicas" not in raw:
+            merged.pop("replicas", None)
+    # one endpoint or several: the one the configuration names replaces the default's
+    if raw.get("base_url") is not None:
+        merged.pop("replicas", None)
+    elif raw.get("replicas"):
+        merged["base_url"] = None
     try:
         return ModelSpec.from_wire(merged, where=f"params.yaml '{where}'")
     except ValueError as e:

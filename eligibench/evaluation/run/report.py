@@ -1,7 +1,8 @@
 """What a finished run tells the researcher who started it: the terminations, the first agent
-error (with the agent's own traceback, as the host recorded it), the headline figures and where
-the run is stored. `benyfits evaluate` prints it and exits non-zero on agent errors; a broken
-agent used to "succeed" (exit 0, F1 0, the traceback never shown: issue 26)."""
+error (with the agent's own traceback, as the host recorded it), the headline figures, which
+replicas served its models (when a spec lists several) and where the run is stored. `benyfits
+evaluate` prints it and exits non-zero on agent errors; a broken agent used to "succeed" (exit 0,
+F1 0, the traceback never shown: issue 26)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -34,6 +35,16 @@ class RunReport:
     tw_f1: float | None
     f1: float | None
     turns: float | None
+    replicas: tuple[dict, ...] = ()  # which replica endpoints served the run (ResultStore.replicas)
+
+    def replicas_text(self) -> str:
+        """One line per replica that served (or failed) the run; empty for one-endpoint runs."""
+        lines = []
+        for r in self.replicas:
+            state = f"out: {r['error']}" if r["out"] else "healthy"
+            lines.append(f"  {r['model']} ({', '.join(r['roles'])}) at {r['endpoint']}: {r['calls']} call(s), "
+                         f"{r['failures']} failure(s), {state}")
+        return ("replicas:\n" + "\n".join(lines)) if lines else ""
 
     def one_line(self) -> str:
         """The summary line: TW-F1, F1, turns, terminations, run id, store."""
@@ -68,4 +79,5 @@ def run_report(store: ResultStore, run_id: str) -> RunReport:
     avg = {m["name"]: m["value"] for m in store.metrics(run_id) if m["dataset"] == AVERAGE}
     terms = Counter(r.termination for r in results)
     return RunReport(run_id, Path(store.path), len(results), dict(terms), terms.get(AGENT_ERROR, 0),
-                     _first_error(results), avg.get("turn_weighted_f1"), avg.get("f1"), avg.get("turns"))
+                     _first_error(results), avg.get("turn_weighted_f1"), avg.get("f1"), avg.get("turns"),
+                     tuple(store.replicas(run_id)))

@@ -35,10 +35,12 @@ DONE, INCOMPLETE = "done", "incomplete"
 class RunIncomplete(BenyfitsError):
     """The run ended with dialogs lost to infrastructure errors: stored, not done; re-run it."""
 
-    def __init__(self, run_id: str, failed: int):
-        self.run_id, self.failed = run_id, failed
+    def __init__(self, run_id: str, failed: int, first_error: str | None = None):
+        self.run_id, self.failed, self.first_error = run_id, failed, first_error
+        cause = f" The first: {first_error}" if first_error else ""
         super().__init__(f"run {run_id} is incomplete: {failed} dialog(s) ended in infrastructure errors "
-                         "(model endpoint down); it is not ranked. Run the same evaluation again to retry exactly those.")
+                         "(model endpoint down); it is not ranked. Run the same evaluation again to retry exactly those."
+                         + cause)
 
 
 @dataclass(frozen=True)

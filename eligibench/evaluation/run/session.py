@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
@@ -29,10 +29,11 @@ from eligibench.evaluation.run.resolve import ResolvedRun, run_identity
 from eligibench.evaluation.run.runner import RunIncomplete, RunPlan, evaluate
 from eligibench.evaluation.run.seeds import AGENT, SIMULATOR
 from eligibench.evaluation.user import make_user
-from eligibench.models import ModelSpec, make_model
+from eligibench.models import ModelSpec, ReplicaPool, make_model, pool_for
 from eligibench.models.preflight import check_preflight
 from eligibench.models.preflight import preflight as run_preflight
 from eligibench.models.serving import attach_servers
+from eligibench.results import run_id_for
 from eligibench.results.records import INFRA_ERROR, DialogResult, RunSpec
 from eligibench.results.store import ResultStore
 
@@ -45,6 +46,8 @@ class Session:
     plan: RunPlan
     user_models: Mapping[int, Any]  # trial -> the simulated user's model, seeded for that trial
     roles: Mapping[str, ModelSpec]  # role -> spec with its server attached (base_url set)
+    replica_pools: Mapping[ReplicaPool, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    # pool -> (model label, roles it serves): the specs with replicas, whose use the run records
 
     @property
     def manifest(self) -> Manifest:
@@ -73,20 +76,28 @@ class Session:
         r = self.resolved
         store = ResultStore(self.project / r.store)
         total = sum(len(rs) for rs in r.rows.values()) * r.trials
-        if progress_factory:
-            with progress_factory(total, f"evaluating {r.name}") as tick:
-                run_id = evaluate(self.plan, store, self.make_agent, self.user_models, tick)
-        else:
-            run_id = evaluate(self.plan, store, self.make_agent, self.user_models)
+        before = {pool: pool.snapshot() for pool in self.replica_pools}
+        try:
+            if progress_factory:
+                with progress_factory(total, f"evaluating {r.name}") as tick:
+                    run_id = evaluate(self.plan, store, self.make_agent, self.user_models, tick)
+            else:
+                run_id = evaluate(self.plan, store, self.make_agent, self.user_models)
+        finally:
+            if self.replica_pools:  # the run's row in the store says which replicas served it, even if it broke off
+                store.record_replicas(run_id_for(self.spec), replica_use(self.replica_pools, before))
         metrics = {f"{m['dataset']}.{m['name']}": m["value"] for m in store.metrics(run_id)}
         results = store.dialog_results(run_id)
-        failed = sum(res.termination == INFRA_ERROR for res in results)
-        if failed or not results:
-            raise RunIncomplete(run_id, failed)  # stored, status `incomplete`: not a result (issue 13)
-        return {"submission": r.manifest.name, "run_config": r.name, "run_id": run_id,
-                "data_version": r.data_version, "simulator": self.spec.simulator,
-                "role_models": dict(self.spec.role_models), "protocol_id": self.spec.protocol_id,
-                "protocol": dict(self.spec.protocol), "metrics": dict(sorted(metrics.items()))}
+        lost = [res for res in results if res.termination == INFRA_ERROR]
+        if lost or not results:  # stored, status `incomplete`: not a result (issue 13)
+            raise RunIncomplete(run_id, len(lost), lost[0].error if lost else None)
+        summary = {"submission": r.manifest.name, "run_config": r.name, "run_id": run_id,
+                   "data_version": r.data_version, "simulator": self.spec.simulator,
+                   "role_models": dict(self.spec.role_models), "protocol_id": self.spec.protocol_id,
+                   "protocol": dict(self.spec.protocol), "metrics": dict(sorted(metrics.items()))}
+        if self.replica_pools:
+            summary["replicas"] = store.replicas(run_id)
+        return summary
 
     def dialog(self, row: Row, trial: int = 0) -> DialogResult:
         """One dialog with one household, not stored (the submission smoke test)."""
@@ -125,13 +136,41 @@ def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: A
         specs = attach_servers(wanted, stack)
         if preflight:  # before the first dialog: every endpoint answers, serves its model, takes a schema and a seed
             check_preflight({(SIMULATOR if k == "__simulator__" else k): s for k, s in specs.items()})
+        pools = replica_pools({(SIMULATOR if k == "__simulator__" else k): s for k, s in specs.items()})
         sim = specs.pop("__simulator__", None)
         if user_model is not None:
             user_models = {k: user_model for k in range(r.trials)}
         else:
             user_models = {k: stack.enter_context(make_model(replace(sim, seed=r.seeds[str(k)][SIMULATOR])))
                            if simulate else None for k in range(r.trials)}
-        yield Session(r, project, spec, plan_for(r, spec), user_models, specs)
+        yield Session(r, project, spec, plan_for(r, spec), user_models, specs, pools)
+
+
+def replica_pools(specs: Mapping[str, ModelSpec]) -> dict[ReplicaPool, tuple[str, tuple[str, ...]]]:
+    """The replica pool of each spec with replicas: pool -> (model label, the roles it serves)."""
+    out: dict[ReplicaPool, tuple[str, tuple[str, ...]]] = {}
+    for role, s in sorted(specs.items()):
+        if s.replicas:
+            pool = pool_for(s)
+            label, roles = out.get(pool, (f"{s.backend}:{s.model}", ()))
+            out[pool] = (label, roles + (role,))
+    return out
+
+
+def replica_use(pools: Mapping[ReplicaPool, tuple[str, tuple[str, ...]]],
+                before: Mapping[ReplicaPool, list[dict]]) -> list[dict]:
+    """What each replica did since `before` (the pools' snapshots at the session's start): rows for
+    ResultStore.record_replicas. Pools are per process and shared, so a process that runs two
+    sessions at once would count both in each (the runner runs one run at a time)."""
+    rows = []
+    for pool, (model, roles) in pools.items():
+        start = {r["endpoint"]: r for r in before.get(pool, [])}
+        for now in pool.snapshot():
+            was = start.get(now["endpoint"], {"calls": 0, "failures": 0})
+            rows.append({"model": model, "endpoint": now["endpoint"], "roles": list(roles),
+                         "calls": now["calls"] - was["calls"], "failures": now["failures"] - was["failures"],
+                         "out": now["out"], "error": now["error"]})
+    return rows
 
 
 def check_endpoints(resolved: ResolvedRun) -> list[str]:

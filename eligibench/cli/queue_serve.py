@@ -1,0 +1,41 @@
+"""`benyfits queue-serve`: serve the results store's queue to workers on other machines (the claim
+service, eligibench.results.queue_service). Run it on the machine that owns the store; workers
+elsewhere run `benyfits worker --queue-url http://<this host>:<port>`. Both sides need the same
+secret in $BENYFITS_QUEUE_TOKEN."""
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from pathlib import Path
+
+
+def _cmd_queue_serve(args: argparse.Namespace) -> int:
+    from eligibench import params
+    from eligibench.evaluation.run import read_config
+    from eligibench.results.queue_service import QueueService
+    from eligibench.results.store import ResultStore
+
+    project = Path(args.project)
+    config = read_config(params.load(args.params or project / "params.yaml"))
+    if args.store:
+        config = replace(config, store=Path(args.store).resolve())
+    service = QueueService(ResultStore(project / config.store), args.host, args.port, project=project)
+    print(f"queue-serve: the queue of {service.store.path} at http://{args.host}:{service.port} "
+          "(Ctrl-C stops)", flush=True)
+    try:
+        service.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        service.close()
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    q = sub.add_parser("queue-serve", help="serve the store's submission queue to workers on other machines")
+    q.add_argument("--project", default=".", help="project root (default: the current folder)")
+    q.add_argument("--params", default=None, help="params file (default: <project>/params.yaml)")
+    q.add_argument("--store", default=None, help="DuckDB results file (default: params.yaml evaluate.store)")
+    q.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every interface)")
+    q.add_argument("--port", type=int, default=8765, help="port (0: a free one, printed)")
+    q.set_defaults(func=_cmd_queue_serve)

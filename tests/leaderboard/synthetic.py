@@ -52,18 +52,21 @@ def fake_households(n_diverse: int = 44, n_representative: int = 25, seed: int =
 
 
 def make_dataset(dataset_dir: Path, n_diverse: int = 3, n_representative: int = 2, seed: int = 7,
-                 version: str = "synthetic-test") -> list[Household]:
+                 version: str = "synthetic-test", edition: str = "2024") -> list[Household]:
     """A tiny dataset folder (<dir>/data/<version>/<dataset>.parquet, the published layout) of
     fuzzed households labelled by the real traced checkers, so transcripts can be shown beside
-    true labels and traces, and evaluations can run on it."""
-    from checkers import registry
-    from eligibench.catalog import load_catalog
+    true labels and traces, and evaluations can run on it. A later `edition` writes its own
+    configurations (`diverse-2026-08.parquet`, ...) labelled by that edition's checkers, with its
+    requirement texts, as the publish stage does (give it its own `version`)."""
+    from checkers.editions import edition_registry
+    from eligibench.catalog.editions import edition_catalog, load_edition
+    from eligibench.datasets.editions import config_name
     from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
     from eligibench.datasets.publish import write_opportunities_parquet
     from eligibench.datasets.rows import build_row, write_parquet
     from eligibench.truth.tracing import TracedChecker
 
-    modules = registry()
+    modules = edition_registry(edition)
     rng = random.Random(seed)
     households = fuzz_households(n_diverse + n_representative, seed, thresholds_from_checkers(modules.values()))
     traced: dict = {}
@@ -74,13 +77,15 @@ def make_dataset(dataset_dir: Path, n_diverse: int = 3, n_representative: int = 
             opps = sorted(rng.sample(list(modules), 3))
             for o in opps:
                 traced.setdefault(o, TracedChecker(o, modules[o]))
-            row = build_row(f"{dataset}-{i:04d}", dataset, hh, opps, traced, version)
+            row = build_row(f"{config_name(dataset, edition)}-{i:04d}", dataset, hh, opps, traced, version)
             rows.append(row)
             out.append(Household(dataset, row.id, row.opportunities, row.labels, row.profile))
-        write_parquet(Path(dataset_dir) / "data" / version.replace("+", "-") / f"{dataset}.parquet", rows)
+        write_parquet(Path(dataset_dir) / "data" / version.replace("+", "-") / f"{config_name(dataset, edition)}.parquet",
+                      rows)
     # the requirement texts, published beside the rows as the publish stage does
-    catalog = {"opportunities": [o.to_dict() for o in load_catalog().opportunities]}
-    write_opportunities_parquet(Path(dataset_dir) / "data" / version.replace("+", "-") / "opportunities.parquet", catalog)
+    catalog = {"opportunities": [o.to_dict() for o in edition_catalog(load_edition(edition)).opportunities]}
+    write_opportunities_parquet(Path(dataset_dir) / "data" / version.replace("+", "-")
+                                / f"{config_name('opportunities', edition)}.parquet", catalog)
     return out
 
 

@@ -137,15 +137,15 @@ CAUSES = ("simulator_false_fact", "needed_fact_not_disclosed", "rule_misapplied"
 
 
 def protocol(kind: str = "full", households: Sequence[Household] = (), data_version: str = "synthetic-test",
-             question_cap: int = 20, trials: int = 1, simulator: str = SIMULATORS[0]) -> dict:
-    """A protocol record as issue 12 writes it (`runs.protocol`)."""
+             question_cap: int = 20, trials: int = 1, simulator: str = SIMULATORS[0], edition: str = "2024") -> dict:
+    """A protocol record as issue 12 writes it (`runs.protocol`; "edition" only when not 2024)."""
     counts = {d: sum(1 for h in households if h.dataset == d) for d in ("diverse", "representative")}
     used = counts if kind == "full" else {d: min(n, 2) for d, n in counts.items()}
     return {"datasets": {d: {"data_version": data_version, "households_used": used[d], "households_total": n}
                          for d, n in counts.items() if n},
             "question_cap": question_cap, "trials": trials,
             "simulator": {"label": simulator, "reference": simulator == SIMULATORS[0]},
-            "split": "public", "kind": kind}
+            "split": "public", "kind": kind} | ({"edition": edition} if edition != "2024" else {})
 
 
 def protocol_id(p: dict) -> str:
@@ -188,7 +188,7 @@ def write_contract_rows(store: ResultStore, run_id: str, results: Sequence[Dialo
 def write_run(store: ResultStore, households: Sequence[Household], submission: str, strategy: str = "synthetic",
               simulator: str = SIMULATORS[0], seed: int = 0, skill: float = 0.7, questions: int = 8,
               data_version: str = "synthetic-test", n_boot: int = 200, finish: bool = True,
-              kind: str | None = "full", contract: bool = True) -> str:
+              kind: str | None = "full", contract: bool = True, edition: str = "2024") -> str:
     """One complete run (dialogs, then metrics from the real metrics code); returns its run id.
 
     `contract` adds issue 12's protocol columns (`kind`: full/smoke/custom; None = no protocol
@@ -205,7 +205,7 @@ def write_run(store: ResultStore, households: Sequence[Household], submission: s
     results = [fake_dialog(h, skill, questions, rng) for h in households]
     store.record_dialogs(run_id, results)
     if contract:
-        proto = protocol(kind, households_all, data_version, simulator=simulator) if kind else None
+        proto = protocol(kind, households_all, data_version, simulator=simulator, edition=edition) if kind else None
         write_contract_rows(store, run_id, results, proto, f"{submission}-{kind or 'legacy'}",
                             {"agent": "embedded:SmolLM2-135M-Instruct", "simulator": simulator}, rng)
     if finish:

@@ -83,6 +83,7 @@ INTRO = ("Dialog agents question a simulated user to decide which NYC benefit pr
 def build_app(config: AppConfig) -> gr.Blocks:
     board = Board(config)
     with gr.Blocks(title=TITLE, fill_width=True) as demo:
+        demo.bf_board = board  # launch() adds the board's download route
         table_state = gr.State(pd.DataFrame(columns=list(Q.TABLE_COLUMNS)))
         proto_state = gr.State({})
         run_labels = gr.State({})
@@ -237,7 +238,8 @@ def launch(config: AppConfig, host: str = "127.0.0.1", port: int = 7860, block: 
     demo.launch(server_name=host, server_port=port, prevent_thread_lock=not block, ssr_mode=False,
                 max_file_size=config.limits.max_zip_bytes, show_error=False, quiet=quiet, css=CSS,
                 footer_links=[], theme=gr.themes.Default(font=SYSTEM_FONTS, font_mono=SYSTEM_MONO),
-                app_kwargs={"middleware": security.middleware()})  # CSP on every response
+                # CSP on every response; exports served under clean names (leaderboard/downloads.py)
+                app_kwargs={"middleware": security.middleware(), "routes": [demo.bf_board.downloads.route()]})
     return demo
 
 

@@ -14,6 +14,7 @@ from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard.board import PageData
 from leaderboard.defaults import default_protocol
+from leaderboard.downloads import links_html
 from leaderboard.tabs.common import Context, Tab, note, url_js
 
 BOARD_INPUTS = ("protocol", "simulators", "filter", "columns", "include_reported", "edition")
@@ -150,8 +151,7 @@ def build(ctx: Context) -> Tab:
         reported = gr.HTML("", elem_id="bf-reported", js_on_load=R.TABLE_JS)
         with gr.Row():
             export_btn = gr.Button("Download this table as shown (CSV + JSON)", size="sm", elem_id="bf-export-table")
-        export_files = gr.File(label="Table export", file_count="multiple", interactive=False,
-                               elem_id="bf-export-table-files", visible=False)
+        export_files = gr.HTML("", elem_id="bf-export-table-files")  # links by clean name (leaderboard/downloads.py)
         sort_state = gr.Textbox(visible=False, elem_id="bf-sort")  # the URL's ?sort= (export reads it)
 
     inputs = [protocol, simulator_filter, filter_box, columns, include_reported, edition]
@@ -205,7 +205,7 @@ def build(ctx: Context) -> Tab:
 
     def export_shown(tbl, chosen, sims, filt, cols, sort):
         shown, _ = shown_table(tbl, chosen, sims, filt, cols)
-        return gr.File(value=board.export_table(sort_shown(shown, sort), export_stem(chosen)), visible=True)
+        return links_html(board.export_table(sort_shown(shown, sort), export_stem(chosen)), "Table export")
 
     # the sort the browser shows lives in the URL (the table's script writes ?sort=): read it there
     export_btn.click(export_shown, [ctx.table_state, protocol, simulator_filter, filter_box, columns, sort_state],

@@ -339,6 +339,8 @@ def test_dialogs_follow_the_run_deep_links_explanations_and_run_export(served, t
         page.locator("#bf-export-run").click()
         link = page.locator("#bf-export-run-file a").first
         expect(link).to_be_attached()
+        assert link.get_attribute("href") == f"bf-export/{link.get_attribute('href').split('/')[1]}/benyfits-run-{ids['other']}.json"
+        assert link.inner_text() == f"benyfits-run-{ids['other']}.json"  # a clean name, no server path
         data = json.loads(fetch(page, link.get_attribute("href")))
         assert {"submission", "run_id", "data_version", "simulator", "metrics"} <= set(data)
         assert data["run_id"] == ids["other"] and data["submission"] == "other-agent"

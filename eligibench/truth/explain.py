@@ -108,6 +108,7 @@ class ExplainedChecker:
         tree = ast.parse(self.path.read_text(encoding="utf-8"))
         self.lines_used = _names_by_line(tree)
         self.readings = tuple(readings)  # the opportunity's review table (ReadingRow-like rows)
+        self._function_of, self._polarity = _polarities(tree)
         self._lock = threading.Lock()
         self._own = {n for n, v in self._ns.items()
                      if callable(v) and getattr(getattr(v, "__code__", None), "co_filename", None) == str(self.path)}
@@ -196,8 +197,11 @@ class ExplainedChecker:
         return leaves or events
 
     def met(self, e: Event) -> bool:
-        """Whether the household met what this condition asks (`if x: return False` asks not x)."""
-        return (not e.result) if self.guards.get(e.line) is False else e.result
+        """Whether the household met what this condition asks (`if x: return False` asks not x),
+        seen from the verdict: inside a helper that disqualifies (`if got_recent_ac(hh): return
+        False` in check), what the helper's condition asks is inverted."""
+        inside = (not e.result) if self.guards.get(e.line) is False else e.result
+        return inside if self._polarity.get(self._function_of.get(e.line, "check"), 1) > 0 else not inside
 
     def _decisive(self, hh, verdict: bool, events: list[Event], names: dict[int, str]) -> tuple[str, list[str]]:
         if not events:
@@ -483,6 +487,37 @@ def _show(v: Any) -> str:
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
     return str(v)
+
+
+def _polarities(tree: ast.AST) -> tuple[dict[int, str], dict[str, int]]:
+    """(condition line -> its function, function -> +1 when returning True helps the verdict, -1
+    when it disqualifies). From `check` (+1) down the calls `if [not] f(...): return <bool>`."""
+    functions = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    line_of: dict[int, str] = {}
+    for name, fn in functions.items():
+        for n in ast.walk(fn):
+            if isinstance(n, (ast.If, ast.While)):
+                line_of[n.test.lineno] = name
+    polarity = {"check": 1}
+    todo = ["check"]
+    while todo:
+        name = todo.pop()
+        for n in ast.walk(functions[name]) if name in functions else ():
+            if not isinstance(n, ast.If) or not n.body or not isinstance(n.body[0], ast.Return):
+                continue
+            ret = n.body[0].value
+            if not (isinstance(ret, ast.Constant) and isinstance(ret.value, bool)):
+                continue
+            test, sign = n.test, 1
+            while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                test, sign = test.operand, -sign
+            if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id in functions:
+                callee = test.func.id
+                if callee not in polarity:
+                    # f() true -> returns ret: helps this function's True when ret is True
+                    polarity[callee] = polarity[name] * sign * (1 if ret.value else -1)
+                    todo.append(callee)
+    return line_of, polarity
 
 
 def _names_by_line(tree: ast.AST) -> dict[int, tuple[str, ...]]:

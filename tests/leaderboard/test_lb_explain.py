@@ -115,3 +115,17 @@ def test_money_and_school_levels_read_as_a_caseworker_writes_them():
     assert _show_feature("current_school_level", (8, 9)) == "8th grade or 9th grade"
     assert _show_feature("current_school_level", "pk") == "pre-K"
     assert _show_feature("age", 41) == "41"
+
+
+def test_a_disqualifying_helpers_conditions_read_from_the_verdicts_side():
+    """`if got_recent_heap_ac(hh): return False`: an air conditioner 15 years ago MEETS "did not get
+    one in the last five years" (the helper's own condition is false), and one 2 years ago does not."""
+    old = household(member(name="Luis Rossi", age=70, got_heap_ac=15, heat_exacerbated_condition=True, receives_snap=True))
+    ex = explained_checker("CoolingAssistanceBenefit").explain(old)
+    assert ex.verdict is True
+    assert ("Luis Rossi received an air conditioner from the Home Energy Assistance Program (HEAP) 15 years ago. "
+            "Requirement met: Did not get a HEAP-funded air conditioner in the last five years.") in ex.sentence
+    recent = household(member(name="Luis Rossi", age=70, got_heap_ac=2, heat_exacerbated_condition=True, receives_snap=True))
+    ex = explained_checker("CoolingAssistanceBenefit").explain(recent)
+    assert ex.verdict is False
+    assert ex.sentence.endswith("Requirement not met: Did not get a HEAP-funded air conditioner in the last five years.")

@@ -107,3 +107,32 @@ def test_the_edition_selector_and_side_by_side_in_the_browser(tmp_path, lb_datas
             assert "other-agent-full" not in ranking_rows(page)
     finally:
         stop(proc)
+
+
+def test_a_later_editions_dialog_is_explained_with_that_editions_checkers_and_texts(tmp_path):
+    """A 2026-08 row (`diverse-2026-08-0000`) is read from `diverse-2026-08`, re-checked by the
+    edition's checkers (verdict = published label, trace = stored trace) and explained in words."""
+    from eligibench.catalog.editions import edition_catalog, load_edition
+    from eligibench.datasets.publish import dataset_path
+    from eligibench.datasets.rows import read_parquet
+    from eligibench.truth import plain_words
+    from leaderboard.truth import GroundTruth, row_edition
+    from tests.leaderboard.synthetic import make_dataset
+
+    folder = tmp_path / "benyfits"
+    make_dataset(folder, 2, 1)
+    make_dataset(folder, 3, 1, version="synthetic-2026-08", edition="2026-08")
+    truth = GroundTruth(folder)
+    changed = set(load_edition("2026-08").changed)
+    texts = {o.id: o.requirements for o in edition_catalog(load_edition("2026-08")).opportunities}
+    for row in read_parquet(dataset_path(folder, "diverse-2026-08")):
+        assert row_edition(row.id) == "2026-08"
+        reasons = truth.reasons("diverse", row.id, list(row.opportunities))
+        for r in reasons:
+            assert not r.error, r.error
+            assert r.verdict == r.label and r.trace_matches, r.opportunity
+            assert r.requirements == texts[r.opportunity]
+            assert r.explanation is not None and plain_words(r.explanation.sentence)
+            if r.opportunity in changed:
+                assert "checkers/editions/e2026_08/" in r.checker_path
+    assert row_edition("diverse-0003") == "2024"

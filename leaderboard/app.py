@@ -12,7 +12,7 @@ id reaches a page (`queries.sanitize`).
 
 Tabs (`leaderboard.tabs`, one module each with one `build(ctx)`): Leaderboard, F1 vs turns, Per
 opportunity, Dialogs, Compare, Simulator, Submit (or Queue with --no-upload). Every view has a deep
-link: ?tab=&run=&dialog=&protocol=&filter=&columns=&sort=...
+link: ?tab=&run=&dialog=&edition=&protocol=&filter=&columns=&sort=...
 """
 from __future__ import annotations
 
@@ -83,6 +83,7 @@ INTRO = ("Dialog agents question a simulated user to decide which NYC benefit pr
 def build_app(config: AppConfig) -> gr.Blocks:
     board = Board(config)
     with gr.Blocks(title=TITLE, fill_width=True) as demo:
+        demo.bf_board = board  # launch() adds the board's download route
         table_state = gr.State(pd.DataFrame(columns=list(Q.TABLE_COLUMNS)))
         proto_state = gr.State({})
         run_labels = gr.State({})
@@ -129,12 +130,13 @@ def build_app(config: AppConfig) -> gr.Blocks:
         for t in built:
             link_outputs += [c for c in t.link_outputs if c not in link_outputs]
 
-        def load_page(protocol, sims, filt, cols, include, request: gr.Request):
+        def load_page(protocol, sims, filt, cols, include, edition, request: gr.Request):
             q = dict(request.query_params) if request is not None else {}
             if q.get("columns"):
                 cols = [c for c in q["columns"].split(",") if c in set(Q.TABLE_COLUMNS)]
             page = board.page()
-            out = page_view(page, q.get("protocol"), sims, q.get("filter", ""), cols, include)
+            # no ?edition=: the linked protocol's edition (else 2024), so a protocol link opens its edition
+            out = page_view(page, q.get("protocol"), sims, q.get("filter", ""), cols, include, q.get("edition"))
             for t in built:
                 if t.link is not None:
                     out.update(t.link(page, q))
@@ -161,8 +163,8 @@ def build_app(config: AppConfig) -> gr.Blocks:
             return fill_all(page, dict(zip(BOARD_INPUTS, values)), redisplayed)
 
         redisplay_inputs = [table_state, proto_state, run_labels, *board_inputs]
-        protocol, simulator_filter, filter_box, columns, include_reported = board_inputs
-        for control in (protocol, simulator_filter, columns, include_reported):
+        protocol, simulator_filter, filter_box, columns, include_reported, edition = board_inputs
+        for control in (protocol, simulator_filter, columns, include_reported, edition):
             control.input(redisplay, redisplay_inputs, redisplay_outputs)
         filter_box.submit(redisplay, redisplay_inputs, redisplay_outputs)
         filter_box.change(redisplay, redisplay_inputs, redisplay_outputs)  # applied as typed: a header click
@@ -236,7 +238,8 @@ def launch(config: AppConfig, host: str = "127.0.0.1", port: int = 7860, block: 
     demo.launch(server_name=host, server_port=port, prevent_thread_lock=not block, ssr_mode=False,
                 max_file_size=config.limits.max_zip_bytes, show_error=False, quiet=quiet, css=CSS,
                 footer_links=[], theme=gr.themes.Default(font=SYSTEM_FONTS, font_mono=SYSTEM_MONO),
-                app_kwargs={"middleware": security.middleware()})  # CSP on every response
+                # CSP on every response; exports served under clean names (leaderboard/downloads.py)
+                app_kwargs={"middleware": security.middleware(), "routes": [demo.bf_board.downloads.route()]})
     return demo
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import json
-import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -18,6 +17,7 @@ from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard.config import AppConfig
 from leaderboard.defaults import latest_protocol
+from leaderboard.downloads import Downloads
 from leaderboard.human import human_rows
 from leaderboard.literal import literal_markdown as lit
 from leaderboard.ratelimit import RateLimiter
@@ -53,7 +53,7 @@ class Board:
         self._last_stamp: tuple | None = None
         self._heat: dict[tuple, tuple[str, pd.DataFrame]] = {}
         self.uploads = RateLimiter(config.uploads_per_hour, 3600.0)
-        self.exports = Path(tempfile.mkdtemp(prefix="benyfits-lb-export-"))
+        self.downloads = Downloads()  # exports under clean names (leaderboard/downloads.py)
 
     @contextmanager
     def _reader(self, r: Q.Reader | None = None) -> Iterator[Q.Reader]:
@@ -253,22 +253,18 @@ class Board:
     # -- exports -------------------------------------------------------------------------------
 
     def export_table(self, shown: pd.DataFrame, stem: str) -> list[str]:
+        """The table as shown, CSV and JSON: their download links (clean names, no server path)."""
         csv_text, json_text = Q.table_export(shown)
-        out = []
-        for suffix, text in ((".csv", csv_text), (".json", json_text)):
-            path = self.exports / f"{stem}{suffix}"
-            path.write_text(text, encoding="utf-8")
-            out.append(str(path))
-        return out
+        return [self.downloads.save(f"{stem}{suffix}", text) for suffix, text in ((".csv", csv_text), (".json", json_text))]
 
     def export_run(self, run_id: str) -> str | None:
+        """A run's JSON export: its download link, None for an unknown run."""
         with self.source.reader() as r:
             data = Q.run_export(r, run_id)
         if data is None:
             return None
-        path = self.exports / f"run-{run_id}.json"
-        path.write_text(json.dumps(data, indent=1, sort_keys=True, default=str) + "\n", encoding="utf-8")
-        return str(path)
+        return self.downloads.save(f"benyfits-run-{run_id}.json",
+                                   json.dumps(data, indent=1, sort_keys=True, default=str) + "\n")
 
     # -- queue ---------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ say whether the trace still matches the one stored in the dataset (a changed che
 from __future__ import annotations
 
 import html
+import re
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
@@ -18,7 +19,20 @@ import pyarrow.parquet as pq
 
 from eligibench.datasets.publish import DatasetMissing, dataset_path
 from eligibench.datasets.rows import Row, read_parquet
-from leaderboard.explain import Explanation, explained_checker, flip_sentence
+from eligibench.truth import Explanation, explained_checker, flip_sentence
+
+# a later edition's row ids carry it (`diverse-2026-08-0003`, eligibench.datasets.editions)
+_EDITION_ROW = re.compile(r"^[a-z]+-(\d{4}-\d{2})-\d+$")
+
+
+def row_edition(row_id: str) -> str:
+    """The edition whose rules a dataset row follows: from its id, 2024 when it names none."""
+    m = _EDITION_ROW.match(row_id or "")
+    return m[1] if m else "2024"
+
+
+def _config(name: str, edition: str) -> str:
+    return name if edition == "2024" else f"{name}-{edition}"
 
 
 @dataclass(frozen=True)
@@ -62,8 +76,9 @@ class GroundTruth:
             return None
 
     def row(self, dataset: str, row_id: str, data_version: str | None = None) -> Row | None:
-        """The dataset row (the run's data version when that folder exists, else the newest)."""
-        path = self.path(dataset, data_version)
+        """The dataset row (the run's data version when that folder exists, else the newest), in
+        the configuration of the row's edition (`diverse-2026-08` for `diverse-2026-08-0003`)."""
+        path = self.path(_config(dataset, row_edition(row_id)), data_version)
         if path is None:
             return None
         mtime = path.stat().st_mtime
@@ -74,9 +89,9 @@ class GroundTruth:
                 self._rows[str(path)] = cached
         return cached[1].get(row_id)
 
-    def briefs(self, data_version: str | None = None) -> dict[str, tuple[str, str]]:
-        """opportunity id -> (name, requirements): the published table, else the curated catalog."""
-        path = self.path("opportunities", data_version)
+    def briefs(self, data_version: str | None = None, edition: str = "2024") -> dict[str, tuple[str, str]]:
+        """opportunity id -> (name, requirements): the edition's published table, else the curated catalog."""
+        path = self.path(_config("opportunities", edition), data_version)
         key = str(path) if path is not None else ""
         mtime = path.stat().st_mtime if path is not None else -1.0
         with self._lock:
@@ -101,7 +116,8 @@ class GroundTruth:
     def reasons(self, dataset: str, row_id: str, opportunities: list[str],
                 data_version: str | None = None) -> list[Reason]:
         row = self.row(dataset, row_id, data_version)
-        briefs = self.briefs(data_version)
+        edition = row_edition(row_id)
+        briefs = self.briefs(data_version, edition)
         out = []
         for oid in opportunities:
             name, req = briefs.get(oid, (oid, ""))
@@ -115,14 +131,14 @@ class GroundTruth:
                                   "no trace to show"))
                 continue
             try:
-                checker = traced_checker(oid)
+                checker = traced_checker(oid, edition)
                 trace, reads = checker.run_reads(row.household)
             except Exception as e:  # noqa: BLE001 - shown on the page, next to the transcript
                 out.append(Reason(oid, name, req, label, None, None, stored, "", (),
                                   f"checker for {oid} failed: {type(e).__name__}: {e}"))
                 continue
             try:
-                explanation = explained_checker(oid).explain(row.household)
+                explanation = explained_checker(oid, edition).explain(row.household)
             except Exception:  # noqa: BLE001 - the trace alone still explains the verdict
                 explanation = None
             first = tuple(explanation.facts) if explanation is not None else ()
@@ -137,13 +153,13 @@ class GroundTruth:
 
 
 @lru_cache(maxsize=None)
-def traced_checker(opportunity: str):
-    from checkers import registry
-    from eligibench.truth.tracing import TracedChecker
+def traced_checker(opportunity: str, edition: str = "2024"):
+    from checkers.editions import edition_registry
+    from eligibench.truth import TracedChecker
 
-    modules = registry()
+    modules = edition_registry(edition)
     if opportunity not in modules:
-        raise KeyError(f"no checker for opportunity {opportunity!r}")
+        raise KeyError(f"no checker for opportunity {opportunity!r} in the {edition} edition")
     return TracedChecker(opportunity, modules[opportunity])
 
 

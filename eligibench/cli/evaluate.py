@@ -52,6 +52,8 @@ def _small_run(raw: dict, args: argparse.Namespace) -> dict:
         ev["max_questions"] = args.max_questions
     if args.trials is not None:
         ev["trials"] = args.trials
+    if getattr(args, "edition", None) is not None:
+        ev["edition"] = args.edition
     return {**raw, "evaluate": ev}
 
 
@@ -172,6 +174,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="question cap per dialog (default: params.yaml evaluate.max_questions)")
     p.add_argument("--trials", type=_positive, default=None,
                    help="trials per household (default: params.yaml evaluate.trials)")
+    p.add_argument("--edition", default=None,
+                   help="evaluate under this edition's rules (its datasets, e.g. diverse-2026-08, and requirement "
+                        "texts); default: params.yaml evaluate.edition (2024). Another edition is another protocol")
     p.add_argument("--store", default=None,
                    help=f"DuckDB results file (default: params.yaml evaluate.store for folders under submissions/, "
                         f"else {LOCAL_STORE})")

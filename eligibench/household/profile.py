@@ -562,6 +562,16 @@ def feature_sentence(hh: Household, index: int, feature: str) -> str:
     return _template(feature, value, index == 0).format(**_voice(hh, index))
 
 
+def third_person_sentence(hh: Household, index: int, feature: str) -> str:
+    """The sentence stating `feature` of member `index` by name, whoever the member is ("Maria
+    Ruiz does not own the home she lives in."): explanations speak about the household."""
+    name = display_name(hh, index)
+    pron, obj, poss, refl = _PRONOUNS[hh.members[index].sex]
+    voice = dict(S=name, subj=name, Poss=f"{name}'s", poss=poss, pron=pron, obj=obj, refl=refl,
+                 be="is", have="has", do="does", was="was", s="s")
+    return _template(feature, getattr(hh.members[index], feature), False).format(**voice)
+
+
 def member_sentences(hh: Household, index: int) -> tuple[str, ...]:
     """One sentence per feature of member `index` in the household's schema version, in schema
     order (a version-1 household: the 124 version-1 features only)."""

@@ -30,6 +30,7 @@ from eligibench.results.vocabulary import (
     AVERAGE,
     CAUSE_WORDS,
     DATASETS,
+    DEFAULT_EDITION,
     FAILURE_CAUSES,
     INFRA_ERROR,
     NO_PROTOCOL,
@@ -39,4 +40,4 @@ from eligibench.results.vocabulary import (
     parse_protocol,
 )
 
-__all__ = ["AVERAGE", "CAUSE_WORDS", "DATASETS", "DialogResult", "FAILURE_CAUSES", "INFRA_ERROR", "METRICS", "Metric", "NO_PROTOCOL", "Protocol", "Reader", "ResultStore", "RunSpec", "SchemaVersionError", "SnapshotSource", "StoreError", "StoreLockedError", "StoreSource", "TERMINATIONS", "TERMINATION_WORDS", "Turn", "connect", "find_run", "metric", "open_source", "parse_protocol", "run_document", "run_id_for"]
+__all__ = ["AVERAGE", "CAUSE_WORDS", "DATASETS", "DEFAULT_EDITION", "DialogResult", "FAILURE_CAUSES", "INFRA_ERROR", "METRICS", "Metric", "NO_PROTOCOL", "Protocol", "Reader", "ResultStore", "RunSpec", "SchemaVersionError", "SnapshotSource", "StoreError", "StoreLockedError", "StoreSource", "TERMINATIONS", "TERMINATION_WORDS", "Turn", "V1_PROTOCOL", "connect", "find_run", "metric", "open_source", "parse_protocol", "run_document", "run_id_for"]

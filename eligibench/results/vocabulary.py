@@ -25,6 +25,9 @@ CAUSE_WORDS = {
 }
 assert set(CAUSE_WORDS) == set(FAILURE_CAUSES) and set(TERMINATION_WORDS) == set(TERMINATIONS)
 
+# The paper's rules: a protocol JSON without "edition" (eligibench.evaluation.run.protocol writes
+# it only for later editions, so 2024 protocol ids never moved).
+DEFAULT_EDITION = "2024"
 NO_PROTOCOL = "not recorded"  # runs of a store written before protocols were recorded
 V1_PROTOCOL = "v1 paper"
 
@@ -43,17 +46,24 @@ class Protocol:
         return str(sim.get("label") or "") if isinstance(sim, dict) else str(sim)
 
     @property
+    def edition(self) -> str:
+        """The rules the run followed (docs/editions.md): "2024" unless the protocol names another."""
+        e = (self.spec or {}).get("edition")
+        return str(e) if e else DEFAULT_EDITION
+
+    @property
     def label(self) -> str:
-        """Kind, simulator and id: two protocols of one kind never read the same."""
+        """Kind, edition (when not 2024), simulator and id: two protocols of one kind never read the same."""
         if self.id == NO_PROTOCOL:
             return f"protocol not recorded ({self.runs} run(s))"
         sim = f" · simulator {self.simulator}" if self.simulator else ""
-        return f"{self.kind}{sim} · {self.id} ({self.runs} run(s))"
+        ed = f" · {self.edition} rules" if self.edition != DEFAULT_EDITION else ""
+        return f"{self.kind}{ed}{sim} · {self.id} ({self.runs} run(s))"
 
     def describe(self) -> str:
         """One line: datasets (version, households used of total), question cap, trials, simulator, split."""
         s = self.spec or {}
-        parts = []
+        parts = [f"the {self.edition} edition's rules"] if self.edition != DEFAULT_EDITION else []
         for name, d in sorted((s.get("datasets") or {}).items()):
             if isinstance(d, dict):
                 used, total = d.get("households_used"), d.get("households_total")
@@ -83,5 +93,5 @@ def parse_protocol(protocol_id: Any, spec: Any, runs: int = 0) -> Protocol:
     return Protocol(str(protocol_id), str(d.get("kind") or "custom"), d, runs)
 
 
-__all__ = ["AVERAGE", "CAUSE_WORDS", "DATASETS", "DATASET_LABEL", "FAILURE_CAUSES", "INFRA_ERROR", "NO_PROTOCOL",
+__all__ = ["AVERAGE", "CAUSE_WORDS", "DATASETS", "DATASET_LABEL", "DEFAULT_EDITION", "FAILURE_CAUSES", "INFRA_ERROR", "NO_PROTOCOL",
            "Protocol", "SCORED_TERMINATIONS", "TERMINATIONS", "TERMINATION_WORDS", "V1_PROTOCOL", "parse_protocol"]

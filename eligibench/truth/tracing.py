@@ -9,6 +9,11 @@ checker on a stand-in household whose members log every attribute read as a fact
 (``m<i>.<feature>``, `household.facts`), and ``hh.size`` / ``len(hh.members)`` as ``hh.size``.
 Those reads are the facts the verdict depended on (its needed facts). The plain `run` stays
 the fast path the 820,000-run stages use; the stand-in costs a Python call per read.
+
+`instrument` is the one instrumenter of checkers: the traced copy records lines; with
+`conditions=True` (the explanations, `truth.explain`) every `if`/`while` test is also wrapped
+to report its line, result and operand values. The traced copy stays without the condition
+hooks, so the fast path pays nothing for explanations.
 """
 from __future__ import annotations
 
@@ -20,12 +25,47 @@ from types import ModuleType
 from typing import Callable
 
 _RECORD = "__benyfits_record__"
+COND = "__benyfits_cond__"  # (line, result, locals()) -> result: a condition's outcome
+VAL = "__benyfits_val__"  # (text, value) -> value: an operand of a condition, as the source writes it
 
 
 class _Instrument(ast.NodeTransformer):
-    def __init__(self) -> None:
+    def __init__(self, conditions: bool = False) -> None:
         self.lines: set[int] = set()
         self._depth = 0
+        self.conditions = conditions
+        self.tests: dict[int, ast.expr] = {}  # line -> the condition as written (conditions=True)
+        self.guards: dict[int, bool | None] = {}  # line -> the constant its body returns first
+
+    def _operand(self, node: ast.expr) -> ast.expr:
+        if isinstance(node, ast.BoolOp):
+            node.values = [self._operand(v) for v in node.values]
+            return node
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            node.operand = self._operand(node.operand)
+            return node
+        if isinstance(node, ast.Compare):
+            node.left = self._leaf(node.left)
+            node.comparators = [self._leaf(c) for c in node.comparators]
+            return node
+        return self._leaf(node)
+
+    def _leaf(self, node: ast.expr) -> ast.expr:
+        if isinstance(node, ast.Constant):
+            return node
+        call = ast.Call(ast.Name(VAL, ast.Load()), [ast.Constant(ast.unparse(node)), node], [])
+        return ast.copy_location(call, node)
+
+    def _wrap_test(self, node: ast.If | ast.While) -> None:
+        self.tests[node.test.lineno] = ast.parse(ast.unparse(node.test), mode="eval").body
+        first = node.body[0] if node.body else None
+        ret = first.value if isinstance(first, ast.Return) else None
+        self.guards[node.test.lineno] = ret.value if isinstance(ret, ast.Constant) and isinstance(
+            ret.value, bool) else None
+        wrapped = ast.Call(ast.Name(COND, ast.Load()),
+                           [ast.Constant(node.test.lineno), self._operand(node.test),
+                            ast.Call(ast.Name("locals", ast.Load()), [], [])], [])
+        node.test = ast.copy_location(wrapped, node.test)
 
     def _body(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
         out: list[ast.stmt] = []
@@ -40,6 +80,8 @@ class _Instrument(ast.NodeTransformer):
     def generic_visit(self, node: ast.AST) -> ast.AST:
         is_func = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
         self._depth += is_func
+        if self.conditions and isinstance(node, (ast.If, ast.While)):
+            self._wrap_test(node)  # before the bodies are rewritten: the test's first statement is the real one
         for field in ("body", "orelse", "finalbody"):
             stmts = getattr(node, field, None)
             if isinstance(stmts, list) and stmts and isinstance(stmts[0], ast.stmt):
@@ -75,24 +117,49 @@ def trace_id(opportunity: str, lines: frozenset[int] | set[int]) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:12]
 
 
+@dataclass(frozen=True)
+class Instrumented:
+    """A checker module compiled from its own file with the hooks `instrument` inserted."""
+
+    path: Path
+    namespace: dict  # the module's globals: set _RECORD (and COND, VAL) before calling check
+    coverable: frozenset[int]  # lines a trace can contain
+    tests: dict[int, ast.expr]  # line -> condition as written ({} without conditions)
+    guards: dict[int, bool | None]  # line -> the constant its body returns first
+
+
+def instrument(module: ModuleType, suffix: str = "__traced", conditions: bool = False) -> Instrumented:
+    """The one instrumenter of checkers: a record call before every statement inside a function
+    (the trace), and with `conditions` each branch test wrapped (explanations)."""
+    path = Path(module.__file__)
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    inst = _Instrument(conditions)
+    tree = ast.fix_missing_locations(inst.visit(tree))
+    ns: dict = {"__name__": module.__name__ + suffix, "__file__": str(path), _RECORD: lambda line: None}
+    exec(compile(tree, str(path), "exec"), ns)
+    return Instrumented(path, ns, frozenset(inst.lines), inst.tests, inst.guards)
+
+
+def record_hook(ns: dict, hook: Callable[[int], object]) -> None:
+    """Set the line-recording hook of an instrumented module's namespace."""
+    ns[_RECORD] = hook
+
+
 class TracedChecker:
     """A checker module compiled with line recording; `run` gives verdict and trace."""
 
     def __init__(self, opportunity: str, module: ModuleType):
         self.opportunity = opportunity
-        self.path = Path(module.__file__)
-        tree = ast.parse(self.path.read_text(), filename=str(self.path))
-        inst = _Instrument()
-        tree = ast.fix_missing_locations(inst.visit(tree))
-        self.coverable: frozenset[int] = frozenset(inst.lines)
-        self._ns: dict = {"__name__": module.__name__ + "__traced", "__file__": str(self.path)}
-        exec(compile(tree, str(self.path), "exec"), self._ns)
+        inst = instrument(module)
+        self.path = inst.path
+        self.coverable: frozenset[int] = inst.coverable
+        self._ns: dict = inst.namespace
         self._check: Callable = self._ns["check"]
 
     def run_reads(self, household) -> tuple[Trace, frozenset[str]]:
         """Verdict and trace (identical to `run`) plus the fact keys the run read."""
         reads: set[str] = set()
-        trace = self.run(_ReadingHousehold(household, reads))
+        trace = self.run(ReadingHousehold(household, reads))
         return trace, frozenset(reads)
 
     def run(self, household) -> Trace:
@@ -132,7 +199,7 @@ class _ReadingMembers(tuple):
         return tuple.__len__(self)
 
 
-class _ReadingHousehold:
+class ReadingHousehold:
     """Stands in for a `Household` in a traced run (checkers use members, size, self_member)."""
 
     def __init__(self, hh, reads: set[str]):

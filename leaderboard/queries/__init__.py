@@ -8,6 +8,7 @@ Modules, one concern each:
 - `table`: the main table (columns from the metric catalogue), filters, ranking with ties, exports.
 - `dialogs`: runs, dialog lists, transcripts, a run's export, dialogs two runs share.
 - `opportunities`: accuracy per opportunity (the heatmap).
+- `editions`: the editions of the runs, one edition's protocols, a configuration's scores on each edition.
 - `operations`: the submission queue, simulator figures, faithfulness audits.
 """
 from eligibench.results import CAUSE_WORDS, DATASETS, FAILURE_CAUSES, StoreLockedError
@@ -31,6 +32,14 @@ from leaderboard.queries.dialogs import (
     run_export,
     shared_dialogs,
     transcript,
+)
+from leaderboard.queries.editions import (
+    CROSS_METRICS,
+    DEFAULT_EDITION,
+    across_editions,
+    edition_of,
+    editions,
+    protocols_of,
 )
 from leaderboard.queries.operations import (
     QUEUE_COLUMNS,
@@ -77,7 +86,7 @@ from leaderboard.queries.table import (
 )
 
 __all__ = [
-    "Audit", "CAUSE_WORDS", "DATASETS", "DEFAULT_COLUMNS", "DIALOG_COLUMNS", "DialogFilter", "EVALUATED",
+    "Audit", "CAUSE_WORDS", "CROSS_METRICS", "DEFAULT_EDITION", "across_editions", "edition_of", "editions", "protocols_of", "DATASETS", "DEFAULT_COLUMNS", "DIALOG_COLUMNS", "DialogFilter", "EVALUATED",
     "FAILURE_CAUSES", "HIGHER_IS_BETTER", "INTERVAL_COLUMNS", "METRIC_COLUMNS", "NO_PROTOCOL", "NUMBER_COLUMNS",
     "PAPER_RESULTS", "Protocol", "QUEUE_COLUMNS", "QUEUE_WORDS", "REPORTED", "Reader", "SIMULATOR_COLUMNS",
     "SnapshotSource", "StoreLockedError", "StoreSource", "TABLE_COLUMNS", "V1_PROTOCOL", "accuracy_matrix", "audits",

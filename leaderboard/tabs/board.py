@@ -14,9 +14,10 @@ from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard.board import PageData
 from leaderboard.defaults import default_protocol
+from leaderboard.downloads import links_html
 from leaderboard.tabs.common import Context, Tab, note, url_js
 
-BOARD_INPUTS = ("protocol", "simulators", "filter", "columns", "include_reported")
+BOARD_INPUTS = ("protocol", "simulators", "filter", "columns", "include_reported", "edition")
 
 
 def protocol_choices(protos: Mapping[str, Q.Protocol]) -> list[tuple[str, str]]:
@@ -24,9 +25,39 @@ def protocol_choices(protos: Mapping[str, Q.Protocol]) -> list[tuple[str, str]]:
     return [(p.label, p.id) for p in order]
 
 
+# the edition in the URL (?edition=, absent for 2024); the previous edition's protocol leaves it
+EDITION_URL_JS = ("(p, f, c, e) => { const u = new URL(window.location.href); u.searchParams.delete('protocol');"
+                  f" if (e && e !== '{Q.DEFAULT_EDITION}') u.searchParams.set('edition', e);"
+                  " else u.searchParams.delete('edition');"
+                  " window.history.replaceState(null, '', u.toString()); return [p, f, c, e]; }")
+
+
+def chosen_edition(page: PageData, inputs: Mapping[str, Any]) -> str:
+    """The edition whose protocols are listed: the selector's, else the chosen protocol's, else 2024."""
+    eds = Q.editions(page.protocols)
+    chosen = inputs.get("edition")
+    if chosen in eds:
+        return chosen
+    return Q.edition_of(page.protocols, inputs.get("protocol")) or Q.DEFAULT_EDITION
+
+
 def chosen_protocol(page: PageData, inputs: Mapping[str, Any]) -> str | None:
+    """The protocol ranked: the chosen one when it follows the chosen edition, else that
+    edition's default (a ranking never mixes editions)."""
+    protos = Q.protocols_of(page.protocols, chosen_edition(page, inputs))
     chosen = inputs.get("protocol")
-    return chosen if chosen in page.protocols else default_protocol(page.protocols, page.latest)
+    return chosen if chosen in protos else default_protocol(protos, page.latest)
+
+
+def across_html(page: PageData) -> str:
+    """A configuration's scores on each edition side by side (only when one has runs on two)."""
+    df = Q.across_editions(page.table, page.protocols)
+    if df.empty:
+        return ""
+    return R.table_html(df, "bf-across", clickable=False, caption=(
+        "<b>The same configuration on each edition</b>: its latest finished run under each edition's rules, with "
+        "the same simulator, trials, question cap and households used. Editions are never ranked together: a "
+        "score moves with the rules (thresholds, programs added and removed), not only with the agent."))
 
 
 def protocol_banner(protos: Mapping[str, Q.Protocol], chosen: str | None) -> str:
@@ -88,6 +119,9 @@ def build(ctx: Context) -> Tab:
     default_cols = [c for c in Q.DEFAULT_COLUMNS if c not in ("Rank", "Submission")]
     with gr.Tab("Leaderboard", id="board") as tab:
         with gr.Row():
+            edition = gr.Dropdown(choices=[Q.DEFAULT_EDITION], value=Q.DEFAULT_EDITION, label="Edition", scale=1,
+                                  elem_id="bf-edition-pick", min_width=120,
+                                  info="the rules the runs followed (docs/editions.md)")
             protocol = gr.Dropdown(choices=[], value=None, label="Protocol", scale=3, elem_id="bf-protocol-pick",
                                    info="one ranking per protocol (and simulator); the full protocol first")
             simulator_filter = gr.Dropdown(choices=[], value=[], multiselect=True, label="Simulator",
@@ -104,6 +138,7 @@ def build(ctx: Context) -> Tab:
                                        value=default_cols, label="Shown columns (Rank and Submission are always shown)",
                                        elem_id="bf-columns")
         proto_banner = gr.HTML("", elem_id="bf-protocol-banner", js_on_load=None)
+        across = gr.HTML("", elem_id="bf-across-editions")
         filter_msg = gr.Markdown(elem_id="bf-filter-msg")
         table = gr.HTML("", elem_id="bf-table", js_on_load=R.TABLE_JS)
         gr.Markdown(note("Click a column header (or focus it and press Enter) to sort by it (again to reverse; "
@@ -116,11 +151,10 @@ def build(ctx: Context) -> Tab:
         reported = gr.HTML("", elem_id="bf-reported", js_on_load=R.TABLE_JS)
         with gr.Row():
             export_btn = gr.Button("Download this table as shown (CSV + JSON)", size="sm", elem_id="bf-export-table")
-        export_files = gr.File(label="Table export", file_count="multiple", interactive=False,
-                               elem_id="bf-export-table-files", visible=False)
+        export_files = gr.HTML("", elem_id="bf-export-table-files")  # links by clean name (leaderboard/downloads.py)
         sort_state = gr.Textbox(visible=False, elem_id="bf-sort")  # the URL's ?sort= (export reads it)
 
-    inputs = [protocol, simulator_filter, filter_box, columns, include_reported]
+    inputs = [protocol, simulator_filter, filter_box, columns, include_reported, edition]
     ctx.shared.update(protocol=protocol, board_inputs=inputs, table=table, refresh=refresh, board_timer=board_timer,
                       auto_refresh=auto_refresh, filter_box=filter_box, columns=columns, sort=sort_state)
 
@@ -133,7 +167,8 @@ def build(ctx: Context) -> Tab:
             "paper's figures, shown beside our runs and not ranked among them; no intervals were published."))
 
     def fill_board(page: PageData, values: Mapping[str, Any]) -> dict:
-        protos = page.protocols
+        ed = chosen_edition(page, values)
+        protos = Q.protocols_of(page.protocols, ed)
         chosen = chosen_protocol(page, values)
         sim_choices = sorted({s for s in page.table["Simulator"] if s})
         sims = [s for s in (values.get("simulators") or []) if s in sim_choices]
@@ -141,8 +176,11 @@ def build(ctx: Context) -> Tab:
         shown, msg = shown_table(page.table, chosen, sims, values.get("filter") or "", cols)
         caption = ("" if not shown.empty else
                    "Waiting for the results store: an evaluation is writing to it." if page.cold else
-                   "No evaluated run under this protocol matches." if protos else "No evaluated runs yet.")
+                   "No evaluated run under this protocol matches." if protos else
+                   f"No evaluated runs under the {ed} edition yet." if page.protocols else "No evaluated runs yet.")
         return {
+            edition: gr.Dropdown(choices=Q.editions(page.protocols), value=ed),
+            across: across_html(page),
             protocol: gr.Dropdown(choices=protocol_choices(protos), value=chosen),
             proto_banner: protocol_banner(protos, chosen),
             filter_msg: msg,
@@ -167,17 +205,20 @@ def build(ctx: Context) -> Tab:
 
     def export_shown(tbl, chosen, sims, filt, cols, sort):
         shown, _ = shown_table(tbl, chosen, sims, filt, cols)
-        return gr.File(value=board.export_table(sort_shown(shown, sort), export_stem(chosen)), visible=True)
+        return links_html(board.export_table(sort_shown(shown, sort), export_stem(chosen)), "Table export")
 
     # the sort the browser shows lives in the URL (the table's script writes ?sort=): read it there
     export_btn.click(export_shown, [ctx.table_state, protocol, simulator_filter, filter_box, columns, sort_state],
                      export_files, js="(...a) => { a[a.length - 1] = new URL(window.location.href).searchParams"
                                       ".get('sort') || ''; return a; }")
     board_url = url_js("protocol", "filter", "columns")
-    protocol.input(None, [protocol, filter_box, columns], None, js=board_url)
-    filter_box.submit(None, [protocol, filter_box, columns], None, js=board_url)
-    columns.input(None, [protocol, filter_box, columns], None, js=board_url)
+    url_inputs = [protocol, filter_box, columns, edition]
+    protocol.input(None, url_inputs, None, js=board_url)
+    filter_box.submit(None, url_inputs, None, js=board_url)
+    columns.input(None, url_inputs, None, js=board_url)
+    # a new edition ranks its own default protocol: the URL drops the old edition's protocol
+    edition.input(None, url_inputs, None, js=EDITION_URL_JS)
     auto_refresh.change(lambda on: gr.Timer(active=bool(on)), auto_refresh, board_timer)
     return Tab("board", "Leaderboard", tab,
-               outputs=[protocol, proto_banner, filter_msg, table, reported, simulator_filter, humans],
+               outputs=[edition, protocol, proto_banner, across, filter_msg, table, reported, simulator_filter, humans],
                fill=fill, link=link, link_outputs=[filter_box, columns, sort_state])

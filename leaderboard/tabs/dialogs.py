@@ -14,7 +14,8 @@ import pandas as pd
 
 from leaderboard import queries as Q
 from leaderboard.board import PageData
-from leaderboard.tabs.common import RETRY_EVERY_S, Context, Tab, busy_note, url_js
+from leaderboard.downloads import links_html
+from leaderboard.tabs.common import RETRY_EVERY_S, Context, Tab, busy_note, note, url_js
 
 EMPTY_FACETS = {"opportunity": [], "termination": [], "cause": []}
 
@@ -49,8 +50,7 @@ def build(ctx: Context) -> Tab:
         dlg_truth = gr.HTML(js_on_load=None, elem_id="bf-truth")
         with gr.Row():
             run_export_btn = gr.Button("Download this run (JSON)", size="sm", elem_id="bf-export-run")
-            run_export_file = gr.File(label="Run export", interactive=False, visible=False,
-                                      elem_id="bf-export-run-file")
+            run_export_file = gr.HTML("", elem_id="bf-export-run-file")  # a link by clean name
         pending = gr.State(None)  # the request waiting for the store: {run, wrong, opportunity, ...}
         shown = gr.State(None)  # the run whose content is on screen
         retry = gr.Timer(RETRY_EVERY_S, active=False)
@@ -145,11 +145,15 @@ def build(ctx: Context) -> Tab:
     retry.tick(on_retry, [pending, shown], outputs).then(None, url_inputs, None, js=url)
 
     def do_export_run(run_id):
+        if not run_id:
+            return ""
         try:
-            path = board.export_run(run_id) if run_id else None
+            link = board.export_run(run_id)
         except Q.StoreLockedError:
-            path = None
-        return gr.File(value=path, visible=path is not None)
+            link = None
+        if link is None:
+            return note("The run could not be read just now (the results are being updated): try again.")
+        return links_html([link], "Run export")
 
     run_export_btn.click(do_export_run, dlg_run, run_export_file)
 

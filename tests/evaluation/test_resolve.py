@@ -33,6 +33,7 @@ def project(tmp_path_factory) -> Path:
 
     proj = tmp_path_factory.mktemp("resolve") / "project"
     make_dataset(proj / "benyfits", n_diverse=3, n_representative=2)
+    make_dataset(proj / "benyfits", n_diverse=3, n_representative=2, version="synthetic-2026-08", edition="2026-08")
     return proj
 
 
@@ -61,6 +62,7 @@ CHANGES = {
     "bootstrap": lambda v: v + 1,
     "seed": lambda v: v + 1,
     "store": lambda v: "results/other.duckdb",
+    "edition": lambda v: "2026-08",
 }
 
 

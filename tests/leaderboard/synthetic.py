@@ -52,18 +52,21 @@ def fake_households(n_diverse: int = 44, n_representative: int = 25, seed: int =
 
 
 def make_dataset(dataset_dir: Path, n_diverse: int = 3, n_representative: int = 2, seed: int = 7,
-                 version: str = "synthetic-test") -> list[Household]:
+                 version: str = "synthetic-test", edition: str = "2024") -> list[Household]:
     """A tiny dataset folder (<dir>/data/<version>/<dataset>.parquet, the published layout) of
     fuzzed households labelled by the real traced checkers, so transcripts can be shown beside
-    true labels and traces, and evaluations can run on it."""
-    from checkers import registry
-    from eligibench.catalog import load_catalog
+    true labels and traces, and evaluations can run on it. A later `edition` writes its own
+    configurations (`diverse-2026-08.parquet`, ...) labelled by that edition's checkers, with its
+    requirement texts, as the publish stage does (give it its own `version`)."""
+    from checkers.editions import edition_registry
+    from eligibench.catalog.editions import edition_catalog, load_edition
+    from eligibench.datasets.editions import config_name
     from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
     from eligibench.datasets.publish import write_opportunities_parquet
     from eligibench.datasets.rows import build_row, write_parquet
     from eligibench.truth.tracing import TracedChecker
 
-    modules = registry()
+    modules = edition_registry(edition)
     rng = random.Random(seed)
     households = fuzz_households(n_diverse + n_representative, seed, thresholds_from_checkers(modules.values()))
     traced: dict = {}
@@ -74,13 +77,15 @@ def make_dataset(dataset_dir: Path, n_diverse: int = 3, n_representative: int = 
             opps = sorted(rng.sample(list(modules), 3))
             for o in opps:
                 traced.setdefault(o, TracedChecker(o, modules[o]))
-            row = build_row(f"{dataset}-{i:04d}", dataset, hh, opps, traced, version)
+            row = build_row(f"{config_name(dataset, edition)}-{i:04d}", dataset, hh, opps, traced, version)
             rows.append(row)
             out.append(Household(dataset, row.id, row.opportunities, row.labels, row.profile))
-        write_parquet(Path(dataset_dir) / "data" / version.replace("+", "-") / f"{dataset}.parquet", rows)
+        write_parquet(Path(dataset_dir) / "data" / version.replace("+", "-") / f"{config_name(dataset, edition)}.parquet",
+                      rows)
     # the requirement texts, published beside the rows as the publish stage does
-    catalog = {"opportunities": [o.to_dict() for o in load_catalog().opportunities]}
-    write_opportunities_parquet(Path(dataset_dir) / "data" / version.replace("+", "-") / "opportunities.parquet", catalog)
+    catalog = {"opportunities": [o.to_dict() for o in edition_catalog(load_edition(edition)).opportunities]}
+    write_opportunities_parquet(Path(dataset_dir) / "data" / version.replace("+", "-")
+                                / f"{config_name('opportunities', edition)}.parquet", catalog)
     return out
 
 
@@ -132,15 +137,15 @@ CAUSES = ("simulator_false_fact", "needed_fact_not_disclosed", "rule_misapplied"
 
 
 def protocol(kind: str = "full", households: Sequence[Household] = (), data_version: str = "synthetic-test",
-             question_cap: int = 20, trials: int = 1, simulator: str = SIMULATORS[0]) -> dict:
-    """A protocol record as issue 12 writes it (`runs.protocol`)."""
+             question_cap: int = 20, trials: int = 1, simulator: str = SIMULATORS[0], edition: str = "2024") -> dict:
+    """A protocol record as issue 12 writes it (`runs.protocol`; "edition" only when not 2024)."""
     counts = {d: sum(1 for h in households if h.dataset == d) for d in ("diverse", "representative")}
     used = counts if kind == "full" else {d: min(n, 2) for d, n in counts.items()}
     return {"datasets": {d: {"data_version": data_version, "households_used": used[d], "households_total": n}
                          for d, n in counts.items() if n},
             "question_cap": question_cap, "trials": trials,
             "simulator": {"label": simulator, "reference": simulator == SIMULATORS[0]},
-            "split": "public", "kind": kind}
+            "split": "public", "kind": kind} | ({"edition": edition} if edition != "2024" else {})
 
 
 def protocol_id(p: dict) -> str:
@@ -183,7 +188,7 @@ def write_contract_rows(store: ResultStore, run_id: str, results: Sequence[Dialo
 def write_run(store: ResultStore, households: Sequence[Household], submission: str, strategy: str = "synthetic",
               simulator: str = SIMULATORS[0], seed: int = 0, skill: float = 0.7, questions: int = 8,
               data_version: str = "synthetic-test", n_boot: int = 200, finish: bool = True,
-              kind: str | None = "full", contract: bool = True) -> str:
+              kind: str | None = "full", contract: bool = True, edition: str = "2024") -> str:
     """One complete run (dialogs, then metrics from the real metrics code); returns its run id.
 
     `contract` adds issue 12's protocol columns (`kind`: full/smoke/custom; None = no protocol
@@ -200,7 +205,7 @@ def write_run(store: ResultStore, households: Sequence[Household], submission: s
     results = [fake_dialog(h, skill, questions, rng) for h in households]
     store.record_dialogs(run_id, results)
     if contract:
-        proto = protocol(kind, households_all, data_version, simulator=simulator) if kind else None
+        proto = protocol(kind, households_all, data_version, simulator=simulator, edition=edition) if kind else None
         write_contract_rows(store, run_id, results, proto, f"{submission}-{kind or 'legacy'}",
                             {"agent": "embedded:SmolLM2-135M-Instruct", "simulator": simulator}, rng)
     if finish:

@@ -317,6 +317,12 @@ def test_dialogs_follow_the_run_deep_links_explanations_and_run_export(served, t
         # explanations: the decisive requirement in words, branches marked, requirements as Markdown
         truth = page.locator("#bf-truth")
         expect(truth.locator(".bf-why").first).to_contain_text("Why")
+        # item 3, sampled in the browser: every "why" shown reads as plain words (the exhaustive
+        # check over every checker condition is tests/truth/test_explain_plain.py)
+        from eligibench.truth import plain_words
+
+        whys = truth.locator(".bf-why").all_inner_texts()
+        assert whys and all(plain_words(w) for w in whys), [w for w in whys if not plain_words(w)]
         assert truth.locator(".bf-code .bf-true, .bf-code .bf-false").count() > 0
         expect(truth.locator(".bf-md p").first).to_be_attached()
         assert "|---|" not in truth.inner_text()
@@ -339,6 +345,8 @@ def test_dialogs_follow_the_run_deep_links_explanations_and_run_export(served, t
         page.locator("#bf-export-run").click()
         link = page.locator("#bf-export-run-file a").first
         expect(link).to_be_attached()
+        assert link.get_attribute("href") == f"bf-export/{link.get_attribute('href').split('/')[1]}/benyfits-run-{ids['other']}.json"
+        assert link.inner_text() == f"benyfits-run-{ids['other']}.json"  # a clean name, no server path
         data = json.loads(fetch(page, link.get_attribute("href")))
         assert {"submission", "run_id", "data_version", "simulator", "metrics"} <= set(data)
         assert data["run_id"] == ids["other"] and data["submission"] == "other-agent"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from eligibench.datasets.rows import read_parquet
-from leaderboard.explain import flip_sentence
+from eligibench.truth import flip_sentence
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = re.compile(r"\w_\w|\w\(|[\[\]{}<>=]|\bhh\.|\bm\.")  # identifiers, calls, brackets, operators

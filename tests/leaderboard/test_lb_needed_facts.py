@@ -6,8 +6,8 @@ from __future__ import annotations
 from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import read_parquet
 from eligibench.household.facts import ALWAYS_KNOWN
+from eligibench.truth import explained_checker
 from leaderboard.board import asked_unknown
-from leaderboard.explain import explained_checker
 from leaderboard.truth import DialogFacts, GroundTruth, render_reasons, traced_checker
 
 

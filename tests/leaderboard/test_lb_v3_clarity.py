@@ -55,6 +55,12 @@ def test_ranks_filter_warning_keyboard_url_and_export_order(served, tmp_path):  
         hrefs = [links.nth(i).get_attribute("href") for i in range(2)]
         csv_href = next(h for h in hrefs if ".csv" in h)
         assert "benyfits-leaderboard-" in csv_href
+        # clean file names: the link and its text name the file, never the server's temp folder
+        texts = links.all_inner_texts()
+        assert all(h.startswith("bf-export/") and "/tmp" not in h and "gradio_api" not in h for h in hrefs), hrefs
+        assert sorted(texts) == sorted(h.rsplit("/", 1)[-1] for h in hrefs)
+        assert all(t.startswith("benyfits-leaderboard-") and "/" not in t for t in texts)
+        assert "/tmp" not in page.locator("#bf-export-table-files").inner_html()
         rows = list(csv.DictReader(io.StringIO(fetch(page, csv_href))))
         assert [r["Submission"] for r in rows] == shown_names
         assert [float(r["Avg turns"]) for r in rows] == shown

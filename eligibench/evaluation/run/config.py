@@ -8,15 +8,18 @@ without `runs` gets one configuration per name in `evaluate.submissions` (same n
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
 from eligibench import params as P
+from eligibench.datasets.editions import config_name
 from eligibench.datasets.publish import DatasetMissing, dataset_path
 from eligibench.datasets.rows import Row, read_parquet
 from eligibench.errors import ParamsError
 from eligibench.evaluation.hosting import DialogBudget
+from eligibench.evaluation.run.protocol import DEFAULT_EDITION
 from eligibench.evaluation.user import FREE_FORM, SimulatorMode, read_mode
 from eligibench.models import ModelSpec
 
@@ -52,6 +55,9 @@ class EvalConfig:
     runs: Mapping[str, RunConfig] = field(default_factory=dict)  # name -> configuration
     budget: DialogBudget = DialogBudget()  # per dialog of a hosted agent (issue 13)
     simulator_mode: SimulatorMode = FREE_FORM  # `evaluate.simulator_mode`: free-form (v1) or grounded
+    # `evaluate.edition`: the rules the run is evaluated under (docs/editions.md): the edition's
+    # datasets (`diverse-2026-08`), requirement texts and ground truth; 2024 (the paper's) by default
+    edition: str = DEFAULT_EDITION
 
     @property
     def simulator_label(self) -> str:
@@ -163,6 +169,18 @@ def _budget(raw: Any) -> DialogBudget:
                         P.get(raw, "evaluate.budget.wall_s", (int, float), 1, 10**6) if "wall_s" in raw else d.wall_s)
 
 
+_EDITION = re.compile(r"\d{4}(-\d{2})?")
+
+
+def _edition(v: Any) -> str:
+    if v is None:
+        return DEFAULT_EDITION
+    if not isinstance(v, str) or not _EDITION.fullmatch(v):
+        raise ParamsError(f"params.yaml: 'evaluate.edition' is {v!r}, expected an edition name as a quoted string "
+                          f"(\"2024\", the default, or a later one such as \"2026-08\"; docs/editions.md)")
+    return v
+
+
 def read_config(params: Mapping[str, Any]) -> EvalConfig:
     s = P.section(dict(params), "evaluate")
     subset = s.get("subset") or {}
@@ -189,25 +207,29 @@ def read_config(params: Mapping[str, Any]) -> EvalConfig:
         P.get(s, "evaluate.agent_memory_mb", int, 256, 1_000_000), P.get(s, "evaluate.bootstrap", int, 0, 100_000),
         P.get(s, "evaluate.seed", int), Path(P.get(s, "evaluate.store", str)), tuple(subs), runs,
         _budget(s.get("budget")),
-        simulator_mode=read_mode(s.get("simulator_mode")),
+        simulator_mode=read_mode(s.get("simulator_mode")), edition=_edition(s.get("edition")),
     )
 
 
-def dataset_totals(folder: Path = Path("benyfits"), data_version: str | None = None) -> dict[str, int]:
-    """Households in each published dataset (the denominator of a protocol's households_used)."""
+def dataset_totals(folder: Path = Path("benyfits"), data_version: str | None = None,
+                   edition: str = DEFAULT_EDITION) -> dict[str, int]:
+    """Households in each published dataset of an edition (the denominator of a protocol's
+    households_used), keyed by the dataset's name (`diverse`, whatever the edition)."""
     import pyarrow.parquet as pq
 
     out = {}
     for d in DATASETS:
         try:
-            out[d] = pq.ParquetFile(dataset_path(folder, d, data_version)).metadata.num_rows
+            out[d] = pq.ParquetFile(dataset_path(folder, config_name(d, edition), data_version)).metadata.num_rows
         except DatasetMissing:  # not published (custom rows): no total known
             continue
     return out
 
 
 def load_rows(config: EvalConfig, folder: Path = Path("benyfits")) -> dict[str, list[Row]]:
-    return subset_rows(config, {d: read_parquet(dataset_path(folder, d)) for d in DATASETS})
+    """The configured subset of each published dataset of the run's edition (`diverse` or
+    `diverse-2026-08`), keyed by the dataset's name."""
+    return subset_rows(config, {d: read_parquet(dataset_path(folder, config_name(d, config.edition))) for d in DATASETS})
 
 
 def subset_rows(config: EvalConfig, rows_by_dataset: Mapping[str, list[Row]]) -> dict[str, list[Row]]:

@@ -23,11 +23,13 @@ import pyarrow.parquet as pq
 
 from eligibench import paths
 from eligibench.datasets import sealed
+from eligibench.datasets.editions import config_name
 from eligibench.datasets.publish import dataset_path
-from eligibench.datasets.rows import Row, read_parquet
+from eligibench.datasets.rows import Row
+from eligibench.errors import ParamsError
 from eligibench.evaluation.hosting import DialogBudget, Manifest, OpportunityBrief, SubmissionError
-from eligibench.evaluation.run.config import DATASETS, EvalConfig, RunConfig, dataset_totals, subset_rows
-from eligibench.evaluation.run.protocol import DatasetUse, Protocol, is_reference, model_label
+from eligibench.evaluation.run.config import EvalConfig, RunConfig, dataset_totals, load_rows, subset_rows
+from eligibench.evaluation.run.protocol import DEFAULT_EDITION, DatasetUse, Protocol, is_reference, model_label
 from eligibench.evaluation.run.protocol import simulator_label as protocol_simulator_label
 from eligibench.evaluation.run.seeds import seed_table
 from eligibench.evaluation.user import FREE_FORM, SimulatorMode
@@ -39,7 +41,7 @@ from eligibench.results.records import RunSpec
 # The params keys (under `evaluate`) a resolved run reads, so its identity can depend on them.
 # Every one must be a DVC param of each stage that resolves runs (tests/pipeline/test_dvc_deps.py).
 IDENTITY_KEYS = ("simulator", "simulator_mode", "agent_model", "runs", "subset", "subset_select", "max_questions",
-                 "trials", "seed", "budget", "call_timeout_s", "agent_memory_mb")
+                 "trials", "seed", "budget", "call_timeout_s", "agent_memory_mb", "edition")
 
 
 @dataclass(frozen=True)
@@ -147,18 +149,24 @@ def simulator_setup(config: EvalConfig, stand_in_label: str | None = None) -> Si
     return SimulatorSetup(s, mode, label, protocol_label, is_reference(s) and not mode.grounded)
 
 
-def load_briefs(dataset_dir: Path, data_version: str | None = None) -> dict[str, OpportunityBrief]:
-    """Requirement texts as published beside the rows (`opportunities` config)."""
-    table = pq.read_table(dataset_path(dataset_dir, "opportunities", data_version), columns=["id", "name", "requirements"])
+def load_briefs(dataset_dir: Path, data_version: str | None = None,
+                edition: str = DEFAULT_EDITION) -> dict[str, OpportunityBrief]:
+    """Requirement texts as published beside the rows (`opportunities` config, or the edition's
+    `opportunities-2026-08`): what the agent is shown is the edition's own text."""
+    table = pq.read_table(dataset_path(dataset_dir, config_name("opportunities", edition), data_version),
+                          columns=["id", "name", "requirements"])
     return {d["id"]: OpportunityBrief(d["id"], d["name"], d["requirements"]) for d in table.to_pylist()}
 
 
 def published_rows(config: EvalConfig, dataset_dir: Path, split: str = "public", project: Path = Path(".")
                    ) -> dict[str, list[Row]]:
-    """The configured subset of each dataset (the public folder, or the sealed split)."""
+    """The configured subset of each dataset of the run's edition (the public folder, or the sealed split)."""
     if split == "sealed":  # the official protocol: households built from the secret seed
+        if config.edition != DEFAULT_EDITION:
+            raise ParamsError(f"params.yaml: 'evaluate.edition' is {config.edition!r}, but the sealed split is built "
+                              f"for the {DEFAULT_EDITION} edition only: evaluate a later edition on the public split")
         return subset_rows(config, sealed.load_rows(project, sealed.read_secret().round))
-    return subset_rows(config, {d: read_parquet(dataset_path(dataset_dir, d)) for d in DATASETS})
+    return load_rows(config, dataset_dir)
 
 
 def resolve_run(config: EvalConfig, manifest: Manifest, run: RunConfig | None = None, *, split: str = "public",
@@ -177,7 +185,7 @@ def resolve_run(config: EvalConfig, manifest: Manifest, run: RunConfig | None = 
     data_version = next(iter(r.data_version for rs in frozen_rows.values() for r in rs), "unknown")
     roles = role_specs(manifest, config, run)
     simulator = simulator_setup(config, stand_in_label)
-    totals = dataset_totals(dataset_dir, data_version)
+    totals = dataset_totals(dataset_dir, data_version, config.edition)
     datasets = {d: DatasetUse(rs[0].data_version if rs else "unknown", len(rs), max(totals.get(d, len(rs)), len(rs)))
                 for d, rs in frozen_rows.items()}
     # the configured simulator's backend even when its mode calls no model: grounded lexical/template
@@ -189,10 +197,10 @@ def resolve_run(config: EvalConfig, manifest: Manifest, run: RunConfig | None = 
     if simulator.uses_model and not config.simulator.constrained:
         decoding = "unconstrained"
     protocol = Protocol(datasets, config.max_questions, config.trials, simulator.protocol_label, simulator.reference,
-                        backend, split, decoding)
+                        backend, split, decoding, config.edition)
     return ResolvedRun(
         name=run.name, manifest=manifest, split=split, rows=frozen_rows,
-        briefs=MappingProxyType(load_briefs(dataset_dir, data_version)),
+        briefs=MappingProxyType(load_briefs(dataset_dir, data_version, config.edition)),
         roles=MappingProxyType(roles), options=MappingProxyType(run_options(manifest, run)), simulator=simulator,
         protocol=protocol, budget=config.budget, data_version=data_version, trials=config.trials, seed=config.seed,
         seeds=MappingProxyType(seed_table(config.seed, config.trials, roles)), max_questions=config.max_questions,

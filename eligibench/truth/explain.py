@@ -550,7 +550,7 @@ def flip_sentence(hh: Any, flip_json: str, verdict: bool) -> str:
     of $45,000: yearly work income." ('' when no one-feature change flips the verdict)."""
     import json
 
-    from eligibench.household import FEATURES_BY_NAME
+    from eligibench.household import ALL_FEATURES_BY_NAME as FEATURES_BY_NAME  # every schema version
     from eligibench.household.profile import display_name
 
     if not flip_json:

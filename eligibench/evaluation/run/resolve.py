@@ -26,7 +26,14 @@ from eligibench.datasets import sealed
 from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import Row, read_parquet
 from eligibench.evaluation.hosting import DialogBudget, Manifest, OpportunityBrief, SubmissionError
-from eligibench.evaluation.run.config import DATASETS, EvalConfig, RunConfig, dataset_totals, subset_rows
+from eligibench.evaluation.run.config import (
+    DATASETS,
+    EvalConfig,
+    ExecutorConfig,
+    RunConfig,
+    dataset_totals,
+    subset_rows,
+)
 from eligibench.evaluation.run.protocol import DatasetUse, Protocol, is_reference, model_label
 from eligibench.evaluation.run.protocol import simulator_label as protocol_simulator_label
 from eligibench.evaluation.run.seeds import seed_table
@@ -90,6 +97,8 @@ class ResolvedRun:
     bootstrap: int
     store: Path
     extra: Mapping[str, Any] = field(default_factory=dict)
+    # where the dialogs execute: deliberately not read by run_identity (same run, same results)
+    executor: ExecutorConfig = ExecutorConfig()
 
     def simulator_spec(self, trial: int) -> ModelSpec:
         """The simulator's spec for one trial (its seed derived for that trial)."""
@@ -199,6 +208,7 @@ def resolve_run(config: EvalConfig, manifest: Manifest, run: RunConfig | None = 
         concurrency=config.concurrency, infra_retries=config.infra_retries, call_timeout_s=config.call_timeout_s,
         agent_memory_mb=config.agent_memory_mb, bootstrap=config.bootstrap, store=config.store,
         extra=MappingProxyType({"subset": dict(config.subset), "subset_select": config.subset_select}),
+        executor=config.executor,
     )
 
 

@@ -68,3 +68,25 @@ def test_batches_keep_one_trial_each_and_at_most_the_size():
     assert [len(b) for b in got] == [2, 2, 1, 2, 2, 1]
     assert all(len({t for _, _, t in b}) == 1 for b in got)
     assert [x for b in got for x in b] == todo
+
+
+def test_the_kit_a_node_gets_has_absolute_paths(tmp_path, monkeypatch):
+    """The stages run with project "." and submissions/<name>: a Ray task runs in another working
+    directory, so what it builds the agent from must not depend on the driver's."""
+    import os
+
+    from eligibench.evaluation.run import open_session
+    from tests.evaluation.executor_project import AGENT, make_project, resolved
+    from tests.fakes.openai_server import FakeOpenAIServer
+
+    make_project(tmp_path / "proj", 1, 1)
+    monkeypatch.chdir(tmp_path)
+    with FakeOpenAIServer(models=["served-model"]) as fake:
+        r = resolved(Path("proj"), fake.base_url)
+        r = type(r)(**{**vars(r), "manifest": type(r.manifest)(**{**vars(r.manifest),
+                                                                   "folder": Path(os.path.relpath(AGENT))})})
+        assert not r.manifest.folder.is_absolute()
+        with open_session(r, Path("proj")) as session:
+            kit = session.kit
+    assert kit.project == (tmp_path / "proj").resolve() and kit.resolved.manifest.folder == AGENT.resolve()
+    assert set(kit.endpoints()) == {"dialog"} and kit.endpoints()["dialog"] == fake.base_url

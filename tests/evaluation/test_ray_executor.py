@@ -5,7 +5,8 @@ the recording fake server as the agent's model and jailed agent processes starte
 - a run gives the same run id, per-pair predictions, transcripts and metrics as the local executor;
 - a worker node killed mid-run: its dialogs re-run on the other node, the store ends with every
   dialog exactly once and the run `done`;
-- the resume rules hold on Ray: a rerun runs exactly the dialogs stored as infrastructure errors.
+- the resume rules hold on Ray: a rerun runs exactly the dialogs stored as infrastructure errors
+  (of a run started on the local executor: either executor resumes the other's run).
 
 One cluster per module (about 20-40 s to start on 2 shared cores); it is shut down at the end.
 """
@@ -117,7 +118,8 @@ def test_a_node_lost_mid_run_loses_and_duplicates_nothing(cluster, project, fake
 
 
 def test_a_rerun_on_ray_runs_exactly_the_missing_dialogs(cluster, project, fake):
-    store, run_id, _ = _run(project, fake, RAY, store="resume.duckdb")
+    """A run started on local threads is finished on Ray (same run id): only its outages re-run."""
+    store, run_id, _ = _run(project, fake, ExecutorConfig(), store="resume.duckdb")
     before = store.dialog_results(run_id)
     lost = before[:2]
     for d in lost:  # stored as outages: the resume rules re-run exactly these

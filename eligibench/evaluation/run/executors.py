@@ -207,8 +207,8 @@ class RayExecutor:
         started = not ray.is_initialized()
         if started:  # params' address, else $RAY_ADDRESS, else a one-node Ray on this machine
             address = self.config.address or os.environ.get("RAY_ADDRESS") or None
-            ray.init(address=address, include_dashboard=False, log_to_driver=False,
-                     configure_logging=False)
+            # a Ray started for this run needs no dashboard; an existing cluster keeps its own settings
+            ray.init(address=address, log_to_driver=False, **({} if address else {"include_dashboard": False}))
         try:
             check_reachable(self.kit.endpoints(), {n["NodeManagerAddress"] for n in ray.nodes() if n["Alive"]})
             self._run(ray, plan, todo, record)
@@ -247,6 +247,6 @@ def _task(kit: NodeKit, plan: RunPlan, batch: Sequence[Item]) -> tuple[str, list
 def make_executor(config: ExecutorConfig, kit: NodeKit, make_agent: Callable[..., Agent], user_model: Any) -> Executor:
     """The executor `evaluate.executor` names: local threads over these live parts, or Ray over the kit."""
     if config.kind == "ray":
-        import_ray()  # the clear error before any server starts work
+        import_ray()
         return RayExecutor(kit, config)
     return LocalExecutor(make_agent, user_model)

@@ -26,7 +26,7 @@ from eligibench import paths
 from eligibench.datasets.rows import Row
 from eligibench.evaluation.hosting import Manifest, ProcessAgent, isolation
 from eligibench.evaluation.run.dialog_loop import run_dialog
-from eligibench.evaluation.run.executors import Executor, make_executor
+from eligibench.evaluation.run.executors import Executor, import_ray, make_executor
 from eligibench.evaluation.run.resolve import ResolvedRun, run_identity
 from eligibench.evaluation.run.runner import RunIncomplete, RunPlan, evaluate
 from eligibench.evaluation.run.seeds import AGENT, SIMULATOR
@@ -158,6 +158,8 @@ def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: A
     if r.simulator.stand_in != (user_model is not None):
         raise ValueError("a stand-in user model needs a run resolved with stand_in_label, and only then")
     spec = run_identity(r)
+    if r.executor.kind == "ray":
+        import_ray()  # the clear error before any server starts
     with ExitStack() as stack:
         simulate = r.simulator.uses_model
         wanted = {**r.roles, **({"__simulator__": r.simulator.spec} if simulate else {})}
@@ -165,7 +167,10 @@ def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: A
         if preflight:  # before the first dialog: every endpoint answers, serves its model, takes a schema and a seed
             check_preflight({(SIMULATOR if k == "__simulator__" else k): s for k, s in specs.items()})
         sim = specs.pop("__simulator__", None)
-        kit = DialogKit(r, project, MappingProxyType(specs), sim if simulate else None, user_model)
+        # absolute paths: a Ray task runs in another working directory (and on another machine
+        # with the checkout at the same path); locally the agent is made the same way
+        here = replace(r, manifest=replace(r.manifest, folder=Path(r.manifest.folder).resolve()))
+        kit = DialogKit(here, project.resolve(), MappingProxyType(specs), sim if simulate else None, user_model)
         user_models = stack.enter_context(kit.user_models(range(r.trials)))
         yield Session(r, project, spec, plan_for(r, spec), user_models, specs, kit)
 

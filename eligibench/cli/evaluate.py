@@ -52,6 +52,10 @@ def _small_run(raw: dict, args: argparse.Namespace) -> dict:
         ev["max_questions"] = args.max_questions
     if args.trials is not None:
         ev["trials"] = args.trials
+    if args.executor is not None:
+        ev["executor"] = args.executor
+    if args.ray_address is not None:  # implies the Ray executor
+        ev["executor"], ev["ray"] = "ray", {**(ev.get("ray") or {}), "address": args.ray_address}
     return {**raw, "evaluate": ev}
 
 
@@ -170,6 +174,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="question cap per dialog (default: params.yaml evaluate.max_questions)")
     p.add_argument("--trials", type=_positive, default=None,
                    help="trials per household (default: params.yaml evaluate.trials)")
+    p.add_argument("--executor", choices=("local", "ray"), default=None,
+                   help="where dialogs run: local threads or Ray tasks (default: params.yaml evaluate.executor; "
+                        "never part of the run id; docs/scale.md)")
+    p.add_argument("--ray-address", default=None,
+                   help="the Ray cluster to run dialogs on (implies --executor ray; default: evaluate.ray.address, "
+                        "else $RAY_ADDRESS, else a one-node Ray)")
     p.add_argument("--store", default=None,
                    help=f"DuckDB results file (default: params.yaml evaluate.store for folders under submissions/, "
                         f"else {LOCAL_STORE})")

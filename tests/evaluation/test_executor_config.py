@@ -90,3 +90,17 @@ def test_the_kit_a_node_gets_has_absolute_paths(tmp_path, monkeypatch):
             kit = session.kit
     assert kit.project == (tmp_path / "proj").resolve() and kit.resolved.manifest.folder == AGENT.resolve()
     assert set(kit.endpoints()) == {"dialog"} and kit.endpoints()["dialog"] == fake.base_url
+
+
+def test_the_evaluate_command_chooses_the_executor():
+    import argparse
+
+    from eligibench.cli.evaluate import _small_run
+
+    def flags(**kw):
+        base = {"households": None, "max_questions": None, "trials": None, "executor": None, "ray_address": None}
+        return read_config(_small_run(copy.deepcopy(PARAMS), argparse.Namespace(**{**base, **kw}))).executor
+
+    assert flags() == ExecutorConfig()
+    assert flags(executor="ray") == ExecutorConfig("ray")
+    assert flags(ray_address="head:6379") == ExecutorConfig("ray", "head:6379")

@@ -15,7 +15,15 @@ from __future__ import annotations
 import pytest
 
 from eligibench.evaluation.hosting import isolation
-from eligibench.evaluation.run import ExecutorConfig, LocalExecutor, RayExecutor, evaluate, open_session
+from eligibench.evaluation.run import (
+    DialogKit,
+    DialogsLost,
+    ExecutorConfig,
+    LocalExecutor,
+    RayExecutor,
+    evaluate,
+    open_session,
+)
 from eligibench.results.records import INFRA_ERROR
 from eligibench.results.store import ResultStore
 from tests.evaluation.executor_project import make_project, per_pair, resolved, scores
@@ -105,8 +113,6 @@ def test_a_node_lost_mid_run_loses_and_duplicates_nothing(cluster, project, fake
         executor = session.executor()
         run_id = evaluate(session.plan, store, progress=progress, executor=executor)
     c.add_node(num_cpus=1, object_store_memory=80 * MB)  # the next test gets two nodes again
-    alive = {n["NodeID"] for n in ray.nodes() if n["Alive"]}
-    assert lost.node_id not in alive
     assert sum(executor.nodes.values()) == 6 and executor.nodes.get(workers[1].node_id, 0) >= 3
     dialogs = store.dialogs(run_id)
     keys = [(d["dataset"], d["row_id"], d["trial"]) for d in dialogs]
@@ -131,6 +137,31 @@ def test_a_rerun_on_ray_runs_exactly_the_missing_dialogs(cluster, project, fake)
     after = store.dialog_results(run_id)
     assert [(d.dataset, d.row_id, d.trial, d.termination, d.predictions) for d in after] == \
            [(d.dataset, d.row_id, d.trial, d.termination, d.predictions) for d in before]
+
+
+class TrialOneFails(DialogKit):
+    """Fault injection: the real kit, except that no agent can be made for trial 1 on any node."""
+
+    def make_agent(self, trial: int = 0):
+        if trial == 1:
+            raise OSError("injected: this node cannot start trial 1's agent")
+        return super().make_agent(trial)
+
+
+def test_dialogs_lost_for_good_leave_the_run_resumable(cluster, project, fake):
+    r = resolved(project, fake.base_url, RAY, store="lost.duckdb", trials=2)
+    store = ResultStore(project / "lost.duckdb")
+    with open_session(r, project) as session:
+        broken = RayExecutor(TrialOneFails(**vars(session.kit)), ExecutorConfig("ray", max_retries=0))
+        with pytest.raises(DialogsLost) as e:
+            evaluate(session.plan, store, executor=broken)
+        run_id = store.runs()[0]["run_id"]
+        assert e.value.failed == 6 and "injected" in str(e.value) and "run the same evaluation again" in str(e.value)
+        assert sorted({d["trial"] for d in store.dialogs(run_id)}) == [0] and len(store.dialogs(run_id)) == 6
+        assert store.runs()[0]["status"] == "running"  # never done with dialogs missing
+        evaluate(session.plan, store, executor=session.executor())
+    keys = [(d["dataset"], d["row_id"], d["trial"]) for d in store.dialogs(run_id)]
+    assert len(keys) == len(set(keys)) == 12 and store.runs()[0]["status"] == "done"
 
 
 def _preflight_calls(fake, since: int) -> int:

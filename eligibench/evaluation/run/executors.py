@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import os
+import re
 import threading
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -229,13 +230,22 @@ class RayExecutor:
                     node, results = ray.get(ref)
                 except ray.exceptions.RayError as e:  # retries spent: the batch is not stored
                     lost += len(batch)
-                    first = first or f"{type(e).__name__}: {str(e).strip().splitlines()[0] if str(e).strip() else ''}"
+                    first = first or _why(e)
                     continue
                 self.nodes[node] = self.nodes.get(node, 0) + len(results)
                 for r in results:
                     record(r)
         if lost:
             raise DialogsLost(lost, first)
+
+
+def _why(e: BaseException) -> str:
+    """A failed task's cause in one line: the exception the task raised, else Ray's own message."""
+    cause = getattr(e, "cause", None)  # RayTaskError carries what the task raised
+    if isinstance(cause, BaseException):
+        return f"{type(cause).__name__}: {cause}"
+    text = re.sub(r"\x1b\[[0-9;]*m", "", str(e)).strip()
+    return f"{type(e).__name__}: {text.splitlines()[0] if text else 'no message'}"
 
 
 def _task(kit: NodeKit, plan: RunPlan, batch: Sequence[Item]) -> tuple[str, list[DialogResult]]:

@@ -9,7 +9,9 @@ harness, is the bottleneck (docs/scale.md).
     PYTHONPATH=. python -m benchmarks.scale_out --diverse 8 --representative 4 --trials 2
 
 Each mode evaluates the same resolved run into its own store (the same run id: the executor is
-not part of it). Ray's start-up (a cluster per mode) is printed apart from the run's time.
+not part of it). Ray's start-up (a cluster per node count; the first batch size also pays the
+workers' first import of the harness) is printed apart from the runs' times. "driver cpu" is this
+process and, for local threads, its agent processes (Ray's agents are its workers' children).
 """
 from __future__ import annotations
 
@@ -65,7 +67,7 @@ def main() -> None:
     ap.add_argument("--diverse", type=int, default=8)
     ap.add_argument("--representative", type=int, default=4)
     ap.add_argument("--trials", type=int, default=2)
-    ap.add_argument("--dialogs-per-task", type=int, default=2)
+    ap.add_argument("--dialogs-per-task", default="1,2,6", help="Ray batch sizes to compare (comma-separated)")
     ap.add_argument("--cpus-per-node", type=int, default=1, help="Ray task slots per worker node")
     args = ap.parse_args()
     import ray
@@ -84,16 +86,18 @@ def main() -> None:
         for nodes in (1, 2):
             cluster, startup = with_cluster(nodes, args.cpus_per_node)
             try:
-                ex = ExecutorConfig("ray", dialogs_per_task=args.dialogs_per_task)
-                wall, cpu, n, preds = run_once(project, fake, ex, f"ray{nodes}.duckdb", args.trials)
+                for size in (int(x) for x in args.dialogs_per_task.split(",")):
+                    ex = ExecutorConfig("ray", dialogs_per_task=size)
+                    wall, cpu, n, preds = run_once(project, fake, ex, f"ray{nodes}-{size}.duckdb", args.trials)
+                    rows.append((f"ray {nodes} node x{args.cpus_per_node} cpu, {size}/task", startup, wall, cpu, n,
+                                 preds == reference))
             finally:
                 ray.shutdown()
                 cluster.shutdown()
-            rows.append((f"ray {nodes} node(s) x{args.cpus_per_node} cpu", startup, wall, cpu, n, preds == reference))
-    print(f"{'executor':<24} {'dialogs':>7} {'start s':>8} {'run s':>7} {'dialogs/h':>10} {'s/dialog':>9} "
+    print(f"{'executor':<30} {'dialogs':>7} {'start s':>8} {'run s':>7} {'dialogs/h':>10} {'s/dialog':>9} "
           f"{'driver cpu s/dialog':>20} {'same predictions':>17}")
     for name, startup, wall, cpu, n, same in rows:
-        print(f"{name:<24} {n:>7} {startup:>8.1f} {wall:>7.1f} {3600 * n / wall:>10.0f} {wall / n:>9.3f} "
+        print(f"{name:<30} {n:>7} {startup:>8.1f} {wall:>7.1f} {3600 * n / wall:>10.0f} {wall / n:>9.3f} "
               f"{cpu / n:>20.3f} {str(same):>17}")
     per_dialog = rows[0][2] / rows[0][4]
     print(f"harness cost per dialog (local, one slot, instant model): {per_dialog:.3f} s wall")

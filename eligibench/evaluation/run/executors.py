@@ -211,6 +211,9 @@ class RayExecutor:
             # a Ray started for this run needs no dashboard; an existing cluster keeps its own settings
             ray.init(address=address, log_to_driver=False, **({} if address else {"include_dashboard": False}))
         try:
+            if ray.cluster_resources().get("CPU", 0) < 1:  # tasks would wait for a node forever
+                raise BenyfitsError("executor 'ray': the Ray cluster has no CPU for dialog tasks (each needs 1): "
+                                    "start worker nodes with `ray start --address <head>:6379 --num-cpus N`")
             check_reachable(self.kit.endpoints(), {n["NodeManagerAddress"] for n in ray.nodes() if n["Alive"]})
             self._run(ray, plan, todo, record)
         finally:
@@ -222,19 +225,23 @@ class RayExecutor:
         kit, shared_plan = ray.put(self.kit), ray.put(plan)
         pending = {task.remote(kit, shared_plan, b): b for b in batches(todo, self.config.dialogs_per_task)}
         lost, first = 0, ""
-        while pending:
-            done, _ = ray.wait(list(pending), num_returns=1)
-            for ref in done:
-                batch = pending.pop(ref)
-                try:
-                    node, results = ray.get(ref)
-                except ray.exceptions.RayError as e:  # retries spent: the batch is not stored
-                    lost += len(batch)
-                    first = first or _why(e)
-                    continue
-                self.nodes[node] = self.nodes.get(node, 0) + len(results)
-                for r in results:
-                    record(r)
+        try:
+            while pending:
+                done, _ = ray.wait(list(pending), num_returns=1)
+                for ref in done:
+                    batch = pending.pop(ref)
+                    try:
+                        node, results = ray.get(ref)
+                    except ray.exceptions.RayError as e:  # retries spent: the batch is not stored
+                        lost += len(batch)
+                        first = first or _why(e)
+                        continue
+                    self.nodes[node] = self.nodes.get(node, 0) + len(results)
+                    for r in results:
+                        record(r)
+        finally:  # the driver stopped early (an error, Ctrl-C): free a shared cluster of its tasks
+            for ref in pending:
+                ray.cancel(ref, force=True)
         if lost:
             raise DialogsLost(lost, first)
 

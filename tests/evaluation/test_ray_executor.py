@@ -5,6 +5,8 @@ the recording fake server as the agent's model and jailed agent processes starte
 - a run gives the same run id, per-pair predictions, transcripts and metrics as the local executor;
 - a worker node killed mid-run: its dialogs re-run on the other node, the store ends with every
   dialog exactly once and the run `done`;
+- a batch that fails for good (retries spent) is reported by its cause; every finished dialog is
+  stored, the run stays `running` (never `done`), and a rerun completes it;
 - the resume rules hold on Ray: a rerun runs exactly the dialogs stored as infrastructure errors
   (of a run started on the local executor: either executor resumes the other's run).
 

@@ -1,5 +1,7 @@
 """Evaluate one submission over the datasets: dialogs run concurrently (bounded), each is
-written to the store as it finishes, and a restarted run picks up only what is missing.
+written to the store as it finishes, and a restarted run picks up only what is missing. Where
+the dialogs run is the executor's business (`executors.py`: local threads or Ray tasks); what
+runs, and the store, are this module's: only this process writes the store.
 
 Outages are not results (issue 13): a dialog that still ends `infrastructure_error` after the
 retries is stored as such, and the run ends `incomplete` (not `done`: never ranked, and the

@@ -54,6 +54,10 @@ def _small_run(raw: dict, args: argparse.Namespace) -> dict:
         ev["trials"] = args.trials
     if getattr(args, "edition", None) is not None:
         ev["edition"] = args.edition
+    if args.executor is not None:
+        ev["executor"] = args.executor
+    if args.ray_address is not None:  # implies the Ray executor
+        ev["executor"], ev["ray"] = "ray", {**(ev.get("ray") or {}), "address": args.ray_address}
     return {**raw, "evaluate": ev}
 
 
@@ -177,6 +181,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--edition", default=None,
                    help="evaluate under this edition's rules (its datasets, e.g. diverse-2026-08, and requirement "
                         "texts); default: params.yaml evaluate.edition (2024). Another edition is another protocol")
+    p.add_argument("--executor", choices=("local", "ray"), default=None,
+                   help="where dialogs run: local threads or Ray tasks (default: params.yaml evaluate.executor; "
+                        "never part of the run id; docs/scale.md)")
+    p.add_argument("--ray-address", default=None,
+                   help="the Ray cluster to run dialogs on (implies --executor ray; default: evaluate.ray.address, "
+                        "else $RAY_ADDRESS, else a one-node Ray)")
     p.add_argument("--store", default=None,
                    help=f"DuckDB results file (default: params.yaml evaluate.store for folders under submissions/, "
                         f"else {LOCAL_STORE})")

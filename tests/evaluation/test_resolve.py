@@ -55,6 +55,8 @@ CHANGES = {
     "max_questions": lambda v: (v or 20) + 1,
     "trials": lambda v: v + 1,
     "concurrency": lambda v: v + 1,
+    "executor": lambda v: "ray" if v == "local" else "local",
+    "ray": lambda v: {**v, "address": "ray://elsewhere:10001", "dialogs_per_task": v["dialogs_per_task"] + 1},
     "infra_retries": lambda v: v + 1,
     "call_timeout_s": lambda v: v + 1,
     "agent_memory_mb": lambda v: v + 1,

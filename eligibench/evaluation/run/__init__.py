@@ -10,15 +10,34 @@ Modules:
 - `protocol`: what a run was evaluated under (full / smoke / custom), the reference simulator, comparability.
 - `seeds`: trial seeds derived from (seed, trial, role).
 - `dialog_loop`: one dialog: ask, answer, READY, PREDICT, termination reasons.
-- `runner`: a run over the datasets, resumable, into the store.
+- `plan`: RunPlan, what the runner and its executors are given for one run.
+- `executors`: where dialogs execute: `LocalExecutor` (threads) or `RayExecutor` (Ray tasks on a cluster), one protocol.
+- `runner`: a run over the datasets, resumable, into the store (the driver alone writes it).
 - `resolve`: a run resolved once (`resolve_run`: rows, briefs, role specs, options, simulator, protocol, budget, seeds) and its identity (`run_identity`).
 - `session`: THE evaluation path: servers, models per role, agent factory, store, RunSpec.
 - `report`: what a finished run tells its researcher (terminations, first agent error, headline figures, store).
 """
 from __future__ import annotations
 
-from eligibench.evaluation.run.config import EvalConfig, RunConfig, dataset_totals, load_rows, read_config, subset_rows
+from eligibench.evaluation.run.config import (
+    EvalConfig,
+    ExecutorConfig,
+    RunConfig,
+    dataset_totals,
+    load_rows,
+    read_config,
+    subset_rows,
+)
 from eligibench.evaluation.run.dialog_loop import MAX_NOTES_CHARS, run_dialog
+from eligibench.evaluation.run.executors import (
+    DialogsLost,
+    Executor,
+    LocalExecutor,
+    RayExecutor,
+    RayUnavailable,
+    make_executor,
+)
+from eligibench.evaluation.run.plan import RunPlan
 from eligibench.evaluation.run.protocol import (
     REFERENCE_SIMULATOR,
     DatasetUse,
@@ -42,9 +61,10 @@ from eligibench.evaluation.run.resolve import (
     run_options,
     simulator_setup,
 )
-from eligibench.evaluation.run.runner import INCOMPLETE, RunIncomplete, RunPlan, evaluate
+from eligibench.evaluation.run.runner import INCOMPLETE, RunIncomplete, evaluate
 from eligibench.evaluation.run.seeds import AGENT, SIMULATOR, seed_table, trial_seed
 from eligibench.evaluation.run.session import (
+    DialogKit,
     Session,
     check_endpoints,
     open_session,
@@ -53,4 +73,4 @@ from eligibench.evaluation.run.session import (
     write_summary,
 )
 
-__all__ = ["AGENT", "DatasetUse", "EvalConfig", "FirstError", "IDENTITY_KEYS", "INCOMPLETE", "MAX_NOTES_CHARS", "Protocol", "REFERENCE_SIMULATOR", "ResolvedRun", "RunConfig", "RunIncomplete", "RunPlan", "RunReport", "SIMULATOR", "Session", "SimulatorSetup", "check_endpoints", "comparable", "dataset_totals", "evaluate", "is_reference", "load_briefs", "load_rows", "model_label", "open_session", "plan_for", "protocol_id", "published_rows", "read_config", "resolve_run", "role_specs", "run_dialog", "run_identity", "run_options", "run_report", "run_submission", "seed_table", "simulator_label", "simulator_setup", "subset_rows", "trial_seed", "write_summary"]
+__all__ = ["AGENT", "DialogKit", "DialogsLost", "Executor", "ExecutorConfig", "LocalExecutor", "RayExecutor", "RayUnavailable", "make_executor", "DatasetUse", "EvalConfig", "FirstError", "IDENTITY_KEYS", "INCOMPLETE", "MAX_NOTES_CHARS", "Protocol", "REFERENCE_SIMULATOR", "ResolvedRun", "RunConfig", "RunIncomplete", "RunPlan", "RunReport", "SIMULATOR", "Session", "SimulatorSetup", "check_endpoints", "comparable", "dataset_totals", "evaluate", "is_reference", "load_briefs", "load_rows", "model_label", "open_session", "plan_for", "protocol_id", "published_rows", "read_config", "resolve_run", "role_specs", "run_dialog", "run_identity", "run_options", "run_report", "run_submission", "seed_table", "simulator_label", "simulator_setup", "subset_rows", "trial_seed", "write_summary"]

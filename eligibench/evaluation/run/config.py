@@ -24,6 +24,18 @@ from eligibench.evaluation.user import FREE_FORM, SimulatorMode, read_mode
 from eligibench.models import ModelSpec
 
 DATASETS = ("diverse", "representative")
+EXECUTORS = ("local", "ray")
+
+
+@dataclass(frozen=True)
+class ExecutorConfig:
+    """Where a run's dialogs execute (`evaluate.executor`, `evaluate.ray`): never part of a run's
+    identity, since it changes where dialogs run, not what they compute (docs/scale.md)."""
+
+    kind: str = "local"  # "local": threads in this process (evaluate.concurrency); "ray": Ray tasks
+    address: str | None = None  # ray: the cluster (None: $RAY_ADDRESS, else a one-node Ray started here)
+    dialogs_per_task: int = 2  # ray: dialogs one task runs on one agent process (results stream per task)
+    max_retries: int = 3  # ray: re-runs of a task whose node or worker died
 
 
 @dataclass(frozen=True)
@@ -58,6 +70,7 @@ class EvalConfig:
     # `evaluate.edition`: the rules the run is evaluated under (docs/editions.md): the edition's
     # datasets (`diverse-2026-08`), requirement texts and ground truth; 2024 (the paper's) by default
     edition: str = DEFAULT_EDITION
+    executor: ExecutorConfig = ExecutorConfig()  # `evaluate.executor` / `evaluate.ray`: not in the run identity
 
     @property
     def simulator_label(self) -> str:
@@ -181,6 +194,26 @@ def _edition(v: Any) -> str:
     return v
 
 
+_RAY_KEYS = {"address", "dialogs_per_task", "max_retries"}
+
+
+def _executor(kind: Any, ray: Any) -> ExecutorConfig:
+    if kind not in EXECUTORS:
+        raise ParamsError(f"params.yaml: 'evaluate.executor' is {kind!r}, expected one of {', '.join(EXECUTORS)}")
+    ray = ray or {}
+    if not isinstance(ray, dict) or set(ray) - _RAY_KEYS:
+        raise ParamsError(f"params.yaml: 'evaluate.ray' must be a mapping of {sorted(_RAY_KEYS)}, got {ray!r}")
+    address = ray.get("address")
+    if address is not None and (not isinstance(address, str) or not address.strip()):
+        raise ParamsError(f"params.yaml: 'evaluate.ray.address' is {address!r}, expected a Ray address "
+                          "('ray://host:10001', 'host:6379', 'auto') or null ($RAY_ADDRESS, else a local Ray)")
+    d = ExecutorConfig()
+    return ExecutorConfig(
+        kind, address,
+        P.get(ray, "evaluate.ray.dialogs_per_task", int, 1, 10_000) if "dialogs_per_task" in ray else d.dialogs_per_task,
+        P.get(ray, "evaluate.ray.max_retries", int, 0, 100) if "max_retries" in ray else d.max_retries)
+
+
 def read_config(params: Mapping[str, Any]) -> EvalConfig:
     s = P.section(dict(params), "evaluate")
     subset = s.get("subset") or {}
@@ -208,6 +241,7 @@ def read_config(params: Mapping[str, Any]) -> EvalConfig:
         P.get(s, "evaluate.seed", int), Path(P.get(s, "evaluate.store", str)), tuple(subs), runs,
         _budget(s.get("budget")),
         simulator_mode=read_mode(s.get("simulator_mode")), edition=_edition(s.get("edition")),
+        executor=_executor(s.get("executor", "local"), s.get("ray")),
     )
 
 

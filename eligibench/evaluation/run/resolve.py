@@ -28,7 +28,14 @@ from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import Row
 from eligibench.errors import ParamsError
 from eligibench.evaluation.hosting import DialogBudget, Manifest, OpportunityBrief, SubmissionError
-from eligibench.evaluation.run.config import EvalConfig, RunConfig, dataset_totals, load_rows, subset_rows
+from eligibench.evaluation.run.config import (
+    EvalConfig,
+    ExecutorConfig,
+    RunConfig,
+    dataset_totals,
+    load_rows,
+    subset_rows,
+)
 from eligibench.evaluation.run.protocol import DEFAULT_EDITION, DatasetUse, Protocol, is_reference, model_label
 from eligibench.evaluation.run.protocol import simulator_label as protocol_simulator_label
 from eligibench.evaluation.run.seeds import seed_table
@@ -92,6 +99,8 @@ class ResolvedRun:
     bootstrap: int
     store: Path
     extra: Mapping[str, Any] = field(default_factory=dict)
+    # where the dialogs execute: deliberately not read by run_identity (same run, same results)
+    executor: ExecutorConfig = ExecutorConfig()
 
     def simulator_spec(self, trial: int) -> ModelSpec:
         """The simulator's spec for one trial (its seed derived for that trial)."""
@@ -207,6 +216,7 @@ def resolve_run(config: EvalConfig, manifest: Manifest, run: RunConfig | None = 
         concurrency=config.concurrency, infra_retries=config.infra_retries, call_timeout_s=config.call_timeout_s,
         agent_memory_mb=config.agent_memory_mb, bootstrap=config.bootstrap, store=config.store,
         extra=MappingProxyType({"subset": dict(config.subset), "subset_select": config.subset_select}),
+        executor=config.executor,
     )
 
 

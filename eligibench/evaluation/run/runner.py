@@ -1,5 +1,7 @@
 """Evaluate one submission over the datasets: dialogs run concurrently (bounded), each is
-written to the store as it finishes, and a restarted run picks up only what is missing.
+written to the store as it finishes, and a restarted run picks up only what is missing. Where
+the dialogs run is the executor's business (`executors.py`: local threads or Ray tasks); what
+runs, and the store, are this module's: only this process writes the store.
 
 Outages are not results (issue 13): a dialog that still ends `infrastructure_error` after the
 retries is stored as such, and the run ends `incomplete` (not `done`: never ranked, and the
@@ -13,19 +15,15 @@ Trials are replicates: dialogs run trial by trial, and each trial gets its own a
 """
 from __future__ import annotations
 
-import asyncio
-import inspect
-import threading
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Callable
 
 from eligibench.datasets.rows import Row
 from eligibench.errors import BenyfitsError
-from eligibench.evaluation.hosting import Agent, OpportunityBrief
-from eligibench.evaluation.run.dialog_loop import run_dialog
+from eligibench.evaluation.hosting import Agent
+from eligibench.evaluation.run.executors import Executor, LocalExecutor
+from eligibench.evaluation.run.plan import RunPlan
 from eligibench.evaluation.scoring import record_run_process, summarize
-from eligibench.evaluation.user import FREE_FORM, SimulatorMode, make_user
-from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, DialogResult, RunSpec
+from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, DialogResult
 from eligibench.results.sanitize import UnstorableValue
 from eligibench.results.store import ResultStore, run_id_for
 
@@ -43,54 +41,6 @@ class RunIncomplete(BenyfitsError):
                          + cause)
 
 
-@dataclass(frozen=True)
-class RunPlan:
-    spec: RunSpec
-    rows: Mapping[str, Sequence[Row]]  # dataset -> rows to evaluate (already subset)
-    briefs: Mapping[str, OpportunityBrief]
-    user_max_tokens: int  # every simulated-user answer's limit: the simulator spec's max_tokens
-    concurrency: int = 1
-    infra_retries: int = 1
-    max_questions: int | None = None
-    bootstrap: int = 1000
-    seed: int = 0
-    simulator_mode: SimulatorMode = FREE_FORM
-
-
-@dataclass
-class _Slot:
-    make_agent: Callable[[int], Agent]
-    agent: Agent | None = None
-    trial: int | None = None  # the trial `agent` was made for
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def for_trial(self, trial: int) -> Agent:
-        """This slot's agent for `trial` (a new one, with that trial's seeds, when it changes)."""
-        if self.agent is None or self.trial != trial:
-            self.close()
-            self.agent, self.trial = self.make_agent(trial), trial
-        return self.agent
-
-    def close(self) -> None:
-        close = getattr(self.agent, "close", None)
-        if close:
-            close()
-        self.agent = None
-
-
-def _per_trial(make_agent: Callable) -> Callable[[int], Agent]:
-    """make_agent(trial), or a zero-argument factory used for every trial."""
-    try:
-        takes_trial = bool(inspect.signature(make_agent).parameters)
-    except (TypeError, ValueError):
-        takes_trial = True
-    return make_agent if takes_trial else (lambda _trial: make_agent())
-
-
-def _user_for(user_model: Any, trial: int) -> Any:
-    return user_model[trial] if isinstance(user_model, Mapping) else user_model
-
-
 def pending(plan: RunPlan, done: set[tuple[str, str, int]]) -> list[tuple[str, Row, int]]:
     """Dialogs still to run, trial by trial (an agent process per trial, not per dialog)."""
     out = []
@@ -100,37 +50,6 @@ def pending(plan: RunPlan, done: set[tuple[str, str, int]]) -> list[tuple[str, R
                 if (dataset, row.id, trial) not in done:
                     out.append((dataset, row, trial))
     return out
-
-
-def _one(slot: _Slot, user_model, plan: RunPlan, dataset: str, row: Row, trial: int) -> DialogResult:
-    briefs = [plan.briefs[o] for o in row.opportunities]
-    labels = dict(zip(row.opportunities, row.labels))
-    with slot.lock:
-        agent = slot.for_trial(trial)
-        for _attempt in range(plan.infra_retries + 1):
-            result = run_dialog(agent, make_user(plan.simulator_mode, _user_for(user_model, trial), row, plan.user_max_tokens),
-                                briefs, labels,
-                                row.id, dataset, trial, plan.max_questions)
-            if result.termination != INFRA_ERROR:
-                break
-    return result
-
-
-async def _run_all(plan: RunPlan, store: ResultStore, run_id: str, slots: list[_Slot], user_model,
-                   todo: list[tuple[str, Row, int]], progress: Callable[[int], None] | None) -> None:
-    queue: asyncio.Queue = asyncio.Queue()
-    for item in todo:
-        queue.put_nowait(item)
-
-    async def worker(slot: _Slot) -> None:
-        while not queue.empty():
-            dataset, row, trial = queue.get_nowait()
-            result = await asyncio.to_thread(_one, slot, user_model, plan, dataset, row, trial)
-            await asyncio.to_thread(_record, store, run_id, result)
-            if progress:
-                progress(1)
-
-    await asyncio.gather(*(worker(s) for s in slots))
 
 
 def _record(store: ResultStore, run_id: str, result: DialogResult) -> None:
@@ -146,22 +65,28 @@ def retryable_done(store: ResultStore, run_id: str) -> set[tuple[str, str, int]]
     return {(r.dataset, r.row_id, r.trial) for r in store.dialog_results(run_id) if r.termination != INFRA_ERROR}
 
 
-def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[..., Agent], user_model,
-             progress: Callable[[int], None] | None = None) -> str:
+def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[..., Agent] | None = None, user_model=None,
+             progress: Callable[[int], None] | None = None, executor: Executor | None = None) -> str:
     """Run (or finish) the run for `plan.spec`; returns its run id. Metrics are recomputed from
-    every stored dialog of the run, so a resumed run scores exactly like an uninterrupted one."""
+    every stored dialog of the run, so a resumed run scores exactly like an uninterrupted one.
+    `executor` runs the dialogs (default: local threads over `make_agent` and `user_model`);
+    whichever it is, only this process writes the store, one finished dialog at a time."""
     run_id = store.ensure_run(plan.spec)
     assert run_id == run_id_for(plan.spec)
     todo = pending(plan, retryable_done(store, run_id))
     if todo:
         store.set_run_status(run_id, "running")
-        factory = _per_trial(make_agent)
-        slots = [_Slot(factory) for _ in range(max(1, min(plan.concurrency, len(todo))))]
-        try:
-            asyncio.run(_run_all(plan, store, run_id, slots, user_model, todo, progress))
-        finally:
-            for s in slots:
-                s.close()
+        if executor is None:
+            if make_agent is None:
+                raise ValueError("evaluate: give make_agent (local threads) or an executor")
+            executor = LocalExecutor(make_agent, user_model)
+
+        def record(result: DialogResult) -> None:
+            _record(store, run_id, result)
+            if progress:
+                progress(1)
+
+        executor.run(plan, todo, record)
     results = store.dialog_results(run_id)
     by_dataset: dict[str, list[DialogResult]] = {d: [] for d in plan.rows}
     for r in results:

@@ -19,12 +19,14 @@ import json
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from eligibench import paths
 from eligibench.datasets.rows import Row
 from eligibench.evaluation.hosting import Manifest, ProcessAgent, isolation
 from eligibench.evaluation.run.dialog_loop import run_dialog
+from eligibench.evaluation.run.executors import Executor, import_ray, make_executor
 from eligibench.evaluation.run.resolve import ResolvedRun, run_identity
 from eligibench.evaluation.run.runner import RunIncomplete, RunPlan, evaluate
 from eligibench.evaluation.run.seeds import AGENT, SIMULATOR
@@ -38,6 +40,46 @@ from eligibench.results.records import INFRA_ERROR, DialogResult, RunSpec
 from eligibench.results.store import ResultStore
 
 
+@dataclass(frozen=True)
+class DialogKit:
+    """How to build a run's agent and simulated user's model, picklable so a Ray task can build
+    them on its node (executors.NodeKit); the local executor and the smoke dialog use it too, so
+    an agent is made one way whichever executor runs it."""
+
+    resolved: ResolvedRun
+    project: Path
+    roles: Mapping[str, ModelSpec]  # role -> spec with its server attached (base_url set)
+    simulator: ModelSpec | None  # attached; None when no model plays the user (or a stand-in does)
+    stand_in: Any = None  # a test stand-in user model, every trial
+
+    def make_agent(self, trial: int = 0) -> ProcessAgent:
+        r = self.resolved
+        roles = {role: replace(spec, seed=r.seeds[str(trial)].get(role, spec.seed)) for role, spec in self.roles.items()}
+        return ProcessAgent(r.manifest.folder, r.manifest.entry_point, roles, r.seeds[str(trial)][AGENT],
+                            r.options, [self.project / h for h in paths.HIDDEN],
+                            r.call_timeout_s, r.agent_memory_mb,
+                            read_only=[self.project / paths.GENERATED / r.manifest.name], cwd=self.project,
+                            trusted=isolation.trusted(r.manifest.name, r.manifest.folder, self.project),
+                            budget=r.budget)
+
+    @contextmanager
+    def user_models(self, trials: Iterable[int]) -> Iterator[dict[int, Any]]:
+        """trial -> the simulated user's model, seeded for that trial (closed when the block ends)."""
+        with ExitStack() as stack:
+            if self.stand_in is not None:
+                yield {k: self.stand_in for k in trials}
+            elif self.simulator is None:
+                yield {k: None for k in trials}
+            else:
+                yield {k: stack.enter_context(make_model(replace(self.simulator, seed=self.resolved.seeds[str(k)][SIMULATOR])))
+                       for k in trials}
+
+    def endpoints(self) -> dict[str, str]:
+        specs = {**self.roles, **({SIMULATOR: self.simulator} if self.simulator is not None else {})}
+        return {f"{role}[{i}]" if len(s.endpoints) > 1 else role: url for role, s in specs.items()
+                for i, url in enumerate(s.endpoints)}  # every replica: a loopback one cannot serve another node
+
+
 @dataclass
 class Session:
     resolved: ResolvedRun
@@ -46,6 +88,7 @@ class Session:
     plan: RunPlan
     user_models: Mapping[int, Any]  # trial -> the simulated user's model, seeded for that trial
     roles: Mapping[str, ModelSpec]  # role -> spec with its server attached (base_url set)
+    kit: DialogKit
     replica_pools: Mapping[ReplicaPool, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     # pool -> (model label, roles it serves): the specs with replicas, whose use the run records
 
@@ -62,14 +105,11 @@ class Session:
         return self.user_models[0]
 
     def make_agent(self, trial: int = 0) -> ProcessAgent:
-        r = self.resolved
-        roles = {role: replace(spec, seed=r.seeds[str(trial)].get(role, spec.seed)) for role, spec in self.roles.items()}
-        return ProcessAgent(r.manifest.folder, r.manifest.entry_point, roles, r.seeds[str(trial)][AGENT],
-                            r.options, [self.project / h for h in paths.HIDDEN],
-                            r.call_timeout_s, r.agent_memory_mb,
-                            read_only=[self.project / paths.GENERATED / r.manifest.name], cwd=self.project,
-                            trusted=isolation.trusted(r.manifest.name, r.manifest.folder, self.project),
-                            budget=r.budget)
+        return self.kit.make_agent(trial)
+
+    def executor(self) -> Executor:
+        """The executor `evaluate.executor` names (local threads, or Ray tasks over the kit)."""
+        return make_executor(self.resolved.executor, self.kit, self.make_agent, self.user_models)
 
     def run(self, progress_factory: Callable | None = None) -> dict:
         """Evaluate every pending dialog into the store; the run's summary."""
@@ -80,11 +120,13 @@ class Session:
         try:
             if progress_factory:
                 with progress_factory(total, f"evaluating {r.name}") as tick:
-                    run_id = evaluate(self.plan, store, self.make_agent, self.user_models, tick)
+                    run_id = evaluate(self.plan, store, progress=tick, executor=self.executor())
             else:
-                run_id = evaluate(self.plan, store, self.make_agent, self.user_models)
+                run_id = evaluate(self.plan, store, executor=self.executor())
         finally:
-            if self.replica_pools:  # the run's row in the store says which replicas served it, even if it broke off
+            # the run's row in the store says which replicas served it, even if it broke off (counts
+            # are this process's: dialogs run as Ray tasks on other nodes are not counted yet)
+            if self.replica_pools:
                 store.record_replicas(run_id_for(self.spec), replica_use(self.replica_pools, before))
         metrics = {f"{m['dataset']}.{m['name']}": m["value"] for m in store.metrics(run_id)}
         results = store.dialog_results(run_id)
@@ -130,6 +172,8 @@ def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: A
     if r.simulator.stand_in != (user_model is not None):
         raise ValueError("a stand-in user model needs a run resolved with stand_in_label, and only then")
     spec = run_identity(r)
+    if r.executor.kind == "ray":
+        import_ray()  # the clear error before any server starts
     with ExitStack() as stack:
         simulate = r.simulator.uses_model
         wanted = {**r.roles, **({"__simulator__": r.simulator.spec} if simulate else {})}
@@ -138,12 +182,12 @@ def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: A
             check_preflight({(SIMULATOR if k == "__simulator__" else k): s for k, s in specs.items()})
         pools = replica_pools({(SIMULATOR if k == "__simulator__" else k): s for k, s in specs.items()})
         sim = specs.pop("__simulator__", None)
-        if user_model is not None:
-            user_models = {k: user_model for k in range(r.trials)}
-        else:
-            user_models = {k: stack.enter_context(make_model(replace(sim, seed=r.seeds[str(k)][SIMULATOR])))
-                           if simulate else None for k in range(r.trials)}
-        yield Session(r, project, spec, plan_for(r, spec), user_models, specs, pools)
+        # absolute paths: a Ray task runs in another working directory (and on another machine
+        # with the checkout at the same path); locally the agent is made the same way
+        here = replace(r, manifest=replace(r.manifest, folder=Path(r.manifest.folder).resolve()))
+        kit = DialogKit(here, project.resolve(), MappingProxyType(specs), sim if simulate else None, user_model)
+        user_models = stack.enter_context(kit.user_models(range(r.trials)))
+        yield Session(r, project, spec, plan_for(r, spec), user_models, specs, kit, pools)
 
 
 def replica_pools(specs: Mapping[str, ModelSpec]) -> dict[ReplicaPool, tuple[str, tuple[str, ...]]]:

@@ -3,7 +3,7 @@
 submit PATH   validate the manifest and entry point, run ONE smoke dialog with one household
               (evaluation.smoke), copy the folder into submissions/ and queue it in the store.
 worker        evaluate the queue (evaluation.intake.queue_worker) until stopped, or with --once until empty;
-              several workers may share one queue (claims are leases: docs/scale-replicas-queue.md).
+              several workers may share one queue (claims are leases: docs/scale.md).
 
 `--quoting-user` (or BENYFITS_QUOTING_USER=1) swaps the simulated user for `QuotingUserModel`, a
 TEST STAND-IN that is not a language model (evaluation.quoting_user); runs it produces are

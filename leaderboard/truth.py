@@ -17,9 +17,10 @@ from typing import Any, Mapping
 
 import pyarrow.parquet as pq
 
+from checkers.editions import explained_checker
 from eligibench.datasets.publish import DatasetMissing, dataset_path
 from eligibench.datasets.rows import Row, read_parquet
-from eligibench.truth import Explanation, explained_checker, flip_sentence
+from eligibench.truth import Explanation, flip_sentence
 
 # a later edition's row ids carry it (`diverse-2026-08-0003`, eligibench.datasets.editions)
 _EDITION_ROW = re.compile(r"^[a-z]+-(\d{4}-\d{2})-\d+$")

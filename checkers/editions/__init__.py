@@ -1,6 +1,9 @@
 """Checkers of editions after 2024, one package per edition (`e<edition>`, dashes as underscores),
 and `edition_registry`: an edition's checkers, its own plus the base edition's for every
-opportunity its manifest keeps (eligibench.catalog.editions). Kept apart from `checkers/__init__`
+opportunity its manifest keeps (eligibench.catalog.editions); `explained_checker`: a checker of an
+edition with its review table, for explanations (`eligibench.truth.ExplainedChecker`). The
+lookup lives here, not in `eligibench.truth`, so the pipeline stages that use truth do not depend
+on the catalog and every edition's checkers. Kept apart from `checkers/__init__`
 so that code needing only the 2024 registry does not import the catalog."""
 from __future__ import annotations
 
@@ -9,7 +12,8 @@ from functools import lru_cache
 from types import ModuleType
 
 from checkers import _modules, registry
-from eligibench.catalog.editions import load_edition
+from eligibench.catalog.editions import edition_catalog, load_edition
+from eligibench.truth import ExplainedChecker
 
 
 @lru_cache(maxsize=None)
@@ -38,3 +42,17 @@ def edition_registry(edition: str = "2024") -> dict[str, ModuleType]:
                           "lists neither as changed nor new")
     found = {oid: base[oid] for oid in ed.kept} | own
     return dict(sorted(found.items()))
+
+
+@lru_cache(maxsize=None)
+def _readings(edition: str) -> dict[str, tuple]:
+    return {o.id: tuple(o.readings) for o in edition_catalog(load_edition(edition)).opportunities}
+
+
+@lru_cache(maxsize=None)
+def explained_checker(opportunity: str, edition: str = "2024") -> ExplainedChecker:
+    """The explained checker of an opportunity in an edition, with its review table (cached)."""
+    modules = edition_registry(edition)
+    if opportunity not in modules:
+        raise KeyError(f"no checker for opportunity {opportunity!r} in the {edition} edition")
+    return ExplainedChecker(opportunity, modules[opportunity], _readings(edition).get(opportunity, ()))

@@ -14,7 +14,7 @@ RUN_STATUSES = ("running", "done", "incomplete", "failed", "cancelled")
 
 TABLES = ("meta", "runs", "dialogs", "turns", "predictions", "metrics", "queue", "audit",
           "turn_facts", "dialog_process", "pair_failures", "simulator_checks", "turn_notes",
-          "run_replicas")
+          "run_replicas", "play_tlx")
 # pair_failures.cause: why a wrong (household, opportunity) prediction happened, first that applies
 FAILURE_CAUSES = ("simulator_false_fact", "needed_fact_not_disclosed", "rule_misapplied")
 
@@ -154,8 +154,6 @@ _DDL = [
         verdict VARCHAR NOT NULL,
         detail VARCHAR,
         PRIMARY KEY (run_id, dataset, row_id, trial, idx))""",
-    # What an agent chose to show beside each question (the optional Agent.notes() hook): ProADA's
-    # programs and facts, ReAct's thought. JSON, capped in size by the dialog loop.
     # Which replica endpoints served a run's model calls (models/replicas.py), summed over every
     # session of the run (a resumed run adds to it); out/error: the replica's state at the last one.
     """CREATE TABLE IF NOT EXISTS run_replicas (
@@ -168,6 +166,16 @@ _DDL = [
         out BOOLEAN NOT NULL,
         error VARCHAR,
         PRIMARY KEY (run_id, model, endpoint))""",
+    # Study mode (evaluation/play/study.py): a person's NASA-TLX ratings after each played dialog,
+    # {item: 0-100} JSON, one row per dialog of a human run.
+    """CREATE TABLE IF NOT EXISTS play_tlx (
+        run_id VARCHAR NOT NULL,
+        dataset VARCHAR NOT NULL,
+        row_id VARCHAR NOT NULL,
+        answers JSON NOT NULL,
+        PRIMARY KEY (run_id, dataset, row_id))""",
+    # What an agent chose to show beside each question (the optional Agent.notes() hook): ProADA's
+    # programs and facts, ReAct's thought. JSON, capped in size by the dialog loop.
     """CREATE TABLE IF NOT EXISTS turn_notes (
         run_id VARCHAR NOT NULL,
         dataset VARCHAR NOT NULL,

@@ -166,6 +166,29 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
 
         return self._read(fn, [])
 
+    def record_tlx(self, run_id: str, dataset: str, row_id: str, ratings: Mapping[str, int]) -> None:
+        """A played dialog's NASA-TLX ratings (validated by the caller: evaluation.play.study);
+        a second answer for the same dialog replaces the first."""
+
+        def fn(con: duckdb.DuckDBPyConnection) -> None:
+            _require_run(con, run_id, self.path)
+            con.execute("INSERT OR REPLACE INTO play_tlx VALUES (?, ?, ?, ?)",
+                        [run_id, dataset, row_id, _canonical_json(dict(ratings))])
+
+        self._write(fn)
+
+    def tlx_rows(self) -> list[dict[str, Any]]:
+        """Every stored questionnaire with its run's participant and role, by run and dialog."""
+
+        def fn(con: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
+            rows = _dicts(con.execute(
+                "SELECT t.run_id, json_extract_string(r.extra, '$.participant') AS participant,"
+                " json_extract_string(r.extra, '$.play_role') AS role, t.dataset, t.row_id, t.answers"
+                " FROM play_tlx t JOIN runs r USING (run_id) ORDER BY t.run_id, t.dataset, t.row_id"))
+            return [{**r, "answers": json.loads(r["answers"])} for r in rows]
+
+        return self._read(fn, [])
+
     def audits(self) -> list[dict[str, Any]]:
         """Every stored audit, newest first, with its summary decoded."""
         def fn(con: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:

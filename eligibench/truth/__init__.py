@@ -5,7 +5,7 @@ Modules:
 - `tracing`: AST-instrumented checkers (`TracedChecker`): verdict plus the set of lines run;
   `instrument` is the one instrumenter of checkers (lines, and conditions for `explain`).
 - `explain`: why a checker decided, one plain sentence per condition in the household's terms,
-  the requirement words from the opportunity's review table (`explained_checker`, `flip_sentence`).
+  the requirement words from the opportunity's review table (`ExplainedChecker`, built per edition by `checkers.editions.explained_checker`; `flip_sentence`).
 - `trace_all`: every checker over many households, as a `TraceMatrix`.
 - `discipline`: the checkers' coding rules (one condition per `if`, no and/or...), checked.
 - `readings`: a checker docstring's readings and implied conditions against its curated YAML.
@@ -27,8 +27,8 @@ from eligibench.truth.conditions import (
 )
 from eligibench.truth.counterfactual import Flip, find_flip, verify_flip
 from eligibench.truth.discipline import violations
-from eligibench.truth.explain import ExplainedChecker, Explanation, explained_checker, flip_sentence, plain_words
+from eligibench.truth.explain import ExplainedChecker, Explanation, flip_sentence, plain_words
 from eligibench.truth.trace_all import TraceMatrix, trace_all
 from eligibench.truth.tracing import Trace, TracedChecker, trace_id, traced_checkers
 
-__all__ = ["HOUSEHOLD_SIZE", "TABLE_FEATURES", "Explanation", "ExplainedChecker", "explained_checker", "flip_sentence", "plain_words", "BoundaryCase", "CheckerConditions", "Flip", "find_boundary", "find_flip", "verify", "verify_flip", "Trace", "TraceMatrix", "TracedChecker", "checker_conditions", "numbers_in", "table_mismatches", "trace_all", "trace_id", "traced_checkers", "violations"]
+__all__ = ["HOUSEHOLD_SIZE", "TABLE_FEATURES", "Explanation", "ExplainedChecker", "flip_sentence", "plain_words", "BoundaryCase", "CheckerConditions", "Flip", "find_boundary", "find_flip", "verify", "verify_flip", "Trace", "TraceMatrix", "TracedChecker", "checker_conditions", "numbers_in", "table_mismatches", "trace_all", "trace_id", "traced_checkers", "violations"]

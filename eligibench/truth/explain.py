@@ -33,14 +33,13 @@ import ast
 import re
 import threading
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Sequence
 
 from eligibench.truth.tracing import COND, VAL, ReadingHousehold, instrument, record_hook
 
-__all__ = ["Event", "ExplainedChecker", "Explanation", "explained_checker", "flip_sentence", "plain_words"]
+__all__ = ["Event", "ExplainedChecker", "Explanation", "flip_sentence", "plain_words"]
 
 _NEGATE = {ast.Gt: ast.LtE, ast.GtE: ast.Lt, ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Eq: ast.NotEq,
            ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
@@ -566,21 +565,3 @@ def flip_sentence(hh: Any, flip_json: str, verdict: bool) -> str:
         return _VALUE_WORDS.get(v, _show_feature(f["feature"], v)) if isinstance(v, str) else _show_feature(f["feature"], v)
 
     return f"{who} {would} if this were {value(f['to'])} instead of {value(f['from'])}: {what}."
-
-
-@lru_cache(maxsize=None)
-def _readings(edition: str) -> dict[str, tuple]:
-    from eligibench.catalog.editions import edition_catalog, load_edition
-
-    return {o.id: tuple(o.readings) for o in edition_catalog(load_edition(edition)).opportunities}
-
-
-@lru_cache(maxsize=None)
-def explained_checker(opportunity: str, edition: str = "2024") -> ExplainedChecker:
-    """The explained checker of an opportunity in an edition, with its review table (cached)."""
-    from checkers.editions import edition_registry
-
-    modules = edition_registry(edition)
-    if opportunity not in modules:
-        raise KeyError(f"no checker for opportunity {opportunity!r} in the {edition} edition")
-    return ExplainedChecker(opportunity, modules[opportunity], _readings(edition).get(opportunity, ()))

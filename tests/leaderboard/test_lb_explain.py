@@ -5,8 +5,8 @@ import random
 
 import pytest
 
+from checkers.editions import explained_checker
 from eligibench.household import household, member
-from eligibench.truth import explained_checker
 from leaderboard.truth import DialogFacts, GroundTruth, render_reasons
 
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from checkers.editions import edition_registry
+from checkers.editions import edition_registry, explained_checker
 from eligibench.catalog.editions import available
 from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
-from eligibench.truth import explained_checker, plain_words
+from eligibench.truth import plain_words
 from eligibench.truth.explain import Event
 from tests.truth.reach import feature_values, reaching
 

@@ -15,7 +15,7 @@ Modules:
 - `errors`: the model-layer errors (ModelConfigError, ModelUnavailable, ServerDied, ...).
 - `types`: ModelSpec, ChatMessage, Completion, Usage (and the errors, re-exported).
 - `registry`: the one table of backends (client class, server starter, protocol facts).
-- `client`: the ChatModel contract (retries, timeouts, usage counting).
+- `client`: the ChatModel contract, and RetryingChatModel: one endpoint with retries, timeouts, usage counting.
 - `servers`: local server processes (ServerProcess, health checks, free ports).
 - `lifeline`: the watchdog a server runs under, so it dies with the harness (even on SIGKILL).
 - `serving`: `attach_servers`, the one place that starts or attaches servers for a run's specs.
@@ -29,7 +29,7 @@ Modules:
 
 from __future__ import annotations
 
-from eligibench.models.client import ChatModel
+from eligibench.models.client import ChatModel, RetryingChatModel
 from eligibench.models.constrained import (
     ConstrainedOutputError,
     ask_json,
@@ -73,6 +73,7 @@ def make_model(spec: ModelSpec) -> ChatModel:
 __all__ = [
     "ChatMessage",
     "ChatModel",
+    "RetryingChatModel",
     "Completion",
     "ConstrainedOutputError",
     "DEFAULT_EMBEDDED_MODEL",

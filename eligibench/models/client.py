@@ -29,7 +29,9 @@ from eligibench.models.types import (
 
 
 class ChatModel(ABC):
-    """One chat model endpoint. Use as a context manager or call close()."""
+    """The chat contract every model honours (`chat`), one endpoint or several. Use as a context
+    manager or call close(). Backends that send one request at a time to one endpoint subclass
+    `RetryingChatModel`; `replicas.ReplicatedModel` spreads calls over several of them."""
 
     def __init__(self, spec: ModelSpec):
         if not isinstance(spec, ModelSpec):
@@ -38,12 +40,55 @@ class ChatModel(ABC):
         self.usage = Usage()
         self._closed = False
 
-    # --- what a backend implements
     @property
     @abstractmethod
     def endpoint(self) -> str:
         """The URL requests go to (used in error messages)."""
 
+    @abstractmethod
+    def chat(
+        self,
+        messages: Iterable[ChatMessage | Mapping[str, Any]],
+        *,
+        json_schema: dict | None = None,
+        max_tokens: int | None = None,
+    ) -> Completion: ...
+
+    def _close(self) -> None:  # noqa: B027 - optional hook: backends free clients / servers here
+        return None
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(model={self.spec.model!r}, endpoint={self.endpoint!r})"
+
+    # --- helpers
+    def _prepare(self, messages, json_schema, max_tokens) -> tuple[list[ChatMessage], int]:
+        if self._closed:
+            raise ModelError(f"{self!r} is closed")
+        msgs = normalize_messages(messages)
+        if json_schema is not None and not isinstance(json_schema, dict):
+            raise ModelConfigError(f"json_schema must be a dict or None; got {type(json_schema).__name__}")
+        limit = self.spec.max_tokens if max_tokens is None else max_tokens
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise ModelConfigError(f"max_tokens must be a positive int; got {max_tokens!r}")
+        return msgs, limit
+
+
+class RetryingChatModel(ChatModel):
+    """One endpoint: `chat` retries `_chat_once` with backoff on transient errors (the spec's
+    retries), stops early when the server behind it died, and counts usage."""
+
+    # --- what a backend implements
     @abstractmethod
     def _chat_once(
         self, messages: list[ChatMessage], json_schema: dict | None, max_tokens: int
@@ -56,9 +101,6 @@ class ChatModel(ABC):
     def _server_died(self) -> ModelUnavailable | None:
         """After a transient error: the error naming the exited server behind this endpoint, if
         the harness started one and it has exited (None: keep retrying)."""
-        return None
-
-    def _close(self) -> None:  # noqa: B027 - optional hook: backends free clients / servers here
         return None
 
     # --- public API
@@ -88,32 +130,7 @@ class ChatModel(ABC):
             return completion
         raise self._unavailable(last)
 
-    def close(self) -> None:
-        if not self._closed:
-            self._closed = True
-            self._close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc_info) -> None:
-        self.close()
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(model={self.spec.model!r}, endpoint={self.endpoint!r})"
-
     # --- helpers
-    def _prepare(self, messages, json_schema, max_tokens) -> tuple[list[ChatMessage], int]:
-        if self._closed:
-            raise ModelError(f"{self!r} is closed")
-        msgs = normalize_messages(messages)
-        if json_schema is not None and not isinstance(json_schema, dict):
-            raise ModelConfigError(f"json_schema must be a dict or None; got {type(json_schema).__name__}")
-        limit = self.spec.max_tokens if max_tokens is None else max_tokens
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise ModelConfigError(f"max_tokens must be a positive int; got {max_tokens!r}")
-        return msgs, limit
-
     def _backoff(self, attempt: int) -> float:
         delay = min(self.spec.backoff_s * 2 ** (attempt - 1), 30.0)
         return delay + random.uniform(0, delay * 0.1)

@@ -23,7 +23,7 @@ import os
 import time
 from typing import Any, Literal
 
-from eligibench.models.client import ChatModel
+from eligibench.models.client import RetryingChatModel
 from eligibench.models.types import ChatMessage, Completion, ModelConfigError, ModelSpec
 
 OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -85,7 +85,7 @@ def response_format_for(schema: dict, style: str) -> dict:
     raise ModelConfigError(f"response format must be 'json_schema' or 'json_object'; got {style!r}")
 
 
-class OpenAICompatModel(ChatModel):
+class OpenAICompatModel(RetryingChatModel):
     """Chat over the OpenAI HTTP API with the `openai` client (its own retries off: ours count)."""
 
     default_response_format: str = "json_schema"

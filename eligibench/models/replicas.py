@@ -28,7 +28,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any
 
 from eligibench.models.client import ChatModel, _short
 from eligibench.models.registry import backend
@@ -238,13 +238,6 @@ class ReplicatedModel(ChatModel):
             self.pool.succeeded(url)
             self.usage.record(completion)
             return completion
-
-    # ChatModel's single-request hooks are the members' business
-    def _chat_once(self, messages, json_schema, max_tokens) -> Completion:  # pragma: no cover - chat overrides
-        raise NotImplementedError
-
-    def _classify(self, exc: BaseException) -> Literal["transient", "rejected", "other"]:  # pragma: no cover
-        return "other"
 
     def _close(self) -> None:
         with self._members_lock:

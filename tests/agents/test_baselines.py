@@ -24,7 +24,7 @@ from eligibench.evaluation.hosting import (
 from eligibench.evaluation.run import run_dialog
 from eligibench.evaluation.user import SimulatedUser
 from eligibench.models import EmbeddedModel, ModelSpec
-from eligibench.models.client import ChatModel
+from eligibench.models.client import RetryingChatModel
 from eligibench.models.types import Completion
 from eligibench.results.records import AGENT_ERROR, TERMINATIONS, Turn
 
@@ -42,7 +42,7 @@ react = _load("react")
 worksheet = _load("worksheet")
 
 
-class ScriptedChatModel(ChatModel):
+class ScriptedChatModel(RetryingChatModel):
     """Test double, not a model: answers each chat() with the next canned reply. A reply may be a
     string or a function(messages, json_schema) -> string. Records every prompt."""
 

@@ -15,7 +15,6 @@ import pytest
 from eligibench.errors import BenyfitsError
 from eligibench.models import (
     ChatMessage,
-    ChatModel,
     Completion,
     ConstrainedOutputError,
     EmbeddedModel,
@@ -24,6 +23,7 @@ from eligibench.models import (
     ModelSpec,
     ModelUnavailable,
     OpenAICompatModel,
+    RetryingChatModel,
     VllmModel,
     VllmServer,
     attach_servers,
@@ -235,8 +235,8 @@ def test_dead_embedded_url_raises_model_unavailable():
         EmbeddedModel(ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct", base_url=url))
 
 
-class _Scripted(ChatModel):
-    """A ChatModel that replays canned replies (tests the constrained helpers' retry logic)."""
+class _Scripted(RetryingChatModel):
+    """A RetryingChatModel that replays canned replies (tests the constrained helpers' retry logic)."""
 
     def __init__(self, replies):
         super().__init__(ModelSpec(backend="openai", model="scripted"))

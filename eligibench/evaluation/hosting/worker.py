@@ -20,7 +20,7 @@ import threading
 import traceback
 from typing import Any, Literal
 
-from eligibench.models.client import ChatModel
+from eligibench.models.client import RetryingChatModel
 from eligibench.models.types import Completion, ModelError, ModelRequestError, ModelSpec, ModelUnavailable
 
 
@@ -48,7 +48,7 @@ class _Pipe:
         return json.loads(line)
 
 
-class HarnessModel(ChatModel):
+class HarnessModel(RetryingChatModel):
     """A role's model as the agent sees it: every call goes through the host (no retries here:
     the host retries with the run's spec)."""
 

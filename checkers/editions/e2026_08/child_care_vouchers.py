@@ -8,7 +8,8 @@ Readings of ambiguous requirements:
 - The 8-person amount printed as "$13,396,64" is read as $13,396.64.
 - The table starts at 2 people; a household of 1 is held to the 2-person amount. The source gives no rule past 20 people; larger households use the 20-person amount.
 - "Each parent" means the answering person and, when the household has one, their spouse: each of them must have a reason for care on their own.
-- Work is not in the list of reasons, but "families who work 10+ hours per week must make at least minimum wage ($16.50/hour)" only makes sense if such work is a reason for care: a parent has this reason when work_hours_per_week is 10 or more and their hourly pay is at least $16.50, hourly pay being annual_work_income divided by (52 weeks x work_hours_per_week).
+- "Families who work 10+ hours per week must make at least minimum wage ($16.50/hour) to qualify" is a bar: when a parent (the answering person or their spouse) has work_hours_per_week of 10 or more and hourly pay below $16.50, the household does not qualify, whatever its other reasons for care; hourly pay is annual_work_income divided by (52 weeks x work_hours_per_week). Changed in issue 30: the sentence was read only as one more reason for care, so a parent working 20 hours a week for $5,000 a year who was also in school was found eligible although the text says such a family must make minimum wage "to qualify". The parents are the members whose work the sentence is about: the same people who need a reason for care.
+- Work is not in the list of reasons, but the same sentence only makes sense if such work is a reason for care: a parent working 10 or more hours a week has a reason for care (their pay is held to the minimum wage by the bar above).
 - "In school or job training" is read from enrolled_in_educational_training or enrolled_in_vocational_training.
 - "Looking for work" means days_looking_for_work is more than 0.
 - "Unhoused" means any member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing; it is a reason for care for each parent.
@@ -30,7 +31,8 @@ MONTHLY_LIMITS = (
 )
 FIRST_SIZE = 2
 MONTHS_PER_YEAR = 12
-# Work is a reason for care at 10+ hours a week paid at least the minimum wage the source prints.
+# "Families who work 10+ hours per week must make at least minimum wage": a parent working 10+
+# hours a week below the minimum wage bars the household (issue 30); 10+ hours is also a reason for care.
 MIN_WORK_HOURS = 10
 # The minimum wage ($16.50/hour), named without MIN so the fuzzer does not take it for an income limit.
 HOURLY_PAY_FLOOR = 16.50
@@ -60,16 +62,28 @@ def financially_eligible(hh: Household) -> bool:
     return False
 
 
-def works_at_minimum_wage(m: Member) -> bool:
+def paid_below_minimum_wage(m: Member) -> bool:
     if m.work_hours_per_week < MIN_WORK_HOURS:
         return False
     if m.annual_work_income < HOURLY_PAY_FLOOR * WEEKS_PER_YEAR * m.work_hours_per_week:
-        return False
-    return True
+        return True
+    return False
+
+
+def a_parent_is_paid_below_minimum_wage(hh: Household) -> bool:
+    for m in hh.members:
+        if m.relation == "self":
+            if paid_below_minimum_wage(m):
+                return True
+        elif m.relation == "spouse":
+            if paid_below_minimum_wage(m):
+                return True
+    return False
 
 
 def parent_has_reason(m: Member, unhoused: bool) -> bool:
-    if works_at_minimum_wage(m):
+    # the pay of this work is held to the minimum wage before (a_parent_is_paid_below_minimum_wage)
+    if m.work_hours_per_week >= MIN_WORK_HOURS:
         return True
     if m.enrolled_in_educational_training:
         return True
@@ -123,6 +137,8 @@ def check(hh: Household) -> bool:
     if not has_child_in_care(hh):
         return False
     if not financially_eligible(hh):
+        return False
+    if a_parent_is_paid_below_minimum_wage(hh):
         return False
     if not each_parent_has_reason(hh):
         return False

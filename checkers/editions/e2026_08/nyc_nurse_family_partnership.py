@@ -4,7 +4,7 @@ Readings of ambiguous requirements:
 - "Are you pregnant?" is read as months_pregnant above 0. The 2024 limits "28 weeks pregnant or less" and "with your first baby" are gone from the 2026-08 text, so any stage of pregnancy counts and being a parent already does not matter.
 - "Do you live in New York City?" is read from place_of_residence being New York City.
 - A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
-- "Eligible (or think you may be eligible) for Medicaid" is read as eligible_for_medicaid or receives_medicaid.
+- "Eligible (or think you may be eligible) for Medicaid" is read as eligible_for_medicaid or receiving Medicaid of any kind (receives_medicaid or receives_disability_medicaid). Changed in issue 30: disability Medicaid was ignored, so a pregnant woman on disability Medicaid was found not eligible; disability Medicaid is Medicaid, and receiving it means being eligible for it.
 - "Eligible for WIC" is read as receiving SNAP or Temporary Assistance, which make a pregnant person income-eligible for WIC; WIC's own income test is not modelled.
 - "Regardless of age, immigration status, or gender identity" adds no condition.
 
@@ -30,6 +30,8 @@ def medicaid_or_wic(m: Member) -> bool:
         return True
     if m.receives_medicaid:
         return True
+    if m.receives_disability_medicaid:
+        return True  # disability Medicaid is Medicaid (issue 30: a pregnant woman on it was found not eligible)
     if m.receives_snap:
         return True
     if m.receives_temporary_assistance:

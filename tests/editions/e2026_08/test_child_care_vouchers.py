@@ -66,3 +66,21 @@ def test_the_child_in_care_is_under_13_or_under_18_with_special_needs():  # impl
     assert not check(household(WORKS | {"annual_work_income": 40000}, {"relation": "child", "age": 13}))
     assert check(household(WORKS | {"annual_work_income": 40000}, {"relation": "child", "age": 17, "can_care_for_self": False}))
     assert not check(household(WORKS | {"annual_work_income": 40000}, {"relation": "child", "age": 18, "can_care_for_self": False}))
+
+
+def test_minimum_wage_is_a_bar_for_a_parent_working_10_hours_or_more():  # issue 30: "must make at least minimum wage"
+    # the reviewer's household: 20 hours a week for $5,000 a year, also in school (a reason for care)
+    in_school = {"work_hours_per_week": 20, "enrolled_in_educational_training": True}
+    assert not check(household(in_school | {"annual_work_income": 5000}, KID))
+    # at the boundary: 20 hours x 52 weeks x $16.50 = $17,160 a year
+    assert check(household(in_school | {"annual_work_income": 17160}, KID))
+    assert not check(household(in_school | {"annual_work_income": 17159}, KID))
+    # under 10 hours a week the sentence does not apply: school alone is the reason
+    assert check(household({"work_hours_per_week": 9, "annual_work_income": 5000,
+                            "enrolled_in_educational_training": True}, KID))
+
+
+def test_a_spouse_below_minimum_wage_bars_the_household():  # issue 30: the bar holds for each parent
+    spouse = {"relation": "spouse", "age": 35, "work_hours_per_week": 30, "annual_work_income": 10000}
+    assert not check(household(WORKS | {"annual_work_income": 40000}, spouse, KID))
+    assert check(household(WORKS | {"annual_work_income": 40000}, spouse | {"annual_work_income": 25740}, KID))

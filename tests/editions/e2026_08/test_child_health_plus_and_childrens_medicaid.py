@@ -32,3 +32,11 @@ def test_outside_new_york_fails_unless_in_nyc_only_housing():  # clause: lives i
 
 def test_income_does_not_matter():  # clause: regardless of income
     assert check(household(ADULT | {"annual_work_income": 500000}, CHILD | {"age": 10}))
+
+
+def test_disability_medicaid_is_medicaid():  # issue 30: "do not qualify for Medicaid", disability Medicaid included
+    # the reviewer's household: a disabled child on disability Medicaid, no other insurance
+    on_disability_medicaid = household(ADULT, CHILD | {"age": 10, "disabled": True, "receives_disability_medicaid": True})
+    assert not check(on_disability_medicaid)
+    # its twin differing in that one flag qualifies: the flag alone decides
+    assert check(household(ADULT, CHILD | {"age": 10, "disabled": True}))

@@ -36,3 +36,10 @@ def test_outside_nyc_fails_unless_in_nyc_only_housing():  # clause: lives in New
 
 def test_a_pregnant_non_self_member_qualifies():  # scope: any member
     assert check(household({"age": 50}, MOTHER | {"relation": "child", "age": 17, "months_pregnant": 2}))
+
+
+def test_disability_medicaid_is_medicaid():  # issue 30: "eligible for Medicaid", disability Medicaid included
+    # the reviewer's household: a pregnant woman on disability Medicaid, no other route
+    pregnant = {"sex": "female", "age": 30, "months_pregnant": 4, "disabled": True}
+    assert check(household(pregnant | {"receives_disability_medicaid": True}))
+    assert not check(household(pregnant))  # its twin without that flag has no route

@@ -9,7 +9,9 @@ them all. The checker discipline (checkers/README.md) keeps this simple and exac
 
 - a feature is read as an attribute ``<member>.<feature>`` (any schema feature name), the
   household size as ``hh.size`` or ``len(hh.members)``, and income through the `_common`
-  helpers (`household_income`, `member_income`, `household_work_income`);
+  helpers (`household_income`, `member_income`, `household_work_income`); a derived fact
+  (`checkers/facts.py`: `receives_medicaid(m)`, `disability(m, "any")`...) reads every raw
+  feature of its definition (`eligibench.truth.fact_reads`);
 - a threshold is a number in a comparison, or any module-level numeric constant (a number or a
   tuple of numbers: ages, limits, income tables and their "each additional person" amounts).
   A module constant exists only to be compared against, however it reaches the comparison
@@ -35,6 +37,7 @@ from types import ModuleType
 from typing import Any
 
 from eligibench.household.schema import ALL_FEATURE_NAMES as FEATURE_NAMES  # every schema version's
+from eligibench.truth.fact_reads import call_reads, imported_facts
 
 HOUSEHOLD_SIZE = "household_size"  # the review tables' name for the household size (not a member feature)
 TABLE_FEATURES = frozenset(FEATURE_NAMES) | {HOUSEHOLD_SIZE}
@@ -89,9 +92,14 @@ def _module_constants(tree: ast.Module) -> dict[str, tuple[list[float], int]]:
     return out
 
 
-def _features_in(node: ast.AST) -> set[str]:
+def _features_in(node: ast.AST, facts: dict[str, frozenset[str]] | None = None) -> set[str]:
     out: set[str] = set()
     for sub in ast.walk(node):
+        if facts and isinstance(sub, ast.Call):
+            fact = call_reads(sub, facts)
+            if fact is not None:  # a derived fact reads the raw features of its definition
+                out.update(fact)
+                continue
         if isinstance(sub, ast.Attribute):
             if sub.attr in FEATURE_NAMES:
                 out.add(sub.attr)
@@ -107,6 +115,7 @@ def _features_in(node: ast.AST) -> set[str]:
 
 def conditions_of_source(source: str, filename: str = "<checker>") -> CheckerConditions:
     tree = ast.parse(source, filename=filename)
+    facts = imported_facts(tree)
     consts = _module_constants(tree)
     functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
     features: set[str] = set()
@@ -132,14 +141,14 @@ def conditions_of_source(source: str, filename: str = "<checker>") -> CheckerCon
 
     for fn in functions:
         for node in sorted(ast.walk(fn), key=lambda n: getattr(n, "lineno", 0)):
-            read = _features_in(node) if isinstance(node, (ast.Attribute, ast.Call)) else set()
+            read = _features_in(node, facts) if isinstance(node, (ast.Attribute, ast.Call)) else set()
             features.update(read)
             for f in read:
                 note(f, f"{filename}:{node.lineno}")
             if isinstance(node, ast.Compare):
                 nums = [x for side in [node.left, *node.comparators] for x in value_of(side)]
                 thresholds.update(nums)
-                for f in _features_in(node):
+                for f in _features_in(node, facts):
                     compared.update((f, x) for x in nums)
     for name, (values, line) in consts.items():
         thresholds.update(values)

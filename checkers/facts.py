@@ -1,0 +1,120 @@
+"""Derived facts: one definition per concept the program texts share (issue 30), 2024 edition.
+
+A checker asks "does this member receive Medicaid?" by calling `receives_medicaid(m)`, never by
+reading `m.receives_medicaid` and `m.receives_disability_medicaid` itself: a concept read in
+two places drifted apart (Child Health Plus and NFP ignored disability Medicaid, nine checkers
+read only one of the two Temporary Assistance flags). `COVERED` lists the raw features a fact
+covers; `tests/checkers/test_vocabulary.py` fails, naming file:line, on a checker that reads one.
+
+Each fact is a *definition*, not a decision, so it is not traced line by line
+(checkers/README.md "Derived facts"): one boolean expression over one member's (or, for a
+household fact, each member's) raw features, no `if`, no loop but over `hh.members`, no
+constant a checker compares with. The checker line `if receives_medicaid(m):` is the reason
+"receives Medicaid (any kind)"; its needed facts are still exact, because the reading stand-in
+household (`eligibench.truth.tracing.ReadingHousehold`) logs every raw feature the definition
+reads, and `eligibench.truth.conditions` counts those features as read by the checker (review
+tables name them).
+
+A later edition that reads a concept differently overrides it in
+`checkers/editions/e<edition>/facts.py` (re-exporting this module), with its reason.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from eligibench.household import Household, Member
+
+DisabilityKind = Literal["any", "developmental"]
+
+
+def receives_medicaid(m: Member) -> bool:
+    """Receives Medicaid, any kind. Medicaid granted because of a disability
+    (receives_disability_medicaid) is Medicaid: a text saying "Medicaid" does not exclude it."""
+    return m.receives_medicaid or m.receives_disability_medicaid
+
+
+def medicaid_eligible(m: Member) -> bool:
+    """Eligible for Medicaid: the eligibility flag, or receiving Medicaid of any kind (receiving
+    a benefit implies being eligible for it; a caseworker would call the opposite a contradiction)."""
+    return m.eligible_for_medicaid or m.receives_medicaid or m.receives_disability_medicaid
+
+
+def disability_medicaid(m: Member) -> bool:
+    """Receives Medicaid because of a disability: only for a text that names that kind of
+    Medicaid as proof of a disability (DRIE); a text saying "Medicaid" reads `receives_medicaid`."""
+    return m.receives_disability_medicaid
+
+
+def temporary_assistance(m: Member) -> bool:
+    """Receives Temporary Assistance, HRA Cash Assistance included. HRA Cash Assistance is New
+    York State's Temporary Assistance program (Family Assistance and Safety Net Assistance,
+    OTDA) as HRA administers it in NYC: the two flags name one program, and the population
+    sampler already copies one into the other. No consistency rule ties them, so a fuzzed
+    household may set only one; either means the member gets the program."""
+    return m.receives_temporary_assistance or m.receives_cash_assistance
+
+
+def any_disability(m: Member) -> bool:
+    """Has a disability, the plain word of a text ("has a disability", "people with
+    disabilities"): the general flag, or a serious developmental condition, blindness, deafness
+    or hearing loss (each a disability in the ADA's and New York's sense). The v2 features
+    (blind, deaf_or_hearing_loss) read False on a v1 household, so v1 verdicts keep their base."""
+    return m.disabled or m.developmental_condition or m.blind or m.deaf_or_hearing_loss
+
+
+def developmental_disability(m: Member) -> bool:
+    """Has a developmental disability: a text that names this kind (Family Type Homes' day
+    treatment, special health care needs' "developmental condition") reads only it."""
+    return m.developmental_condition
+
+
+# The kinds of `disability(m, kind)`: a checker names the kind its text means, as a literal.
+DISABILITY_KINDS = {
+    "any": any_disability,
+    "developmental": developmental_disability,
+}
+
+
+def disability(m: Member, kind: DisabilityKind) -> bool:
+    """Has a disability of `kind` ("any": the plain word; "developmental": a developmental
+    disability). The kind is a literal in the checker (tests/checkers/test_vocabulary.py)."""
+    return DISABILITY_KINDS[kind](m)
+
+
+def household_receives_snap(hh: Household) -> bool:
+    """The household receives SNAP: any member does. SNAP is a household benefit (one case per
+    household that buys and prepares food together), so a text saying "your household/family
+    receives SNAP" is met whichever member the flag was recorded on."""
+    for m in hh.members:
+        if m.receives_snap:
+            return True
+    return False
+
+
+def own_snap(m: Member) -> bool:
+    """The member's own SNAP flag: only for a text about a person's own benefit (its YAML
+    reading says why); "household/family receives SNAP" reads `household_receives_snap`."""
+    return m.receives_snap
+
+
+def works(m: Member) -> bool:
+    """Works: any hours a week (checkers/README.md "Conventions"; consistency rule
+    `work_hours_and_income` keeps income from work in step). Hour limits (10+, 20+, 35+) still
+    compare `work_hours_per_week` with their constant; working / not working reads this."""
+    return m.work_hours_per_week > 0
+
+
+# Raw feature -> the facts that cover it. A checker reading one of these features directly
+# (`m.receives_cash_assistance`) reads half a concept: test_vocabulary fails naming file:line.
+COVERED: dict[str, tuple[str, ...]] = {
+    "receives_medicaid": ("receives_medicaid", "medicaid_eligible"),
+    "receives_disability_medicaid": ("receives_medicaid", "medicaid_eligible", "disability_medicaid"),
+    "eligible_for_medicaid": ("medicaid_eligible",),
+    "receives_temporary_assistance": ("temporary_assistance",),
+    "receives_cash_assistance": ("temporary_assistance",),
+    "disabled": ("disability",),
+    "developmental_condition": ("disability",),
+    "blind": ("disability",),
+    "deaf_or_hearing_loss": ("disability",),
+    "receives_snap": ("household_receives_snap", "own_snap"),
+}

@@ -4,7 +4,7 @@ Readings of ambiguous requirements:
 - "Owners" are the members who own the property they live in (is_property_owner); the home type is read from each owner's housing_type.
 - "One-, two-, or three-family home" is read as either one-family house value of housing_type (the schema has no two- or three-family value).
 - "65 or older" is read from current age and includes 65.
-- "Own the property with a spouse or sibling" means every owner is the person answering, their spouse or their sibling; then one owner aged 65 or older is enough.
+- "Own the property with a spouse or sibling" means every owner is the person answering, their spouse or their sibling, and the owners are spouses or siblings of one another: the person answering owns, or every owner is their sibling (the answerer's spouse and sibling are in-laws, not each other's spouse or sibling); then one owner aged 65 or older is enough.
 - "Live on the property as the primary residence" is read from each owner's primary_residence.
 - "Combined income for all owners" is the owners' yearly work plus investment income; "less than or equal to" includes the limit.
 - "Owned for at least 12 consecutive months" is met when an owner has months_owned_property of 12 or more; "got the exemption on a property owned before" is had_previous_sche on an owner.
@@ -27,6 +27,8 @@ def owners_age_rule(hh: Household) -> bool:
     owners = 0
     seniors = 0
     family_only = True
+    self_owns = False
+    spouse_owns = False
     for m in hh.members:
         if not m.is_property_owner:
             continue
@@ -35,13 +37,21 @@ def owners_age_rule(hh: Household) -> bool:
             seniors += 1
         if m.relation not in FAMILY_CO_OWNERS:
             family_only = False
+        if m.relation == "self":
+            self_owns = True
+        if m.relation == "spouse":
+            spouse_owns = True
     if seniors == 0:
         return False
     if seniors == owners:
         return True
-    if family_only:
-        return True
-    return False
+    if not family_only:
+        return False
+    if self_owns:
+        return True  # every co-owner is the answerer's spouse or sibling
+    if spouse_owns:
+        return False  # the answerer's spouse and sibling are in-laws, not each other's spouse or sibling
+    return True  # the owners are all the answerer's siblings: siblings of one another
 
 
 def ownership_long_enough(hh: Household) -> bool:

@@ -28,6 +28,18 @@ def test_spouse_co_owner_under_65_qualifies():  # clause 2: spouse exception
     assert check(household(OWNER, dict(OWNER, relation="spouse", age=55)))
 
 
+def test_in_law_co_owners_need_every_owner_65():  # clause 2: spouse exception (second reading 2024-b)
+    # The answerer's spouse (70) and sibling (64) own the home; the answerer does not: they are
+    # in-laws, not each other's spouse or sibling, so every owner must be 65 or older.
+    renter = {"age": 45, "housing_type": "condo"}
+    assert not check(household(renter, dict(OWNER, relation="spouse"), dict(OWNER, relation="sibling", age=64)))
+    assert check(household(renter, dict(OWNER, relation="spouse"), dict(OWNER, relation="sibling", age=65)))
+
+
+def test_two_sibling_co_owners_one_senior_qualifies():  # clause 2: sibling exception without the answerer
+    assert check(household({"age": 45}, dict(OWNER, relation="sibling"), dict(OWNER, relation="sibling", age=60)))
+
+
 def test_child_co_owner_under_65_does_not_qualify():  # clause 2: all owners 65+
     assert not check(household(OWNER, dict(OWNER, relation="child", age=40)))
 

@@ -40,7 +40,7 @@ def test_honorably_discharged_veteran_waives_first_time_rule():  # clause 2: vet
     assert check(household(dict(BUYER, first_time_home_buyer=False, honorable_service=True)))
 
 
-def test_first_time_spouse_does_not_make_buyer_first_time():  # clause 2: the buyer is the person answering
+def test_first_time_spouse_does_not_make_buyer_first_time():  # clause 2-4: one member meets them all (the first-time spouse has no employment record or money)
     hh = household(dict(BUYER, first_time_home_buyer=False), {"relation": "spouse", "first_time_home_buyer": True})
     assert not check(hh)
 

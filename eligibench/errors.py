@@ -24,3 +24,34 @@ class CatalogError(BenyfitsError, ValueError):
 
 class ParamsError(BenyfitsError, ValueError):
     """A params.yaml value that cannot work."""
+
+
+DEBUG_ENV = "BENYFITS_DEBUG"  # set to 1 (or pass --debug to `benyfits`) to see the traceback
+
+
+def debugging(argv: "list[str] | None" = None) -> bool:
+    import os
+
+    return os.environ.get(DEBUG_ENV, "") not in ("", "0") or "--debug" in (argv or [])
+
+
+def run_main(prog: str, main, *args) -> int:
+    """The one way an entry point (every stage script, the `benyfits` command) ends on an error the
+    user can fix: a BenyfitsError becomes `<prog>: error: <message>` on stderr and exit status 2,
+    no traceback (BENYFITS_DEBUG=1 shows it); Ctrl-C exits 130 quietly. Any other exception is a
+    bug and keeps its traceback. Returns the exit status (main's int, or 0)."""
+    import sys
+
+    try:
+        code = main(*args)
+    except BenyfitsError as e:
+        if debugging(sys.argv):
+            raise
+        print(f"{prog}: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        if debugging(sys.argv):
+            raise
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return 130
+    return code if isinstance(code, int) else 0

@@ -3,11 +3,13 @@
 The simulated user is the evaluation's own (`run.simulator_setup`: spec, mode, label and the
 max_tokens every answer uses), and the households are the configured selection's (the N
 shortest profiles on the CPU default), so the audit measures what the runs use."""
+import sys
 from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
 
-from eligibench import params, paths
+from eligibench import params, paths, preflight
+from eligibench.errors import run_main
 from eligibench.evaluation.run import published_rows, read_config, simulator_setup
 from eligibench.evaluation.user import audit_household, make_user, summarize_audit
 from eligibench.files import write_json
@@ -32,6 +34,7 @@ def main() -> None:
     with ExitStack() as stack:
         model = None  # grounded lexical/template calls no model
         if sim.uses_model:
+            preflight.check(preflight.model_files([sim.spec]))  # before the server starts
             spec = attach_servers({"simulator": sim.spec}, stack)["simulator"]
             check_preflight({"simulator": spec})
             model = stack.enter_context(make_model(spec))
@@ -52,4 +55,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_main("stage audit", main))

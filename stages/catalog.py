@@ -7,6 +7,7 @@ from eligibench.catalog import drift
 from eligibench.catalog.editions import base_edition
 from eligibench.catalog.opportunities import known_uncurated, load_catalog
 from eligibench.catalog.source import SourcePull, edition_pull
+from eligibench.errors import run_main
 from eligibench.files import read_json, write_json, write_text
 
 CATALOG_OUT = paths.CATALOG_JSON
@@ -37,4 +38,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_main("stage catalog", main))

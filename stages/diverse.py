@@ -1,5 +1,7 @@
 """Stage `diverse`: trace every checker over the fuzzed households and keep the fewest
 households and pairs that cover every line (or trace) they reach."""
+import sys
+
 from checkers import registry
 from eligibench import params, paths
 from eligibench.datasets.coverage import coverage, coverage_markdown
@@ -7,6 +9,7 @@ from eligibench.datasets.diverse import select
 from eligibench.datasets.params import DiverseParams
 from eligibench.datasets.rows import build_row, unverified_flips, write_parquet
 from eligibench.datasets.version import with_content_version
+from eligibench.errors import run_main
 from eligibench.files import read_json, write_json, write_text
 from eligibench.household.store import read_households
 from eligibench.progress import bar
@@ -40,4 +43,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_main("stage diverse", main))

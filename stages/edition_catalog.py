@@ -6,6 +6,7 @@ import sys
 from checkers.editions import edition_registry
 from eligibench.catalog.editions import check_against_pull, edition_catalog, load_edition, load_readings
 from eligibench.catalog.source import edition_pull
+from eligibench.errors import run_main
 from eligibench.files import write_json
 from eligibench.truth import TABLE_FEATURES
 from stages.editions_paths import edition_catalog_json, edition_manifest_json
@@ -32,4 +33,4 @@ def main(name: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    sys.exit(run_main(f"stage edition_catalog@{sys.argv[1]}", main, sys.argv[1]))

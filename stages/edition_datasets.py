@@ -7,6 +7,7 @@ from eligibench import params
 from eligibench.datasets.coverage import coverage_markdown
 from eligibench.datasets.editions import build_edition_datasets
 from eligibench.datasets.rows import write_parquet
+from eligibench.errors import run_main
 from eligibench.files import read_json, write_json, write_text
 from eligibench.progress import bar
 from stages.editions_paths import edition_catalog_json, edition_dataset, edition_reports
@@ -28,4 +29,4 @@ def main(name: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    sys.exit(run_main(f"stage edition_datasets@{sys.argv[1]}", main, sys.argv[1]))

@@ -1,9 +1,12 @@
 """Stage `editions_report`: for the opportunities in 2024 and each later edition built, the
 households (the fuzzed pool, data/households/fuzzed.jsonl.gz) whose verdict changed and the
 condition that moved (eligibench.truth.editions) -> reports/editions.{md,json}."""
+import sys
+
 from checkers.editions import edition_registry
 from eligibench import params, paths
 from eligibench.catalog.editions import DEFAULT_EDITION
+from eligibench.errors import run_main
 from eligibench.files import write_json, write_text
 from eligibench.household.store import read_households
 from eligibench.truth.editions import compare_editions
@@ -21,4 +24,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_main("stage editions_report", main))

@@ -2,8 +2,10 @@
 submission, a model spec per role, options) against the simulated user; results go to the
 DuckDB store, and a small summary file is the stage's DVC output."""
 import sys
+from pathlib import Path
 
-from eligibench import params, paths
+from eligibench import params, paths, preflight
+from eligibench.errors import run_main
 from eligibench.evaluation.hosting import load_manifest
 from eligibench.evaluation.run import read_config, resolve_run, run_submission, write_summary
 from eligibench.progress import bar
@@ -12,7 +14,10 @@ from eligibench.progress import bar
 def main(name: str) -> None:
     config = read_config(params.load())
     run = config.run(name)
-    resolved = resolve_run(config, load_manifest(paths.SUBMISSIONS / run.submission), run)
+    folder = paths.SUBMISSIONS / run.submission
+    # bubblewrap when this agent must be jailed, the datasets, the model files: before any work
+    preflight.check(preflight.for_evaluation(config, folder, f"evaluate.runs {name} ({folder})", Path("."), run))
+    resolved = resolve_run(config, load_manifest(folder), run)
     summary = run_submission(resolved, bar)
     write_summary(paths.RUN_SUMMARIES / f"{name}.json", summary)
     m = summary["metrics"]
@@ -23,4 +28,4 @@ def main(name: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    sys.exit(run_main(f"stage evaluate@{sys.argv[1]}", main, sys.argv[1]))

@@ -1,6 +1,9 @@
 """Stage `fetch`: pull NYC Open Data kvhd-5fmu (live, else the snapshot in $BENYFITS_NYC_SNAPSHOT)."""
+import sys
+
 from eligibench import params, paths
 from eligibench.catalog import source
+from eligibench.errors import run_main
 from eligibench.files import write_json
 
 OUT = paths.SOURCE
@@ -18,4 +21,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_main("stage fetch", main))

@@ -11,7 +11,8 @@ import sys
 from contextlib import ExitStack
 from pathlib import Path
 
-from eligibench import params, paths
+from eligibench import params, paths, preflight
+from eligibench.errors import run_main
 from eligibench.evaluation.hosting import load_entry, load_manifest
 from eligibench.evaluation.run import read_config, resolve_run
 from eligibench.models import make_model
@@ -34,6 +35,9 @@ def main(out: Path) -> None:
     if not todo:
         print("generate: no run configuration in evaluate.runs uses a submission with a pregenerate hook")
         return
+    # the model files every generation needs, before any server starts (the hooks run unjailed, in
+    # this process: only for the configured submissions, never an uploaded one)
+    preflight.check(preflight.model_files(spec for r in todo.values() for spec in r.roles.values()))
     for resolved in todo.values():
         name, manifest, wanted, options = resolved.name, resolved.manifest, dict(resolved.roles), dict(resolved.options)
         ids = sorted({o for rs in resolved.rows.values() for r in rs for o in r.opportunities})
@@ -53,4 +57,4 @@ def main(out: Path) -> None:
         print(f"generate {name}: {ok}/{len(briefs)} opportunities generated and valid -> {out / manifest.name}")
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else paths.GENERATED)
+    sys.exit(run_main("stage generate", main, Path(sys.argv[1]) if len(sys.argv) > 1 else paths.GENERATED))

@@ -1,8 +1,11 @@
 """Stage `ground_truth`: one review page for the whole benchmark's ground truth
 (`reports/ground_truth.md`, figures in `reports/ground_truth.json`)."""
+import sys
+
 from eligibench import paths
 from eligibench.datasets.ground_truth_report import ground_truth_markdown, ground_truth_summary
 from eligibench.datasets.rows import read_parquet
+from eligibench.errors import run_main
 from eligibench.files import read_json, write_json, write_text
 
 
@@ -17,4 +20,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_main("stage ground_truth", main))

@@ -1,8 +1,11 @@
 """Stage `households`: fuzz the households the Diverse dataset is selected from."""
+import sys
+
 from checkers import registry
 from eligibench import params, paths
 from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
 from eligibench.datasets.params import HouseholdsParams
+from eligibench.errors import run_main
 from eligibench.household.store import write_households
 from eligibench.progress import bar
 
@@ -19,4 +22,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_main("stage households", main))

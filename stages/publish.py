@@ -1,11 +1,13 @@
 """Stage `publish`: write benyfits/ (dataset card + Parquet) and upload it when configured."""
 import os
+import sys
 
 from eligibench import params, paths
 from eligibench.datasets.params import PublishParams, dataset_params
 from eligibench.datasets.publish import BuildInfo, EditionFiles, build_folder, dataset_counts, upload
 from eligibench.datasets.rows import read_parquet
 from eligibench.datasets.version import folder_version
+from eligibench.errors import run_main
 from eligibench.files import read_json
 from stages.editions_paths import edition_catalog_json, edition_dataset
 
@@ -49,4 +51,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_main("stage publish", main))

@@ -2,6 +2,8 @@
 balanced set of opportunities (every pool opportunity equally often: datasets/interests.py);
 labels from the checkers."""
 
+import sys
+
 from checkers import registry
 from eligibench import params, paths
 from eligibench.datasets.interests import balanced_interests
@@ -9,6 +11,7 @@ from eligibench.datasets.params import RepresentativeParams
 from eligibench.datasets.population import load_population, sample_households
 from eligibench.datasets.rows import build_row, unverified_flips, write_parquet
 from eligibench.datasets.version import with_content_version
+from eligibench.errors import run_main
 from eligibench.files import read_json
 from eligibench.truth.tracing import traced_checkers
 
@@ -36,4 +39,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_main("stage representative", main))

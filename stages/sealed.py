@@ -2,11 +2,13 @@
 (or BENYFITS_SEALED_SEED_FILE) set. Deliberately NOT a DVC stage: DVC would record its secret
 input in dvc.lock and its rows in the cache. Writes the rows to data/sealed/<round>/ (git-ignored,
 hidden from agents) and the public manifest to reports/sealed/<round>.json."""
+import sys
 from pathlib import Path
 
 from checkers import registry
 from eligibench import params, paths
 from eligibench.datasets import sealed
+from eligibench.errors import run_main
 from eligibench.files import read_json
 from eligibench.truth.tracing import traced_checkers
 
@@ -29,4 +31,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_main("python -m stages.sealed", main))

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
-from eligibench.errors import BenyfitsError
+from eligibench.errors import DEBUG_ENV, BenyfitsError, run_main
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
@@ -25,7 +26,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 def _cmd_profile(args: argparse.Namespace) -> int:
     import json
 
-    from eligibench.errors import BenyfitsError, HouseholdError
+    from eligibench.errors import HouseholdError
     from eligibench.household.model import Household
     from eligibench.household.profile import render_profile
     from eligibench.household.v1format import household_from_v1
@@ -51,6 +52,8 @@ def _cmd_profile(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="benyfits", description="BeNYfits benchmark tools")
+    parser.add_argument("--debug", action="store_true",
+                        help=f"show the Python traceback of an error (also ${DEBUG_ENV}=1); accepted anywhere")
     sub = parser.add_subparsers(dest="command", required=True)
     v = sub.add_parser("validate", help="validate the opportunity catalog (opportunities/*.yaml)")
     v.add_argument("--opportunities", type=Path, default=None, help="folder of <Id>.yaml files")
@@ -97,13 +100,50 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _preflight(args: argparse.Namespace) -> None:
+    """What the command needs from the machine (eligibench.preflight), checked before it starts any
+    server or agent: one line per missing thing, naming it and the command that provides it."""
+    from eligibench import preflight as pf
+    from eligibench import system
+
+    if args.command == "evaluate" and not args.check:
+        from eligibench import params
+        from eligibench.cli.evaluate import _small_run
+        from eligibench.cli.project import project_root
+        from eligibench.datasets.editions import config_name
+        from eligibench.evaluation.hosting import load_manifest
+        from eligibench.evaluation.run import read_config
+
+        project = project_root(args.project)
+        config = read_config(_small_run(params.load(Path(args.params) if args.params else project / "params.yaml"), args))
+        manifest = load_manifest(Path(args.path))
+        run = config.run(args.config) if args.config else config.default_run(manifest.name)
+        names = [config_name(d, config.edition) for d in ("diverse", "representative")]
+        if args.rows or args.split == "sealed":
+            names = []  # rows come from elsewhere; the requirement texts still from benyfits/
+        names.append(config_name("opportunities", config.edition))
+        pf.check(pf.for_evaluation(config, Path(args.path), str(args.path), project, run, names))
+    elif args.command in ("submit", "worker"):
+        pf.check([pf.system_tool(system.BWRAP, "submitted agents run inside it: the smoke dialog, the entry point "
+                                               "check and the queue worker never run one without it")])
+    elif args.command == "leaderboard":
+        pf.check([pf.port_free(args.host, args.port, "the leaderboard")])
+    elif args.command == "queue-serve":
+        pf.check([pf.port_free(args.host, args.port, "queue-serve")])
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--debug" in argv:  # anywhere on the line, before or after the command
+        argv = [a for a in argv if a != "--debug"]
+        os.environ[DEBUG_ENV] = "1"
     args = build_parser().parse_args(argv)
-    try:
+
+    def run() -> int:
+        _preflight(args)
         return args.func(args)
-    except BenyfitsError as e:
-        print(f"benyfits: error: {e}", file=sys.stderr)
-        return 2
+
+    return run_main("benyfits", run)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,11 @@ BUDGET_EXCEEDED = "budget_exceeded"  # the dialog spent its model calls, tokens 
 TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR, INFRA_ERROR, BUDGET_EXCEEDED)
 SCORED_TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR, BUDGET_EXCEEDED)
 
+# How a run's agents were isolated (runs.isolation; evaluation.hosting.isolation decides it).
+JAILED = "bubblewrap"  # every agent process ran inside the bubblewrap jail
+UNJAILED = "none (reference agent)"  # a reference agent shipped in the repository ran without it
+ISOLATIONS = (JAILED, UNJAILED)
+
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from typing import Callable
 
 import duckdb
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 QUEUE_STATUSES = ("queued", "running", "done", "failed")
 # Conventional run statuses (not enforced): ensure_run creates runs as "running"; a run with
@@ -37,7 +37,8 @@ _DDL = [
         run_config VARCHAR,
         role_models JSON,
         protocol_id VARCHAR,
-        protocol JSON)""",
+        protocol JSON,
+        isolation VARCHAR)""",
     """CREATE TABLE IF NOT EXISTS dialogs (
         run_id VARCHAR NOT NULL,
         dataset VARCHAR NOT NULL,
@@ -230,5 +231,16 @@ def _v2_to_v3(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(ddl)
 
 
+# Version 4 (2026-11, issue 29): how a run's agents were isolated (records.ISOLATIONS: "bubblewrap",
+# or "none (reference agent)" when a reference agent ran without the jail); NULL: not recorded
+# (runs before version 4).
+V4_RUN_COLUMNS = (("isolation", "VARCHAR"),)
+
+
+def _v3_to_v4(con: duckdb.DuckDBPyConnection) -> None:
+    for column, kind in V4_RUN_COLUMNS:
+        con.execute(f"ALTER TABLE runs ADD COLUMN IF NOT EXISTS {column} {kind}")
+
+
 # MIGRATIONS[v] upgrades a file from version v to v + 1 inside the writer's transaction.
-MIGRATIONS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}

@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Sequence
 import duckdb
 
 from eligibench.results import sanitize as S
-from eligibench.results.records import TERMINATIONS, DialogResult, RunSpec, Turn
+from eligibench.results.records import ISOLATIONS, JAILED, TERMINATIONS, DialogResult, RunSpec, Turn
 
 from eligibench.results.connection import StoreConnection, _dicts, _now
 from eligibench.results.identity import _canonical_json, run_id_for, spec_dict
@@ -64,6 +64,19 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
         def fn(con: duckdb.DuckDBPyConnection) -> None:
             _require_run(con, run_id, self.path)
             con.execute("UPDATE runs SET status = ? WHERE run_id = ?", [status, run_id])
+
+        self._write(fn)
+
+    def record_isolation(self, run_id: str, isolation: str) -> None:
+        """How the run's agents were isolated (records.ISOLATIONS). A run resumed under another
+        isolation keeps the weaker one: once any dialog ran unjailed, the run says so."""
+        if isolation not in ISOLATIONS:
+            raise ValueError(f"run isolation must be one of {ISOLATIONS}, got {isolation!r}")
+
+        def fn(con: duckdb.DuckDBPyConnection) -> None:
+            _require_run(con, run_id, self.path)
+            con.execute("UPDATE runs SET isolation = ? WHERE run_id = ? AND (isolation IS NULL OR isolation = ?)",
+                        [isolation, run_id, JAILED])
 
         self._write(fn)
 

@@ -26,8 +26,12 @@ EVALUATED = "evaluated"
 
 METRIC_COLUMNS = columns()  # the catalogue's numeric columns, in display order
 INTERVAL_COLUMNS = tuple(c.interval_label for c in METRIC_COLUMNS if c.interval_label)
-_INFO_COLUMNS = ("Source", "Strategy", "Models", "Simulator", "Config", "Protocol", "Dialogs", "Status", "Date",
-                 "Data version", "Run")
+_INFO_COLUMNS = ("Source", "Strategy", "Models", "Simulator", "Config", "Protocol", "Dialogs", "Status", "Isolation",
+                 "Date", "Data version", "Run")
+# How a run's agents were isolated (runs.isolation): "bubblewrap", or "none (reference agent)" when a
+# reference agent shipped in the repository ran without the jail (docs/integrity.md); older runs
+# did not record it.
+ISOLATION_NOT_RECORDED = "not recorded"
 TABLE_COLUMNS = ("Rank", "Submission", *(x for c in METRIC_COLUMNS for x in (c.label, c.interval_label) if x),
                  *_INFO_COLUMNS)
 NUMBER_COLUMNS = frozenset({*(c.label for c in METRIC_COLUMNS), "Dialogs"})
@@ -52,7 +56,8 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
     if r.empty or not r.has("runs"):
         return pd.DataFrame(columns=list(TABLE_COLUMNS))
     cols = r.columns("runs")
-    opt = ", ".join(f"r.{c}" if c in cols else f"NULL AS {c}" for c in ("run_config", "role_models", "protocol_id"))
+    opt = ", ".join(f"r.{c}" if c in cols else f"NULL AS {c}"
+                    for c in ("run_config", "role_models", "protocol_id", "isolation"))
     n_dialogs = "(SELECT run_id, count(*) AS n FROM dialogs GROUP BY run_id)" if r.has("dialogs") else \
         "(SELECT NULL AS run_id, 0 AS n)"
     runs = r.df(
@@ -120,6 +125,7 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
             "Protocol": NO_PROTOCOL if _missing(run.protocol_id) else str(run.protocol_id),
             "Dialogs": int(run.n_dialogs),
             "Status": sanitize(status),
+            "Isolation": ISOLATION_NOT_RECORDED if _missing(run.isolation) else sanitize(str(run.isolation)),
             "Date": _date(run.created_at),
             "Data version": run.data_version or "",
             "Run": run.run_id,
@@ -158,7 +164,7 @@ def reported_rows(path: Path = PAPER_RESULTS) -> pd.DataFrame:
             "Avg F1": d["average_f1"], "Avg F1 95% CI": "",
             "Avg turns": d["average_turns"], "Avg turns 95% CI": "",
             "TW-F1": d["turn_weighted_f1"], "TW-F1 95% CI": "",
-            "Config": "", "Protocol": V1_PROTOCOL, "Dialogs": None, "Status": "reported (v1 paper, not reproduced)",
+            "Config": "", "Protocol": V1_PROTOCOL, "Dialogs": None, "Status": "reported (v1 paper, not reproduced)", "Isolation": "",
             "Date": date, "Data version": "v1 (paper)", "Run": "",
         })
     return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))

@@ -6,14 +6,26 @@ from pathlib import Path
 
 import duckdb
 
-from eligibench.results.schema import V2_RUN_COLUMNS, V3_QUEUE_COLUMNS
+from eligibench.results.schema import V2_RUN_COLUMNS, V3_QUEUE_COLUMNS, V4_RUN_COLUMNS
 
 V2_TABLES = ("turn_facts", "dialog_process", "pair_failures", "simulator_checks", "turn_notes")
 V3_TABLES = ("run_replicas",)
 
 
+def as_schema_v3(path: Path) -> None:
+    """A current file as version 3 wrote it (before runs recorded their isolation)."""
+    con = duckdb.connect(str(path))
+    try:
+        for column, _ in V4_RUN_COLUMNS:
+            con.execute(f"ALTER TABLE runs DROP COLUMN IF EXISTS {column}")
+        con.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
+    finally:
+        con.close()
+
+
 def as_schema_v2(path: Path) -> None:
     """A current file as version 2 wrote it (before queue leases and run replicas)."""
+    as_schema_v3(path)
     con = duckdb.connect(str(path))
     try:
         for column, _ in V3_QUEUE_COLUMNS:

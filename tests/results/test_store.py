@@ -526,7 +526,7 @@ def test_a_version_1_file_migrates_to_version_2_keeping_its_runs(tmp_path):
     assert "protocol_id" not in {r[0] for r in _raw(path, "SELECT column_name FROM duckdb_columns() WHERE table_name = 'runs'")}
     with pytest.raises(SchemaVersionError, match="migrate"):
         s.runs()  # a reader never migrates
-    assert s.migrate() == SCHEMA_VERSION == 3
+    assert s.migrate() == SCHEMA_VERSION == 4
     cols = {r[0] for r in _raw(path, "SELECT column_name FROM duckdb_columns() WHERE table_name = 'runs'")}
     assert {"run_config", "role_models", "protocol_id", "protocol"} <= cols
     tables = {r[0] for r in _raw(path, "SELECT table_name FROM information_schema.tables")}
@@ -542,7 +542,7 @@ def test_a_version_2_file_migrates_to_version_3_keeping_its_queue(tmp_path):
     s.enqueue("a", "submissions/a")
     as_schema_v2(path)
     assert "lease_until" not in {r[0] for r in _raw(path, "SELECT column_name FROM duckdb_columns() WHERE table_name = 'queue'")}
-    assert s.migrate() == 3
+    assert s.migrate() == SCHEMA_VERSION
     cols = {r[0] for r in _raw(path, "SELECT column_name FROM duckdb_columns() WHERE table_name = 'queue'")}
     assert {"worker", "lease_until", "attempts"} <= cols
     assert "run_replicas" in {r[0] for r in _raw(path, "SELECT table_name FROM information_schema.tables")}

@@ -81,7 +81,8 @@ class ProcessAgent(Agent):
     to the spec's max_tokens (an agent may ask for less, never more). `read_only`: folders the
     worker may read besides its submission folder (its `generated/<name>/` artifacts). `cwd`: the
     worker's working directory (the project root, so relative `cache_dir` options resolve).
-    `trusted`: may run without the jail when bubblewrap is missing (reference agents only).
+    `trusted`: may run without the jail when bubblewrap is missing (a reference agent under
+    `evaluate.isolation: auto`, as `isolation.isolation_for` decided; never an agent from outside).
     """
 
     def __init__(self, submission: Path, entry_point: str, models: Mapping[str, ModelSpec] | None = None,
@@ -110,13 +111,18 @@ class ProcessAgent(Agent):
         self.trusted = trusted
         self.jailed = isolation.bwrap_path() is not None
         if not self.jailed and not trusted:
-            isolation.require_bwrap()  # raises, naming the package
+            isolation.require_bwrap(str(self.submission), "it was not marked as a reference agent")  # raises
         self.proc: subprocess.Popen | None = None
         self._buf = bytearray()
         self._stderr = None
         self._models: dict[str, ChatModel] = {}
         self._usage = {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0}
         self._new_dialog()
+
+    @property
+    def isolation(self) -> str:
+        """How this agent runs: isolation.BUBBLEWRAP or isolation.UNJAILED (recorded on the run)."""
+        return isolation.BUBBLEWRAP if self.jailed else isolation.UNJAILED
 
     # process management -------------------------------------------------------------
     def _argv(self) -> list[str]:

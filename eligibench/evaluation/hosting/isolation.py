@@ -19,9 +19,20 @@ capabilities and `no_new_privs`:
 `limits(memory_mb, processes, open_files)` is the preexec function that sets the memory (address
 space), process, open-file and file-size limits the jail inherits.
 
-Where bubblewrap is missing, `require_bwrap()` raises IsolationUnavailable naming the package;
-callers run an agent without the jail only when told it is trusted (the project's reference
-agents).
+Where bubblewrap is missing, `require_bwrap()` raises IsolationUnavailable naming the package.
+`isolation_for(policy, folder, project)` is the rule (params.yaml `evaluate.isolation`, docs/integrity.md):
+
+- `jail`: every agent runs inside bubblewrap; without it, none runs.
+- `auto` (the default): with bubblewrap, every agent runs inside it; without it, only a reference
+  agent runs, unjailed, and the run records `none (reference agent)`. A reference agent is a
+  folder `<project>/submissions/<name>` that git tracks and whose files are exactly the committed
+  ones (`why_not_reference`): the repository's own code, as shipped. A folder anywhere else, one
+  installed by `benyfits submit` or an upload (untracked), a modified or symlinked reference, or a
+  project that is not a git checkout is not a reference. Agents that arrive from outside (submit's
+  smoke dialog, the queue worker, `check_loads`) are evaluated under `jail` whatever the params say.
+
+The binary is `eligibench.system.bwrap_path()` (`BENYFITS_BWRAP` overrides PATH; a path that does
+not exist means bubblewrap is missing).
 """
 from __future__ import annotations
 
@@ -29,13 +40,16 @@ import itertools
 import os
 import resource
 import shutil
+import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from eligibench import system
 from eligibench.errors import BenyfitsError
 from eligibench.models.lifeline import die_with_parent
+from eligibench.results import records
 
 JAIL_UID_BASE = 200_000
 TMP_BYTES = 64 * 1024 * 1024
@@ -44,21 +58,83 @@ _counter = itertools.count()
 
 
 class IsolationUnavailable(BenyfitsError):
-    """bubblewrap is missing or cannot start, and the agent is not trusted to run without it."""
+    """bubblewrap is missing or cannot start, and the agent may not run without it."""
+
+
+# How a run's agents were isolated, as recorded on the run (results store `runs.isolation`).
+BUBBLEWRAP = records.JAILED
+UNJAILED = records.UNJAILED
+POLICIES = ("auto", "jail")  # params.yaml evaluate.isolation
 
 
 def bwrap_path() -> str | None:
-    return shutil.which("bwrap")
+    return system.bwrap_path()
 
 
-def require_bwrap() -> str:
+def require_bwrap(agent: str = "", why: str = "") -> str:
+    """bwrap's path, or IsolationUnavailable naming the package, the install command and (when
+    given) the agent refused and why it is not a reference agent."""
     path = bwrap_path()
     if path is None:
+        named = os.environ.get(system.BWRAP.env)
+        where = f" ({system.BWRAP.env}={named} is not an executable file)" if named and named.strip() else ""
+        who = f"; {agent} is not one: {why}" if agent and why else ""
         raise IsolationUnavailable(
-            "submitted agents run inside bubblewrap, which is not installed: install the Debian package "
-            "`bubblewrap` (apt-get install bubblewrap); only the project's own reference agents may run "
-            "without it, when marked trusted (BENYFITS_TRUSTED_AGENTS)")
+            f"submitted agents run inside bubblewrap, which is not installed{where}: install the Debian package "
+            f"`bubblewrap` ({system.install_hint(system.BWRAP)}); without it only the reference agents shipped in "
+            f"the repository run (evaluate.isolation: auto){who}")
     return path
+
+
+def why_not_reference(folder: Path, project: Path) -> str | None:
+    """None when `folder` is a reference agent shipped in the repository: `<project>/submissions/<name>`
+    (symlinks resolved), tracked by git, its files exactly the committed ones (no change, no
+    untracked file; git-ignored files such as __pycache__ do not count). Else the reason it is not.
+
+    git decides because it is what "shipped in the repository" means: `benyfits submit` and
+    uploads install into `submissions/` too, untracked; committing a folder is shipping it."""
+    project = Path(project).resolve()
+    folder = Path(folder).resolve()
+    own = project / "submissions"
+    if folder.parent != own:
+        return f"{folder} is not a folder of {own}"
+    git = shutil.which("git")
+    if git is None:
+        return "git is not installed, so the folder cannot be checked against the repository"
+    rel = f"submissions/{folder.name}"
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([git, "-C", str(project), *args, "--", rel], capture_output=True, text=True, timeout=60)
+
+    tracked = run("ls-files", "-z")
+    if tracked.returncode != 0:
+        return f"{project} is not a git checkout ({tracked.stderr.strip().splitlines()[-1] if tracked.stderr.strip() else 'git ls-files failed'})"
+    if not tracked.stdout:
+        return f"{rel} is not in the repository (not committed)"
+    status = run("status", "--porcelain", "--untracked-files=all")
+    if status.returncode != 0:
+        return f"git status failed in {project}"
+    changed = [line[3:] for line in status.stdout.splitlines() if line.strip()]
+    if changed:
+        more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
+        return f"{rel} differs from the committed reference ({', '.join(changed[:3])}{more})"
+    return None
+
+
+def isolation_for(policy: str, folder: Path, project: Path, agent: str = "") -> str:
+    """How an agent in `folder` will run under `policy` (POLICIES): BUBBLEWRAP when bwrap is
+    there, UNJAILED for a reference agent under `auto` without it; else IsolationUnavailable
+    naming the package, the agent and why it may not run unjailed. Decided once per run, before
+    any model server starts."""
+    if policy not in POLICIES:
+        raise ValueError(f"isolation policy {policy!r}, expected one of {POLICIES}")
+    if bwrap_path() is not None:
+        return BUBBLEWRAP
+    why = "evaluate.isolation is jail" if policy == "jail" else why_not_reference(folder, project)
+    if why is None:
+        return UNJAILED
+    require_bwrap(agent or str(folder), why)
+    raise AssertionError("unreachable: require_bwrap raises when bwrap is missing")
 
 
 @dataclass(frozen=True)
@@ -141,15 +217,6 @@ def jail_command(argv: Sequence[str], jail: Jail, bwrap: str | None = None) -> l
         cmd[1:1] = ["--unshare-user", "--uid", "65534", "--gid", "65534", "--cap-drop", "ALL"]
         cmd += ["--"]
     return cmd + list(argv)
-
-
-def trusted(name: str, folder: Path, project: Path) -> bool:
-    """Whether a submission may run without the jail when bubblewrap is missing: only the
-    project's own reference agents (a folder in `<project>/submissions/`), and only when named in
-    the environment variable BENYFITS_TRUSTED_AGENTS (comma-separated names)."""
-    names = {n.strip() for n in os.environ.get("BENYFITS_TRUSTED_AGENTS", "").split(",") if n.strip()}
-    own = Path(project).resolve() / "submissions"
-    return name in names and Path(folder).resolve().parent == own
 
 
 def limits(memory_mb: int, processes: int = 64, open_files: int = 256):

@@ -124,6 +124,7 @@ def _run_remote(client: QueueClient, qid: int, worker: str, config, manifest, pr
 def process_one(store, config, project: Path, quoting: bool, log: Callable[[str], None] = print,
                 worker: str | None = None, lease_s: float = LEASE_S) -> bool:
     """Claim and evaluate one queued submission; False when the queue is empty."""
+    config = replace(config, isolation="jail")  # queued agents come from outside: always jailed
     worker = worker or worker_id()
     item = store.claim_next(worker, lease_s)
     if item is None:

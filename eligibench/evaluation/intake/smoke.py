@@ -34,7 +34,9 @@ def smoke_dialog(manifest: Manifest, config: EvalConfig, project: Path = Path(".
                  log: Callable[[str], None] = print) -> DialogResult:
     project = Path(project)
     row = pick_smoke_row(project / paths.DATASET_DIR)
-    config = replace(config, max_questions=max_questions, call_timeout_s=call_timeout_s, agent_memory_mb=memory_mb)
+    # an agent from outside always runs in the jail (hosting.isolation), whatever evaluate.isolation says
+    config = replace(config, max_questions=max_questions, call_timeout_s=call_timeout_s, agent_memory_mb=memory_mb,
+                     isolation="jail")
     user = (QuotingUserModel(), QUOTING_LABEL) if quoting else (None, None)
     resolved = resolve_run(config, manifest, project=project, rows={row.dataset: [row]}, stand_in_label=user[1])
     with open_session(resolved, project, user[0]) as session:

@@ -71,6 +71,10 @@ class EvalConfig:
     # datasets (`diverse-2026-08`), requirement texts and ground truth; 2024 (the paper's) by default
     edition: str = DEFAULT_EDITION
     executor: ExecutorConfig = ExecutorConfig()  # `evaluate.executor` / `evaluate.ray`: not in the run identity
+    # `evaluate.isolation`: auto (reference agents may run unjailed when bubblewrap is missing) or
+    # jail (every agent needs bubblewrap); hosting.isolation.isolation_for. Not in the run identity:
+    # the run records how it was isolated instead (runs.isolation)
+    isolation: str = "auto"
 
     @property
     def simulator_label(self) -> str:
@@ -242,7 +246,16 @@ def read_config(params: Mapping[str, Any]) -> EvalConfig:
         _budget(s.get("budget")),
         simulator_mode=read_mode(s.get("simulator_mode")), edition=_edition(s.get("edition")),
         executor=_executor(s.get("executor", "local"), s.get("ray")),
+        isolation=_isolation(s.get("isolation", "auto")),
     )
+
+
+def _isolation(v: Any) -> str:
+    if v not in ("auto", "jail"):
+        raise ParamsError(f"params.yaml: 'evaluate.isolation' is {v!r}, expected 'auto' (reference agents shipped in "
+                          "the repository may run without bubblewrap when it is missing) or 'jail' (every agent "
+                          "runs inside bubblewrap); docs/integrity.md")
+    return v
 
 
 def dataset_totals(folder: Path = Path("benyfits"), data_version: str | None = None,

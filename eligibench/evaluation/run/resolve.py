@@ -101,6 +101,7 @@ class ResolvedRun:
     extra: Mapping[str, Any] = field(default_factory=dict)
     # where the dialogs execute: deliberately not read by run_identity (same run, same results)
     executor: ExecutorConfig = ExecutorConfig()
+    isolation: str = "auto"  # evaluate.isolation (hosting.isolation.isolation_for): not in the identity either
 
     def simulator_spec(self, trial: int) -> ModelSpec:
         """The simulator's spec for one trial (its seed derived for that trial)."""
@@ -216,7 +217,7 @@ def resolve_run(config: EvalConfig, manifest: Manifest, run: RunConfig | None = 
         concurrency=config.concurrency, infra_retries=config.infra_retries, call_timeout_s=config.call_timeout_s,
         agent_memory_mb=config.agent_memory_mb, bootstrap=config.bootstrap, store=config.store,
         extra=MappingProxyType({"subset": dict(config.subset), "subset_select": config.subset_select}),
-        executor=config.executor,
+        executor=config.executor, isolation=config.isolation,
     )
 
 

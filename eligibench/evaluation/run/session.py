@@ -51,6 +51,9 @@ class DialogKit:
     roles: Mapping[str, ModelSpec]  # role -> spec with its server attached (base_url set)
     simulator: ModelSpec | None  # attached; None when no model plays the user (or a stand-in does)
     stand_in: Any = None  # a test stand-in user model, every trial
+    # how the agent runs (hosting.isolation.isolation_for, decided once when the session opens):
+    # "bubblewrap", or "none (reference agent)" when a reference agent may run without the jail
+    isolation: str = isolation.BUBBLEWRAP
 
     def make_agent(self, trial: int = 0) -> ProcessAgent:
         r = self.resolved
@@ -59,7 +62,7 @@ class DialogKit:
                             r.options, [self.project / h for h in paths.HIDDEN],
                             r.call_timeout_s, r.agent_memory_mb,
                             read_only=[self.project / paths.GENERATED / r.manifest.name], cwd=self.project,
-                            trusted=isolation.trusted(r.manifest.name, r.manifest.folder, self.project),
+                            trusted=self.isolation == isolation.UNJAILED,
                             budget=r.budget)
 
     @contextmanager
@@ -117,6 +120,8 @@ class Session:
         store = ResultStore(self.project / r.store)
         total = sum(len(rs) for rs in r.rows.values()) * r.trials
         before = {pool: pool.snapshot() for pool in self.replica_pools}
+        # the run says how its agents were isolated, even if it breaks off
+        store.record_isolation(store.ensure_run(self.spec), self.kit.isolation)
         try:
             if progress_factory:
                 with progress_factory(total, f"evaluating {r.name}") as tick:
@@ -136,7 +141,8 @@ class Session:
         summary = {"submission": r.manifest.name, "run_config": r.name, "run_id": run_id,
                    "data_version": r.data_version, "simulator": self.spec.simulator,
                    "role_models": dict(self.spec.role_models), "protocol_id": self.spec.protocol_id,
-                   "protocol": dict(self.spec.protocol), "metrics": dict(sorted(metrics.items()))}
+                   "protocol": dict(self.spec.protocol), "metrics": dict(sorted(metrics.items())),
+                   "isolation": self.kit.isolation}
         if self.replica_pools:
             summary["replicas"] = store.replicas(run_id)
         return summary
@@ -172,6 +178,8 @@ def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: A
     if r.simulator.stand_in != (user_model is not None):
         raise ValueError("a stand-in user model needs a run resolved with stand_in_label, and only then")
     spec = run_identity(r)
+    # the jail rule (evaluate.isolation) is decided before any server starts: refused here, in seconds
+    how = isolation.isolation_for(r.isolation, r.manifest.folder, project, r.manifest.name)
     if r.executor.kind == "ray":
         import_ray()  # the clear error before any server starts
     with ExitStack() as stack:
@@ -185,7 +193,7 @@ def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: A
         # absolute paths: a Ray task runs in another working directory (and on another machine
         # with the checkout at the same path); locally the agent is made the same way
         here = replace(r, manifest=replace(r.manifest, folder=Path(r.manifest.folder).resolve()))
-        kit = DialogKit(here, project.resolve(), MappingProxyType(specs), sim if simulate else None, user_model)
+        kit = DialogKit(here, project.resolve(), MappingProxyType(specs), sim if simulate else None, user_model, how)
         user_models = stack.enter_context(kit.user_models(range(r.trials)))
         yield Session(r, project, spec, plan_for(r, spec), user_models, specs, kit, pools)
 

@@ -38,6 +38,7 @@ from typing import Any
 
 from eligibench.household.schema import ALL_FEATURE_NAMES as FEATURE_NAMES  # every schema version's
 from eligibench.truth.fact_reads import call_reads, imported_facts
+from eligibench.truth.tracing import checker_source
 
 HOUSEHOLD_SIZE = "household_size"  # the review tables' name for the household size (not a member feature)
 TABLE_FEATURES = frozenset(FEATURE_NAMES) | {HOUSEHOLD_SIZE}
@@ -113,10 +114,18 @@ def _features_in(node: ast.AST, facts: dict[str, frozenset[str]] | None = None) 
     return out
 
 
-def conditions_of_source(source: str, filename: str = "<checker>") -> CheckerConditions:
+def conditions_of_source(source: str, filename: str = "<checker>",
+                         variant: tuple[str, str] | None = None) -> CheckerConditions:
+    """`variant`: (source, filename) of a variant module (checkers/editions/variant.py) whose
+    constants replace the twin's of the same name; their origins name the variant's file."""
     tree = ast.parse(source, filename=filename)
     facts = imported_facts(tree)
     consts = _module_constants(tree)
+    const_file = {name: filename for name in consts}
+    if variant is not None:
+        own = _module_constants(ast.parse(variant[0], filename=variant[1]))
+        consts.update(own)
+        const_file.update({name: variant[1] for name in own})
     functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
     features: set[str] = set()
     thresholds: set[float] = set()
@@ -135,7 +144,7 @@ def conditions_of_source(source: str, filename: str = "<checker>") -> CheckerCon
         if isinstance(node, ast.Name) and node.id in consts:
             values, line = consts[node.id]
             for x in values:
-                note(x, f"{node.id} at {filename}:{line}")
+                note(x, f"{node.id} at {const_file[node.id]}:{line}")
             return values
         return []
 
@@ -153,14 +162,18 @@ def conditions_of_source(source: str, filename: str = "<checker>") -> CheckerCon
     for name, (values, line) in consts.items():
         thresholds.update(values)
         for x in values:
-            note(x, f"{name} at {filename}:{line}")
+            note(x, f"{name} at {const_file[name]}:{line}")
     return CheckerConditions(frozenset(features), frozenset(thresholds), tuple(sorted(compared)),
                              tuple(sorted(origins.items(), key=lambda kv: (isinstance(kv[0], str), str(kv[0])))))
 
 
 def checker_conditions(module: ModuleType) -> CheckerConditions:
-    path = Path(module.__file__)
-    return conditions_of_source(path.read_text(encoding="utf-8"), _shown(path))
+    """A checker's conditions; a variant's are its twin's rules with the variant's constants."""
+    source = checker_source(module)
+    variant = None
+    if source.variant_path is not None:
+        variant = (source.variant_path.read_text(encoding="utf-8"), _shown(source.variant_path))
+    return conditions_of_source(source.path.read_text(encoding="utf-8"), _shown(source.path), variant)
 
 
 _PROJECT = Path(__file__).resolve().parents[2]

@@ -122,7 +122,7 @@ class FlipSearch:
 
     def __init__(self, checker: TracedChecker) -> None:
         self.checker = checker
-        self.thresholds = _thresholds(checker.path)
+        self.thresholds = _thresholds(checker.path, checker.variant_path)
 
     def check(self, hh: Household) -> bool:
         return self.checker.run(hh).eligible
@@ -153,8 +153,10 @@ class FlipSearch:
 
 
 @lru_cache(maxsize=None)
-def _thresholds(path: Path) -> frozenset[float]:
-    return conditions_of_source(path.read_text(encoding="utf-8"), str(path)).thresholds
+def _thresholds(path: Path, variant_path: Path | None = None) -> frozenset[float]:
+    """The numbers of the checker at `path`; for a variant, its twin's rules with its own constants."""
+    variant = None if variant_path is None else (variant_path.read_text(encoding="utf-8"), str(variant_path))
+    return conditions_of_source(path.read_text(encoding="utf-8"), str(path), variant).thresholds
 
 
 def find_flip(checker: TracedChecker, hh: Household) -> Flip | None:

@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any, Iterable, Mapping
 
 from eligibench.household.model import Household
-from eligibench.truth.tracing import TracedChecker
+from eligibench.truth.tracing import TWIN, TracedChecker, checker_source
 
 FELL_THROUGH = "end of check()"
 
@@ -91,13 +91,17 @@ def _word(v: bool) -> str:
 
 
 def constants(module: ModuleType) -> dict[str, Any]:
-    """The module's UPPER_CASE constants that are literals (numbers, strings, tuples of them)."""
-    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    """The module's UPPER_CASE constants that are literals (numbers, strings, tuples of them); a
+    variant's are its twin's with its own in their place."""
+    source = checker_source(module)
+    bodies = list(source.tree.body)
+    if source.variant_path is not None:
+        bodies += ast.parse(source.variant_path.read_text(encoding="utf-8")).body
     out = {}
-    for node in tree.body:
+    for node in bodies:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             name = node.targets[0].id
-            if name.isupper() and name != "ID":
+            if name.isupper() and name not in ("ID", TWIN):
                 try:
                     out[name] = ast.literal_eval(node.value)
                 except ValueError:
@@ -118,7 +122,7 @@ class _Deciding:
     """For one checker file: `check()`'s return lines -> the source of the `if` enclosing each."""
 
     def __init__(self, module: ModuleType):
-        source = Path(module.__file__).read_text(encoding="utf-8")
+        source = checker_source(module).path.read_text(encoding="utf-8")  # a variant runs its twin's lines
         tree = ast.parse(source)
         self.by_return: dict[int, str] = {}
         for fn in tree.body:

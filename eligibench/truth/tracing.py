@@ -14,6 +14,16 @@ the fast path the 820,000-run stages use; the stand-in costs a Python call per r
 `conditions=True` (the explanations, `truth.explain`) every `if`/`while` test is also wrapped
 to report its line, result and operand values. The traced copy stays without the condition
 hooks, so the fast path pays nothing for explanations.
+
+**Variants** (issue 30 item 3): a later edition's checker that differs from its 2024 twin only in
+constants is a *variant* module: it sets `TWIN = "checkers.<module>"`, its `ID`, its docstring and
+only the constants that differ, and ends with `share_rules(globals())`
+(`checkers/editions/variant.py`). `checker_source` composes what runs: the twin's code without its
+docstring and without the assignments of the names the variant sets, executed in a namespace
+that already holds the variant's values. So the rules exist once (a fix to the twin reaches both
+editions), and a variant's trace records the twin's line numbers under the variant's opportunity
+(its `Instrumented.path` is the twin's file; the constants `explain` shows beside a line are the
+variant's). A variant holds no function: a trace is lines of one file.
 """
 from __future__ import annotations
 
@@ -22,7 +32,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Callable
+from typing import Any, Callable
 
 _RECORD = "__benyfits_record__"
 COND = "__benyfits_cond__"  # (line, result, locals()) -> result: a condition's outcome
@@ -117,27 +127,104 @@ def trace_id(opportunity: str, lines: frozenset[int] | set[int]) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:12]
 
 
+TWIN = "TWIN"  # a variant module's attribute: the module name of the checker whose rules it shares
+
+
+@dataclass(frozen=True)
+class CheckerSource:
+    """The code a checker module runs, and the file its lines are numbered in."""
+
+    path: Path  # the file whose line numbers a trace records: the twin's for a variant
+    tree: ast.Module  # the code: for a variant, the twin's less its docstring and the names the variant sets
+    own: dict[str, Any]  # a variant's own module-level values (ID, constants), set before the code runs
+    variant_path: Path | None = None  # the variant's own file (its constants and docstring)
+
+
+def _module_file(name: str) -> Path:
+    import importlib.util
+
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        raise ImportError(f"checker module {name!r} not found")
+    return Path(spec.origin)
+
+
+def variant_names(variant_path: Path, tree: ast.Module | None = None) -> tuple[str, ...]:
+    """The module-level names a variant sets (its ID and the constants that differ), TWIN excluded.
+    Fails naming the file when the variant defines a function or class: its rules are its twin's."""
+    tree = tree or ast.parse(variant_path.read_text(encoding="utf-8"), filename=str(variant_path))
+    names: list[str] = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            raise ImportError(f"{variant_path}:{node.lineno}: a variant holds constants only ({node.name} is "
+                              "code): write the rule in its twin, as a parameter the variant sets")
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        names += [t.id for t in targets if isinstance(t, ast.Name) and t.id != TWIN]
+    return tuple(dict.fromkeys(names))
+
+
+def compose(variant_path: Path, twin: str) -> tuple[Path, ast.Module, tuple[str, ...]]:
+    """(twin file, the twin's code less its docstring and the assignments of the variant's names,
+    the variant's names). Fails naming both files when the variant sets a name its twin does not
+    assign at module level (a typo would silently change nothing)."""
+    own = variant_names(variant_path)
+    twin_path = _module_file(twin)
+    tree = ast.parse(twin_path.read_text(encoding="utf-8"), filename=str(twin_path))
+    assigned: set[str] = set()
+    body = []
+    for i, node in enumerate(tree.body):
+        if i == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            continue  # the twin's docstring: the variant's own readings stay its __doc__
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        names = {t.id for t in targets if isinstance(t, ast.Name)}
+        if names & set(own):
+            if len(targets) != 1:
+                raise ImportError(f"{twin_path}:{node.lineno}: a parameter a variant sets must be assigned alone")
+            assigned |= names
+            continue
+        body.append(node)
+    unknown = [n for n in own if n not in assigned]
+    if unknown:
+        raise ImportError(f"{variant_path}: sets {', '.join(unknown)}, which its twin {twin_path} does not assign "
+                          "at module level")
+    tree.body = body
+    return twin_path, tree, own
+
+
+def checker_source(module: ModuleType) -> CheckerSource:
+    """What `module` runs: its own file, or for a variant (`TWIN` set) its twin's composed code."""
+    path = Path(module.__file__)
+    twin = getattr(module, TWIN, None)
+    if twin is None:
+        return CheckerSource(path, ast.parse(path.read_text(encoding="utf-8"), filename=str(path)), {})
+    twin_path, tree, own = compose(path, twin)
+    return CheckerSource(twin_path, tree, {n: getattr(module, n) for n in own}, path)
+
+
 @dataclass(frozen=True)
 class Instrumented:
     """A checker module compiled from its own file with the hooks `instrument` inserted."""
 
-    path: Path
+    path: Path  # the file the lines are numbered in (a variant's twin)
     namespace: dict  # the module's globals: set _RECORD (and COND, VAL) before calling check
     coverable: frozenset[int]  # lines a trace can contain
     tests: dict[int, ast.expr]  # line -> condition as written ({} without conditions)
     guards: dict[int, bool | None]  # line -> the constant its body returns first
+    variant_path: Path | None = None  # a variant's own file (its constants), None for a whole checker
 
 
 def instrument(module: ModuleType, suffix: str = "__traced", conditions: bool = False) -> Instrumented:
     """The one instrumenter of checkers: a record call before every statement inside a function
-    (the trace), and with `conditions` each branch test wrapped (explanations)."""
-    path = Path(module.__file__)
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    (the trace), and with `conditions` each branch test wrapped (explanations). A variant is
+    compiled from its twin's file, with its own constants (`checker_source`)."""
+    source = checker_source(module)
+    path = source.path
     inst = _Instrument(conditions)
-    tree = ast.fix_missing_locations(inst.visit(tree))
+    tree = ast.fix_missing_locations(inst.visit(source.tree))
     ns: dict = {"__name__": module.__name__ + suffix, "__file__": str(path), _RECORD: lambda line: None}
+    ns.update(source.own)
     exec(compile(tree, str(path), "exec"), ns)
-    return Instrumented(path, ns, frozenset(inst.lines), inst.tests, inst.guards)
+    return Instrumented(path, ns, frozenset(inst.lines), inst.tests, inst.guards, source.variant_path)
 
 
 def record_hook(ns: dict, hook: Callable[[int], object]) -> None:
@@ -151,7 +238,8 @@ class TracedChecker:
     def __init__(self, opportunity: str, module: ModuleType):
         self.opportunity = opportunity
         inst = instrument(module)
-        self.path = inst.path
+        self.path = inst.path  # a variant's twin: the lines of its trace
+        self.variant_path = inst.variant_path
         self.coverable: frozenset[int] = inst.coverable
         self._ns: dict = inst.namespace
         self._check: Callable = self._ns["check"]

@@ -11,136 +11,20 @@ Readings of ambiguous requirements:
 - not modelled: legal separation under state law (only living apart is checked).
 - "Investment income" is the filers' yearly investment income (self, plus spouse when filing jointly).
 - "Full-time student" (for the age test) is read as enrolled in an educational program or having a current school level (pre-K to college); full-time is not modelled.
+- "Disabled at any age" is read from the derived fact disability (any): disabled, developmental_condition, blind or deaf_or_hearing_loss; the schema has no severity, so "permanently and totally" is not modelled. Changed in issue 30 (both editions, one rule: this checker shares the 2024 rule): only disabled was read, although blindness, deafness and a serious developmental condition are disabilities, so a member with only one of those flags got the other verdict.
 
 Implied conditions (not stated in the source text):
 - A qualifying child is under 19, or under 24 and a full-time student, or disabled at any age. Reason: The IRS qualifying-child age test for the EITC: without it a grown son or daughter would make a filer one "with qualifying children".
 """
-from checkers._common import member_income
-from eligibench.household import Household, Member
+from checkers.editions.variant import share_rules
 
+# Shares the rules of checkers/earned_income_tax_credit.py; only the constants below differ (the 2026-08 figures).
+TWIN = "checkers.earned_income_tax_credit"
 ID = "EarnedIncomeTaxCredit"
-QUALIFYING_CHILD_RELATIONS = ("child", "adopted child", "stepchild", "foster child", "grandchild")
 JOINT_WITH_CHILDREN = 68_675
 JOINT_NO_CHILDREN = 26_214
 SINGLE_WITH_CHILDREN = 61_555
 SINGLE_NO_CHILDREN = 19_104
 INVESTMENT_LIMIT = 11_950  # must be less than this
-MIN_AGE_NO_CHILDREN = 25
-MAX_AGE_NO_CHILDREN = 64
-# IRS qualifying child: under 19, under 24 if a full-time student, any age if disabled.
-CHILD_AGE_BELOW = 19
-STUDENT_AGE_BELOW = 24
 
-
-def filers(hh: Household) -> list[Member]:
-    me = hh.self_member
-    found = [me]
-    if me.filing_jointly:
-        for m in hh.members:
-            if m.relation == "spouse":
-                found.append(m)
-    return found
-
-
-def is_full_time_student(m: Member) -> bool:
-    if m.enrolled_in_educational_training:
-        return True
-    if m.current_school_level != "none":
-        return True
-    return False
-
-
-def meets_child_age_test(m: Member) -> bool:
-    if m.age < CHILD_AGE_BELOW:
-        return True
-    if m.disabled:
-        return True
-    if m.age >= STUDENT_AGE_BELOW:
-        return False
-    if is_full_time_student(m):
-        return True
-    return False
-
-
-def is_qualifying_child(m: Member) -> bool:
-    if m.relation not in QUALIFYING_CHILD_RELATIONS:
-        return False
-    if not meets_child_age_test(m):
-        return False
-    return True
-
-
-def has_qualifying_child(hh: Household) -> bool:
-    for m in hh.members:
-        if is_qualifying_child(m):
-            return True
-    return False
-
-
-def has_resident_qualifying_child(hh: Household) -> bool:
-    for m in hh.members:
-        if not is_qualifying_child(m):
-            continue
-        if m.lived_together_last_6_months:
-            return True
-    return False
-
-
-def has_spouse(hh: Household) -> bool:
-    for m in hh.members:
-        if m.relation == "spouse":
-            return True
-    return False
-
-
-def lived_apart_from_spouse(hh: Household) -> bool:
-    for m in hh.members:
-        if m.relation != "spouse":
-            continue
-        if m.lived_together_last_6_months:
-            return False
-    return True
-
-
-def filer_in_age_range(hh: Household) -> bool:
-    for m in filers(hh):
-        if m.age < MIN_AGE_NO_CHILDREN:
-            continue
-        if m.age > MAX_AGE_NO_CHILDREN:
-            continue
-        return True
-    return False
-
-
-def check(hh: Household) -> bool:
-    me = hh.self_member
-    if not me.has_ssn:
-        return False
-    children = has_qualifying_child(hh)
-    if children:
-        limit = SINGLE_WITH_CHILDREN
-        if me.filing_jointly:
-            limit = JOINT_WITH_CHILDREN
-    else:
-        limit = SINGLE_NO_CHILDREN
-        if me.filing_jointly:
-            limit = JOINT_NO_CHILDREN
-    income = 0
-    investments = 0
-    for m in filers(hh):
-        income += member_income(m)
-        investments += m.annual_investment_income
-    if income > limit:
-        return False
-    if not children:
-        if not filer_in_age_range(hh):
-            return False
-    if not me.filing_jointly:
-        if has_spouse(hh):
-            if not has_resident_qualifying_child(hh):
-                return False
-            if not lived_apart_from_spouse(hh):
-                return False
-    if investments >= INVESTMENT_LIMIT:
-        return False
-    return True
+share_rules(globals())

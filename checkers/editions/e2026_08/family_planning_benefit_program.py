@@ -11,40 +11,12 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
-from eligibench.household import Household, Member
+from checkers.editions.variant import share_rules
 
+# Shares the rules of checkers/family_planning_benefit_program.py; only the constants below differ (the 2026-08 figures).
+TWIN = "checkers.family_planning_benefit_program"
 ID = "FamilyPlanningBenefitProgram"
 MONTHLY_LIMITS = (2909, 3931, 4953, 5975, 6997, 8019, 9041, 10063)
 MONTHLY_EXTRA_PER_PERSON = 1023
 
-
-def lives_in_nyc(m: Member) -> bool:
-    if m.housing_type in NYC_ONLY_HOUSING:
-        return True
-    if m.place_of_residence == NYC:
-        return True
-    return False
-
-
-def member_qualifies(m: Member, yearly_income: int, yearly_limit: int) -> bool:
-    if not lives_in_nyc(m):
-        return False
-    if m.citizenship == "unlawful_resident":
-        return False
-    if m.receives_medicaid:
-        return False
-    if m.receives_disability_medicaid:
-        return False
-    if yearly_income > yearly_limit:
-        return False
-    return True
-
-
-def check(hh: Household) -> bool:
-    yearly_income = household_income(hh)
-    yearly_limit = 12 * table_limit(MONTHLY_LIMITS, MONTHLY_EXTRA_PER_PERSON, hh.size)
-    for m in hh.members:
-        if member_qualifies(m, yearly_income, yearly_limit):
-            return True
-    return False
+share_rules(globals())

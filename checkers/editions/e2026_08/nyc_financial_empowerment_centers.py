@@ -10,31 +10,10 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import NYC, NYC_ONLY_HOUSING
-from eligibench.household import Household, Member
+from checkers.editions.variant import share_rules
 
+# Shares the rules of checkers/nyc_financial_empowerment_centers.py unchanged: only the text moved (wording, name, source), not a rule.
+TWIN = "checkers.nyc_financial_empowerment_centers"
 ID = "NYCFinancialEmpowermentCenters"
-MIN_AGE = 18
 
-
-def lives_in_nyc(m: Member) -> bool:
-    if m.housing_type in NYC_ONLY_HOUSING:
-        return True
-    if m.place_of_residence == NYC:
-        return True
-    return False
-
-
-def member_qualifies(m: Member) -> bool:
-    if not lives_in_nyc(m):
-        return False
-    if m.age < MIN_AGE:
-        return False
-    return True
-
-
-def check(hh: Household) -> bool:
-    for m in hh.members:
-        if member_qualifies(m):
-            return True
-    return False
+share_rules(globals())

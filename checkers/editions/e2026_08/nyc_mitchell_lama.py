@@ -9,21 +9,14 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import household_income
-from eligibench.household import Household
+from checkers.editions.variant import share_rules
 
+# Shares the rules of checkers/nyc_mitchell_lama.py; only the constants below differ (the 2026-08 figures).
+TWIN = "checkers.nyc_mitchell_lama"
 ID = "NYCMitchellLama"
-
 # Yearly income limits for household sizes 1 to 8, one table per kind of development.
 FEDERALLY_ASSISTED_RENTAL = (90720, 103680, 116640, 129600, 140000, 150400, 160720, 171120)
 FEDERALLY_ASSISTED_COOPERATIVE = (141750, 162000, 182250, 202500, 218750, 235000, 251125, 267375)
 NON_FEDERALLY_ASSISTED = (141750, 162000, 182250, 202500, 218750, 235000, 251125, 267375)
-DEVELOPMENT_LIMITS = (FEDERALLY_ASSISTED_RENTAL, FEDERALLY_ASSISTED_COOPERATIVE, NON_FEDERALLY_ASSISTED)
 
-
-def check(hh: Household) -> bool:
-    income = household_income(hh)
-    for table in DEVELOPMENT_LIMITS:
-        if income <= table[hh.size - 1]:
-            return True
-    return False
+share_rules(globals())

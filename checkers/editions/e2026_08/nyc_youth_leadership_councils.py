@@ -8,35 +8,10 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from eligibench.household import Household, Member
+from checkers.editions.variant import share_rules
 
+# Shares the rules of checkers/nyc_youth_leadership_councils.py unchanged: only the text moved (wording, name, source), not a rule.
+TWIN = "checkers.nyc_youth_leadership_councils"
 ID = "NYCYouthLeadershipCouncils"
 
-HIGH_SCHOOL_GRADES = (9, 10, 11, 12)
-
-
-def in_high_school_or_equivalency(m: Member) -> bool:
-    if m.current_school_level in HIGH_SCHOOL_GRADES:
-        return True
-    if m.high_school_equivalent != "no high school diploma equivalent":
-        return False
-    if m.enrolled_in_educational_training:
-        return True
-    return False
-
-
-def member_qualifies(m: Member) -> bool:
-    if m.age < 14:
-        return False
-    if m.age > 21:
-        return False
-    if not in_high_school_or_equivalency(m):
-        return False
-    return True
-
-
-def check(hh: Household) -> bool:
-    for m in hh.members:
-        if member_qualifies(m):
-            return True
-    return False
+share_rules(globals())

@@ -11,38 +11,12 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
-from eligibench.household import Household, Member
+from checkers.editions.variant import share_rules
 
+# Shares the rules of checkers/older_adult_employment_program.py; only the constants below differ (the 2026-08 figures).
+TWIN = "checkers.older_adult_employment_program"
 ID = "OlderAdultEmploymentProgram"
-
 YEARLY_LIMITS = (19563, 26438, 33313, 40188, 47063, 53938, 60813, 67688)
 EXTRA_PER_PERSON = 6875
 
-
-def lives_in_nyc(m: Member) -> bool:
-    if m.housing_type in NYC_ONLY_HOUSING:
-        return True
-    if m.place_of_residence == NYC:
-        return True
-    return False
-
-
-def member_qualifies(m: Member) -> bool:
-    if m.age < 55:
-        return False
-    if not lives_in_nyc(m):
-        return False
-    if m.work_hours_per_week > 0:
-        return False
-    return True
-
-
-def check(hh: Household) -> bool:
-    limit = table_limit(YEARLY_LIMITS, EXTRA_PER_PERSON, hh.size)
-    if household_income(hh) > limit:
-        return False
-    for m in hh.members:
-        if member_qualifies(m):
-            return True
-    return False
+share_rules(globals())

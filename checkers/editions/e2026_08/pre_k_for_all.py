@@ -9,32 +9,10 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - The child is 4 years old. Reason: The source says "born in 2022" for the upcoming (2026-2027) school year: a child who turns 4 in the calendar year the school year starts; ages are whole years.
 """
-from checkers._common import NYC, NYC_ONLY_HOUSING
-from eligibench.household import Household, Member
+from checkers.editions.variant import share_rules
 
+# Shares the rules of checkers/pre_k_for_all.py unchanged: only the text moved (wording, name, source), not a rule.
+TWIN = "checkers.pre_k_for_all"
 ID = "PreKForAll"
 
-PRE_K_AGE = 4
-
-
-def lives_in_nyc(m: Member) -> bool:
-    if m.housing_type in NYC_ONLY_HOUSING:
-        return True
-    if m.place_of_residence == NYC:
-        return True
-    return False
-
-
-def member_qualifies(m: Member) -> bool:
-    if not lives_in_nyc(m):
-        return False
-    if m.age != PRE_K_AGE:
-        return False
-    return True
-
-
-def check(hh: Household) -> bool:
-    for m in hh.members:
-        if member_qualifies(m):
-            return True
-    return False
+share_rules(globals())

@@ -9,17 +9,12 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import household_income
-from eligibench.household import Household
+from checkers.editions.variant import share_rules
 
+# Shares the rules of checkers/section_eight_housing_choice_voucher_program.py; only the constants below differ (the 2026-08 figures).
+TWIN = "checkers.section_eight_housing_choice_voucher_program"
 ID = "SectionEightHousingChoiceVoucherProgram"
-
 # Yearly income limits for household sizes 1 to 8.
 INCOME_LIMITS = (59400, 67850, 76350, 84800, 91600, 98400, 105200, 111950)
 
-
-def check(hh: Household) -> bool:
-    limit = INCOME_LIMITS[hh.size - 1]
-    if household_income(hh) <= limit:
-        return True
-    return False
+share_rules(globals())

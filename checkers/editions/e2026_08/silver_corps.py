@@ -14,37 +14,12 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - Underemployed means working fewer than 35 hours a week. Reason: The source says "underemployed" without a measure; 35 hours a week is the usual line between part-time and full-time work, and hours are the only employment measure a household states.
 """
-from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
-from eligibench.household import Household, Member
+from checkers.editions.variant import share_rules
 
+# Shares the rules of checkers/silver_corps.py; only the constants below differ (the 2026-08 figures).
+TWIN = "checkers.silver_corps"
 ID = "SilverCorps"
 INCOME_LIMITS = (62600, 84600, 106600, 128600, 150600, 172600, 194600, 216600)
 EXTRA_PER_PERSON = 22000
 
-
-def lives_in_nyc(m: Member) -> bool:
-    if m.housing_type in NYC_ONLY_HOUSING:
-        return True
-    if m.place_of_residence == NYC:
-        return True
-    return False
-
-
-def member_qualifies(m: Member) -> bool:
-    if m.age < 55:
-        return False
-    if not lives_in_nyc(m):
-        return False
-    if m.work_hours_per_week >= 35:
-        return False
-    return True
-
-
-def check(hh: Household) -> bool:
-    limit = table_limit(INCOME_LIMITS, EXTRA_PER_PERSON, hh.size)
-    if household_income(hh) > limit:
-        return False
-    for m in hh.members:
-        if member_qualifies(m):
-            return True
-    return False
+share_rules(globals())

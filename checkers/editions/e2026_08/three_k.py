@@ -9,32 +9,10 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - The child is 3 years old. Reason: The source says "born in 2023" for the upcoming (2026-2027) school year: a child who turns 3 in the calendar year the school year starts; ages are whole years.
 """
-from checkers._common import NYC, NYC_ONLY_HOUSING
-from eligibench.household import Household, Member
+from checkers.editions.variant import share_rules
 
+# Shares the rules of checkers/three_k.py unchanged: only the text moved (wording, name, source), not a rule.
+TWIN = "checkers.three_k"
 ID = "ThreeK"
 
-THREE_K_AGE = 3
-
-
-def lives_in_nyc(m: Member) -> bool:
-    if m.housing_type in NYC_ONLY_HOUSING:
-        return True
-    if m.place_of_residence == NYC:
-        return True
-    return False
-
-
-def member_qualifies(m: Member) -> bool:
-    if not lives_in_nyc(m):
-        return False
-    if m.age != THREE_K_AGE:
-        return False
-    return True
-
-
-def check(hh: Household) -> bool:
-    for m in hh.members:
-        if member_qualifies(m):
-            return True
-    return False
+share_rules(globals())

@@ -46,10 +46,12 @@ def test_benefit_route_despite_high_income(flag):  # clause 1: SNAP / Cash Assis
     assert check(household({**BASE, "annual_work_income": HIGH, flag: True}))
 
 
-def test_cash_assistance_now_named_and_verdicts_differ():  # clause 1: "Cash Assistance" replaced "Temporary Assistance"
-    hh = household({**BASE, "annual_work_income": HIGH, "receives_cash_assistance": True})
-    assert check(hh)
-    assert not check_2024(hh)
+def test_cash_assistance_is_temporary_assistance_in_both_editions():  # clause 1: "Cash Assistance" (2026) = "Temporary Assistance" (2024)
+    # issue 30: HRA Cash Assistance is New York's Temporary Assistance (checkers.facts.temporary_assistance),
+    # so the 2026 wording changed no verdict: either flag qualifies in both editions
+    for flag in ("receives_cash_assistance", "receives_temporary_assistance"):
+        hh = household({**BASE, "annual_work_income": HIGH, flag: True})
+        assert check(hh) and check_2024(hh)
 
 
 def test_ssi_counts_only_living_alone():  # clause 1: Code A SSI is SSI living alone

@@ -1,0 +1,39 @@
+"""Edition checkers that share their rules with their 2024 twin (issue 30 item 3).
+
+A later edition's checker that differs from its 2024 twin only in constants (an income table, an
+age) is a *variant*: a module that says only that. It holds its docstring (the edition's readings,
+held to its YAML like every checker's), `TWIN`, `ID` and the constants that differ, and ends with
+`share_rules(globals())`:
+
+    from checkers.editions.variant import share_rules
+
+    TWIN = "checkers.lifeline"
+    ID = "Lifeline"
+    INCOME_LIMITS = (21128, 28553, ...)  # 135% of the 2026 poverty guidelines
+    EACH_ADDITIONAL_PERSON = 7425
+
+    share_rules(globals())
+
+`share_rules` runs the twin's code in the variant's namespace without the twin's docstring and
+without the assignments of the names the variant set (`eligibench.truth.tracing.compose`), so
+`check` is the twin's rule reading the variant's constants: a fix to the rule is made once and
+reaches both editions, and the edition's verdicts stay frozen by its own tests. A "one condition"
+difference is written as a parameter of the twin (a constant its condition reads, e.g. an age
+limit) that the variant sets. The instrumenter (`eligibench.truth.tracing.instrument`) compiles a
+variant the same way, so its trace records the twin's lines under the variant's opportunity, and
+the explanation shows the variant's constants beside them. A variant holds no function (a trace is
+the lines of one file); a checker whose rules differ in more than parameters stays a whole module.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from eligibench.truth.tracing import TWIN, compose
+
+
+def share_rules(namespace: dict) -> None:
+    """Run the twin's code (named by `namespace["TWIN"]`) in a variant module's namespace, keeping
+    the variant's docstring, ID and constants. Fails naming the variant file when it sets a name
+    its twin does not assign, or defines code of its own."""
+    twin_path, tree, _ = compose(Path(namespace["__file__"]), namespace[TWIN])
+    exec(compile(tree, str(twin_path), "exec"), namespace)

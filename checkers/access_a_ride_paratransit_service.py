@@ -2,26 +2,25 @@
 
 Readings of ambiguous requirements:
 - "Prevents using accessible buses or subways for some or all trips" means can_access_subway_or_bus is false.
-- Recovering from surgery, a long-term condition and a serious developmental, emotional or behavioral, or mental health condition are read as further causes, besides a disability, of not being able to use accessible buses or subways (ADA paratransit covers cognitive and psychiatric disability): disabled, recovering_from_surgery, chronic_health_condition, developmental_condition, emotional_behavioral_condition or mental_health_condition.
+- Recovering from surgery, a long-term condition and a serious emotional or behavioral, or mental health condition are read as further causes, besides a disability, of not being able to use accessible buses or subways (ADA paratransit covers cognitive and psychiatric disability): a disability is the derived fact disability (any): disabled, developmental_condition, blind or deaf_or_hearing_loss; or recovering_from_surgery, chronic_health_condition, emotional_behavioral_condition or mental_health_condition. Changed in issue 30: blindness and deafness were not read as a disability.
 - Where the person lives is not tested (visitors to NYC also qualify).
 - not modelled: whether the person's needs match the ADA (Americans with Disabilities Act) requirements, which the application assessment decides.
 
 Implied conditions (not stated in the source text):
 - none
 """
+from checkers.facts import disability
 from eligibench.household import Household, Member
 
 ID = "AccessARideParatransitService"
 
 
 def has_qualifying_cause(m: Member) -> bool:
-    if m.disabled:
+    if disability(m, "any"):
         return True
     if m.recovering_from_surgery:
         return True
     if m.chronic_health_condition:
-        return True
-    if m.developmental_condition:
         return True
     if m.emotional_behavioral_condition:
         return True

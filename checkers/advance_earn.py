@@ -13,6 +13,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING
+from checkers.facts import works
 from eligibench.household import Household, Member
 
 ID = "AdvanceEarn"
@@ -37,7 +38,7 @@ def member_qualifies(m: Member) -> bool:
         return False
     if m.high_school_equivalent != "no high school diploma equivalent":
         return False
-    if m.work_hours_per_week > 0:
+    if works(m):
         return False
     if not m.work_authorization:
         return False

@@ -9,11 +9,13 @@ Readings of ambiguous requirements:
 - "Lived with you for more than half of the last tax year" is read from lived_together_last_6_months.
 - "Earned income" means yearly income from work above $0 (investment income does not count).
 - "Full-time student" is read as enrolled in an educational program or having a current school level (pre-K to college); full-time is not modelled; "looking for work" means days_looking_for_work above 0.
+- "Has a disability" is read from the derived fact disability (any): disabled, developmental_condition, blind or deaf_or_hearing_loss. Changed in issue 30: only disabled was read, although blindness, deafness and a serious developmental condition are disabilities, so a member with only one of those flags got the other verdict.
 - "So that you could work or look for work" is covered by the work conditions; the purpose of the care is not modelled separately.
 
 Implied conditions (not stated in the source text):
 - none
 """
+from checkers.facts import disability
 from eligibench.household import Household, Member
 
 ID = "ChildAndDependentCareTaxCredit"
@@ -47,7 +49,7 @@ def can_stay_home(m: Member) -> bool:
         return True
     if m.current_school_level != "none":
         return True
-    if m.disabled:
+    if disability(m, "any"):
         return True
     if m.days_looking_for_work > 0:
         return True

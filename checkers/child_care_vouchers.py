@@ -1,7 +1,7 @@
 """Child Care Vouchers.
 
 Readings of ambiguous requirements:
-- "Household gets Cash Assistance" means any member has receives_cash_assistance.
+- "Household gets Cash Assistance" means any member receives Temporary Assistance includes HRA Cash Assistance: the derived fact temporary_assistance reads receives_temporary_assistance or receives_cash_assistance, because HRA Cash Assistance is New York State Temporary Assistance as HRA runs it in NYC (the two flags name one program). Changed in issue 30: only receives_cash_assistance was read.
 - "Experiencing homelessness" and "live in temporary housing" mean any member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
 - "Household earns" is read as household income: every member's yearly work and investment income, compared with the yearly column; household size is the number of members.
 - "Less than" is strict: income equal to the table amount does not qualify.
@@ -17,6 +17,7 @@ Implied conditions (not stated in the source text):
 - A member of the household is under 13 years old, or under 18 and unable to care for themselves (can_care_for_self false) and not the answering person or their spouse. Reason: New York's child care subsidy pays for the care of children under 13, and of children under 18 who cannot care for themselves (special needs); the reasons for care only make sense for the care of a child.
 """
 from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
+from checkers.facts import temporary_assistance
 from eligibench.household import Household, Member
 
 ID = "ChildCareVouchers"
@@ -43,7 +44,7 @@ def in_temporary_housing(hh: Household) -> bool:
 
 def financially_eligible(hh: Household) -> bool:
     for m in hh.members:
-        if m.receives_cash_assistance:
+        if temporary_assistance(m):
             return True
     if in_temporary_housing(hh):
         return True

@@ -3,7 +3,7 @@
 Readings of ambiguous requirements:
 - "Children" are any household members aged 21 or younger, whatever their relation; "21 or younger" includes age 21.
 - "Live in New York City" is read from place_of_residence.
-- "Serious or chronic health condition" is read as chronic_health_condition or mental_health_condition (a serious mental health condition); "physical disability" as disabled; "developmental or emotional/behavioral condition" as developmental_condition or emotional_behavioral_condition.
+- "Serious or chronic health condition" is read as chronic_health_condition or mental_health_condition (a serious mental health condition); "physical disability" and "developmental condition" as the derived fact disability (any): disabled, developmental_condition, blind or deaf_or_hearing_loss; "emotional/behavioral condition" as emotional_behavioral_condition. Changed in issue 30: blindness and deafness (physical disabilities) were not read.
 - "Diagnosed with or may have" a condition is read as the condition's feature being true.
 - Not modelled: "need extra health care and assistance" (no feature records it); it is taken to follow from having one of the conditions.
 - A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
@@ -12,6 +12,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING
+from checkers.facts import disability
 from eligibench.household import Household, Member
 
 ID = "ChildrenAndYouthWithSpecialHealthCareNeeds"
@@ -31,9 +32,7 @@ def has_condition(m: Member) -> bool:
         return True
     if m.mental_health_condition:
         return True
-    if m.disabled:
-        return True
-    if m.developmental_condition:
+    if disability(m, "any"):
         return True
     if m.emotional_behavioral_condition:
         return True

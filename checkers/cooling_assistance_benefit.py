@@ -2,7 +2,7 @@
 
 Readings of ambiguous requirements:
 - "You" and "your household" mean anyone in the household; the household is tested as a whole.
-- "Eligible for HEAP or already get HEAP" is read as meeting HEAP's income guideline, which is the same as the last condition's: receiving SNAP, Temporary Assistance or Code A SSI, or gross monthly income within the table. The two conditions are therefore stated once.
+- "Eligible for HEAP or already get HEAP" is read as meeting HEAP's income guideline, which is the same as the last condition's: receiving SNAP, Temporary Assistance or Code A SSI, or gross monthly income within the table. The two conditions are therefore stated once. Temporary Assistance includes HRA Cash Assistance: the derived fact temporary_assistance reads receives_temporary_assistance or receives_cash_assistance, because HRA Cash Assistance is New York State Temporary Assistance as HRA runs it in NYC (the two flags name one program). SNAP is a household benefit (household_receives_snap). Changed in issue 30: only receives_temporary_assistance was read, so a household with only the cash assistance flag was missed.
 - The option "getting a Regular HEAP benefit of $21 or more and living in subsidized housing with heat included in the rent" adds no one under that reading (the benefit amount is not modelled) and is left out.
 - "Code A Supplemental Security Income (SSI Living Alone)" is a one-person household receiving SSI.
 - "Gross monthly income" is every member's yearly work and investment income divided by 12; household size is the number of members; income at the limit qualifies.
@@ -15,6 +15,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import household_income, table_limit
+from checkers.facts import household_receives_snap, temporary_assistance
 from eligibench.household import Household, Member
 
 ID = "CoolingAssistanceBenefit"
@@ -27,9 +28,7 @@ HEAP_AC_YEARS = 5
 
 
 def member_receives_qualifying_benefit(m: Member, size: int) -> bool:
-    if m.receives_snap:
-        return True
-    if m.receives_temporary_assistance:
+    if temporary_assistance(m):
         return True
     if m.receives_ssi:
         if size == 1:
@@ -38,6 +37,8 @@ def member_receives_qualifying_benefit(m: Member, size: int) -> bool:
 
 
 def meets_income_guideline(hh: Household) -> bool:
+    if household_receives_snap(hh):
+        return True
     for m in hh.members:
         if member_receives_qualifying_benefit(m, hh.size):
             return True

@@ -14,6 +14,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING, household_income
+from checkers.facts import disability_medicaid
 from eligibench.household import Household, Member
 
 ID = "DisabilityRentIncreaseExemption"
@@ -47,7 +48,7 @@ def receives_disability_benefit(m: Member) -> bool:
         return True
     if m.receives_va_disability:
         return True
-    if m.receives_disability_medicaid:
+    if disability_medicaid(m):
         if m.has_received_ssi_or_ssdi:
             return True
     return False

@@ -3,7 +3,7 @@
 Readings of ambiguous requirements:
 - "Owners" are the members who own the property they live in (is_property_owner); the home type is read from each owner's housing_type.
 - "One-, two-, or three-family home" is read as either one-family house value of housing_type (the schema has no two- or three-family value).
-- "People with disabilities" is read from disabled.
+- "People with disabilities" is read from the derived fact disability (any): disabled, developmental_condition, blind or deaf_or_hearing_loss. Changed in issue 30: only disabled was read, although blindness, deafness and a serious developmental condition are disabilities, so a member with only one of those flags got the other verdict.
 - "Own the property with a spouse or sibling" means every owner is the person answering, their spouse or their sibling; then one owner with a disability is enough.
 - "You must live on the property as your primary residence" means at least one owner with a disability has the home as their primary residence.
 - "Combined income for all owners" is the owners' yearly work plus investment income; "less than or equal to" includes the limit.
@@ -14,6 +14,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import member_income
+from checkers.facts import disability
 from eligibench.household import Household
 
 ID = "DisabledHomeownersExemption"
@@ -41,7 +42,7 @@ def owners_disability_rule(hh: Household) -> bool:
         if not m.is_property_owner:
             continue
         owners += 1
-        if m.disabled:
+        if disability(m, "any"):
             disabled += 1
         if m.relation not in FAMILY_CO_OWNERS:
             family_only = False
@@ -58,7 +59,7 @@ def disabled_owner_lives_there(hh: Household) -> bool:
     for m in hh.members:
         if not m.is_property_owner:
             continue
-        if not m.disabled:
+        if not disability(m, "any"):
             continue
         if m.primary_residence:
             return True

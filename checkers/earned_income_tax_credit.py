@@ -11,11 +11,13 @@ Readings of ambiguous requirements:
 - not modelled: legal separation under state law (only living apart is checked).
 - "Investment income" is the filers' yearly investment income (self, plus spouse when filing jointly).
 - "Full-time student" (for the age test) is read as enrolled in an educational program or having a current school level (pre-K to college); full-time is not modelled.
+- "Disabled at any age" is read from the derived fact disability (any): disabled, developmental_condition, blind or deaf_or_hearing_loss; the schema has no severity, so "permanently and totally" is not modelled. Changed in issue 30: only disabled was read, although blindness, deafness and a serious developmental condition are disabilities, so a member with only one of those flags got the other verdict.
 
 Implied conditions (not stated in the source text):
 - A qualifying child is under 19, or under 24 and a full-time student, or disabled at any age. Reason: The IRS qualifying-child age test for the EITC: without it a grown son or daughter would make a filer one "with qualifying children".
 """
 from checkers._common import member_income
+from checkers.facts import disability
 from eligibench.household import Household, Member
 
 ID = "EarnedIncomeTaxCredit"
@@ -53,7 +55,7 @@ def is_full_time_student(m: Member) -> bool:
 def meets_child_age_test(m: Member) -> bool:
     if m.age < CHILD_AGE_BELOW:
         return True
-    if m.disabled:
+    if disability(m, "any"):
         return True
     if m.age >= STUDENT_AGE_BELOW:
         return False

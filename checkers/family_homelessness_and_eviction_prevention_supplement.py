@@ -5,7 +5,7 @@ Readings of ambiguous requirements:
 - "A child" is a member whose relation is child, stepchild, foster child, adopted child, grandchild, sibling, or niece or nephew.
 - "Enrolled in high school" is a current school level of grade 9 to 12; "vocational or technical training program" is enrollment in vocational training; full-time enrollment is assumed (not modelled separately).
 - "A pregnant person" is a member who is any months pregnant.
-- "An active Cash Assistance case" is a member who receives cash assistance.
+- "An active Cash Assistance case" is a member who receives Temporary Assistance includes HRA Cash Assistance: the derived fact temporary_assistance reads receives_temporary_assistance or receives_cash_assistance, because HRA Cash Assistance is New York State Temporary Assistance as HRA runs it in NYC (the two flags name one program). Changed in issue 30: only receives_cash_assistance was read.
 - "In DHS shelter and eligible for HRA shelter" must hold for the same member.
 - "Evicted within the last 12 months" is an eviction 1 to 12 months ago; "currently being evicted" covers the listed forms of eviction (proceeding, foreclosure, City vacate order, rent demand letter threatening eviction).
 - "In DHS shelter and evicted in NYC in the year before entering shelter" is read as evicted in the last 12 months (the shelter entry date is not modelled), which the eviction option already covers.
@@ -16,6 +16,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import TAX_CHILD_RELATIONS
+from checkers.facts import temporary_assistance
 from eligibench.household import Household, Member
 
 ID = "FamilyHomelessnessAndEvictionPreventionSupplement"
@@ -48,7 +49,7 @@ def has_child_or_pregnancy(hh: Household) -> bool:
 
 def has_cash_assistance(hh: Household) -> bool:
     for m in hh.members:
-        if m.receives_cash_assistance:
+        if temporary_assistance(m):
             return True
     return False
 

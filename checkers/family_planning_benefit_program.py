@@ -12,6 +12,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
+from checkers.facts import receives_medicaid
 from eligibench.household import Household, Member
 
 ID = "FamilyPlanningBenefitProgram"
@@ -32,9 +33,7 @@ def member_qualifies(m: Member, yearly_income: int, yearly_limit: int) -> bool:
         return False
     if m.citizenship == "unlawful_resident":
         return False
-    if m.receives_medicaid:
-        return False
-    if m.receives_disability_medicaid:
+    if receives_medicaid(m):
         return False
     if yearly_income > yearly_limit:
         return False

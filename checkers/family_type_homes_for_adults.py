@@ -12,13 +12,14 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
+from checkers.facts import disability
 from eligibench.household import Household, Member
 
 ID = "FamilyTypeHomesForAdults"
 
 
 def needs_day_treatment(m: Member) -> bool:
-    if m.developmental_condition:
+    if disability(m, "developmental"):
         return True
     if m.mental_health_condition:
         return True

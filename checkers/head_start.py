@@ -3,7 +3,7 @@
 Readings of ambiguous requirements:
 - "You" and "your family" mean any member of the household.
 - "Live in temporary housing" means a member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
-- "Receive HRA Cash Assistance" is read from receives_cash_assistance.
+- "Receive HRA Cash Assistance" is read from Temporary Assistance includes HRA Cash Assistance: the derived fact temporary_assistance reads receives_temporary_assistance or receives_cash_assistance, because HRA Cash Assistance is New York State Temporary Assistance as HRA runs it in NYC (the two flags name one program). Changed in issue 30: only receives_cash_assistance was read, so a family with only the Temporary Assistance flag was missed.
 - "Enrolling a child who is in foster care" means a member aged 3 or 4 (the child being enrolled) is in foster care; a member of another age in foster care does not make another child eligible.
 - "Family income" is every member's yearly work and investment income; household size is the number of members.
 - "Falls below" is strict: income equal to the table amount does not qualify.
@@ -13,6 +13,7 @@ Implied conditions (not stated in the source text):
 - A member of the household is 3 or 4 years old. Reason: Head Start is preschool: it enrolls children from age 3 until they start kindergarten, so a household with no child of that age has no one to enroll.
 """
 from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
+from checkers.facts import household_receives_snap, temporary_assistance
 from eligibench.household import Household, Member
 
 ID = "HeadStart"
@@ -40,9 +41,7 @@ def is_enrolled_child_in_foster_care(m: Member) -> bool:
 def member_meets_category(m: Member) -> bool:
     if m.housing_type in TEMPORARY_HOUSING:
         return True
-    if m.receives_cash_assistance:
-        return True
-    if m.receives_snap:
+    if temporary_assistance(m):
         return True
     if m.receives_ssi:
         return True
@@ -62,6 +61,8 @@ def has_preschool_child(hh: Household) -> bool:
 def check(hh: Household) -> bool:
     if not has_preschool_child(hh):
         return False
+    if household_receives_snap(hh):
+        return True
     for m in hh.members:
         if member_meets_category(m):
             return True

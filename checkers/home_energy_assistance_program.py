@@ -8,13 +8,14 @@ Readings of ambiguous requirements:
 - "Out of fuel or less than a quarter tank" is the out_of_fuel fact.
 - "Available resources" is the sum of all members' available money (savings, cash); the limits are strict ("less than").
 - "Code A Supplemental Security Income" is SSI received by a person living alone: a one-person household receiving SSI.
-- Temporary Assistance is New York State (OTDA) Temporary Assistance.
+- Temporary Assistance includes HRA Cash Assistance: the derived fact temporary_assistance reads receives_temporary_assistance or receives_cash_assistance, because HRA Cash Assistance is New York State Temporary Assistance as HRA runs it in NYC (the two flags name one program). SNAP is a household benefit (household_receives_snap: any member receives SNAP). Changed in issue 30: only receives_temporary_assistance was read, so a household with only the cash assistance flag was missed.
 - not modelled: the primary heating source.
 
 Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import household_income, table_limit
+from checkers.facts import household_receives_snap, temporary_assistance
 from eligibench.household import Household, Member
 
 ID = "HomeEnergyAssistanceProgram"
@@ -79,9 +80,7 @@ def resources_below_limit(hh: Household) -> bool:
 
 
 def member_receives_qualifying_benefit(m: Member, size: int) -> bool:
-    if m.receives_snap:
-        return True
-    if m.receives_temporary_assistance:
+    if temporary_assistance(m):
         return True
     if m.receives_ssi:
         if size == 1:
@@ -90,6 +89,8 @@ def member_receives_qualifying_benefit(m: Member, size: int) -> bool:
 
 
 def meets_income_guideline(hh: Household) -> bool:
+    if household_receives_snap(hh):
+        return True
     for m in hh.members:
         if member_receives_qualifying_benefit(m, hh.size):
             return True

@@ -5,10 +5,11 @@ Readings of ambiguous requirements:
 - "NYC high school junior or senior" means living in New York City and currently in grade 11 or 12.
 - "Can legally work in the US" is read from authorized_to_work_in_us.
 - "Registered for selective service, if you are an eligible male" applies only to a member who is required to register (is_eligible_for_selective_service); such a member must be registered.
-- "Gets cash assistance" is read from receives_cash_assistance; "someone in your household" means any member of the household.
+- "Gets cash assistance" is read from Temporary Assistance includes HRA Cash Assistance: the derived fact temporary_assistance reads receives_temporary_assistance or receives_cash_assistance, because HRA Cash Assistance is New York State Temporary Assistance as HRA runs it in NYC (the two flags name one program). "Someone in your household" means any member of the household; SNAP is a household benefit (household_receives_snap: any member receives SNAP). Changed in issue 30: only receives_cash_assistance was read.
 - "Homeless youth" means housing_type is homeless, a DHS shelter, an HRA shelter or temporary housing; "runaway youth" is read from is_runaway.
 - "Pregnant" means months_pregnant is above 0; "a parent" is read from is_parent.
 - The note that Learn & Earn looks at a disabled youth's own income does not change the verdict: having a disability already meets the "one of these" requirement.
+- "Have a disability" is read from the derived fact disability (any): disabled, developmental_condition, blind or deaf_or_hearing_loss. Changed in issue 30: only disabled was read, although blindness, deafness and a serious developmental condition are disabilities, so a member with only one of those flags got the other verdict.
 - "Household income" is every member's yearly work and investment income, compared with the yearly column; household size is the number of members.
 - A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
 
@@ -16,6 +17,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING, TEMPORARY_HOUSING, household_income, table_limit
+from checkers.facts import disability, household_receives_snap, temporary_assistance
 from eligibench.household import Household, Member
 
 ID = "LearnEarn"
@@ -34,10 +36,10 @@ def lives_in_nyc(m: Member) -> bool:
 
 def household_gets_cash_or_snap(hh: Household) -> bool:
     for m in hh.members:
-        if m.receives_cash_assistance:
+        if temporary_assistance(m):
             return True
-        if m.receives_snap:
-            return True
+    if household_receives_snap(hh):
+        return True
     return False
 
 
@@ -65,7 +67,7 @@ def meets_one_need(hh: Household, m: Member) -> bool:
         return True
     if m.is_parent:
         return True
-    if m.disabled:
+    if disability(m, "any"):
         return True
     if income_within_limit(hh):
         return True

@@ -9,6 +9,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import household_income, table_limit
+from checkers.facts import household_receives_snap, receives_medicaid
 from eligibench.household import Household, Member
 
 ID = "Lifeline"
@@ -19,13 +20,9 @@ EACH_ADDITIONAL_PERSON = 7263
 
 
 def member_in_program(m: Member) -> bool:
-    if m.receives_snap:
-        return True
     if m.receives_ssi:
         return True
-    if m.receives_medicaid:
-        return True
-    if m.receives_disability_medicaid:
+    if receives_medicaid(m):
         return True
     if m.receives_fpha:
         return True
@@ -35,6 +32,8 @@ def member_in_program(m: Member) -> bool:
 
 
 def check(hh: Household) -> bool:
+    if household_receives_snap(hh):
+        return True
     for m in hh.members:
         if member_in_program(m):
             return True

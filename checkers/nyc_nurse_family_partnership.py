@@ -4,8 +4,8 @@ Readings of ambiguous requirements:
 - "28 weeks pregnant or less" is read as months_pregnant from 1 to 6: months are whole months completed, and 7 completed months is past 30 weeks.
 - "With your first baby" is read as the pregnant person not already being a parent (is_parent is false).
 - "Lives in New York City" is read from place_of_residence being New York City.
-- "Eligible (or believes they may be eligible) for Medicaid" is read as eligible_for_medicaid or receives_medicaid.
-- "Eligible for WIC" is read as receiving SNAP or Temporary Assistance, which make a pregnant person income-eligible for WIC; WIC's own income test is not modelled.
+- "Eligible (or believes they may be eligible) for Medicaid" is read from the derived fact medicaid_eligible: eligible_for_medicaid, or receiving Medicaid of any kind (receives_medicaid or receives_disability_medicaid). Changed in issue 30: disability Medicaid was ignored, so a pregnant woman on disability Medicaid was found not eligible.
+- "Eligible for WIC" is read as her household receiving SNAP (a household benefit: household_receives_snap, any member) or her receiving Temporary Assistance, which make a pregnant person income-eligible for WIC; WIC's own income test is not modelled. Temporary Assistance includes HRA Cash Assistance: the derived fact temporary_assistance reads receives_temporary_assistance or receives_cash_assistance, because HRA Cash Assistance is New York State Temporary Assistance as HRA runs it in NYC (the two flags name one program). Changed in issue 30: only receives_temporary_assistance and her own SNAP flag were read.
 - "Regardless of age, immigration status, or gender identity" adds no condition.
 - A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
 
@@ -13,6 +13,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING
+from checkers.facts import household_receives_snap, medicaid_eligible, temporary_assistance
 from eligibench.household import Household, Member
 
 ID = "NYCNurseFamilyPartnership"
@@ -27,19 +28,17 @@ def lives_in_nyc(m: Member) -> bool:
     return False
 
 
-def medicaid_or_wic(m: Member) -> bool:
-    if m.eligible_for_medicaid:
+def medicaid_or_wic(m: Member, hh: Household) -> bool:
+    if medicaid_eligible(m):
         return True
-    if m.receives_medicaid:
+    if household_receives_snap(hh):
         return True
-    if m.receives_snap:
-        return True
-    if m.receives_temporary_assistance:
+    if temporary_assistance(m):
         return True
     return False
 
 
-def member_qualifies(m: Member) -> bool:
+def member_qualifies(m: Member, hh: Household) -> bool:
     if m.months_pregnant == 0:
         return False
     if m.months_pregnant > MAX_MONTHS_PREGNANT:
@@ -48,13 +47,13 @@ def member_qualifies(m: Member) -> bool:
         return False
     if not lives_in_nyc(m):
         return False
-    if not medicaid_or_wic(m):
+    if not medicaid_or_wic(m, hh):
         return False
     return True
 
 
 def check(hh: Household) -> bool:
     for m in hh.members:
-        if member_qualifies(m):
+        if member_qualifies(m, hh):
             return True
     return False

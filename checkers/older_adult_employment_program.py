@@ -12,6 +12,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
+from checkers.facts import works
 from eligibench.household import Household, Member
 
 ID = "OlderAdultEmploymentProgram"
@@ -33,7 +34,7 @@ def member_qualifies(m: Member) -> bool:
         return False
     if not lives_in_nyc(m):
         return False
-    if m.work_hours_per_week > 0:
+    if works(m):
         return False
     return True
 

@@ -12,13 +12,14 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
+from checkers.facts import works
 from eligibench.household import Household, Member
 
 ID = "SafeAndSickLeave"
 
 
 def member_qualifies(m: Member) -> bool:
-    if m.work_hours_per_week < 1:
+    if not works(m):
         return False
     if m.federal_work_study:
         return False

@@ -7,9 +7,10 @@ Readings of ambiguous requirements:
 - "Registered for selective service, if you are an eligible male" applies only to a member who is required to register (is_eligible_for_selective_service); such a member must be registered.
 - "Not attending school" means current_school_level is none, in both alternatives; "have not graduated / no equivalency diploma" means high_school_equivalent is "no high school diploma equivalent".
 - "English language learner or need to improve basic literacy skills" means not proficient in English reading and writing.
-- "Gets cash assistance" is read from receives_cash_assistance; "someone in your household" means any member of the household.
+- "Gets cash assistance" is read from Temporary Assistance includes HRA Cash Assistance: the derived fact temporary_assistance reads receives_temporary_assistance or receives_cash_assistance, because HRA Cash Assistance is New York State Temporary Assistance as HRA runs it in NYC (the two flags name one program). "Someone in your household" means any member of the household; SNAP is a household benefit (household_receives_snap: any member receives SNAP). Changed in issue 30: only receives_cash_assistance was read.
 - "Homeless youth" means housing_type is homeless, a DHS shelter, an HRA shelter or temporary housing; "runaway youth" is read from is_runaway.
 - "Pregnant" means months_pregnant is above 0; "a parent" is read from is_parent.
+- "Have a disability" is read from the derived fact disability (any): disabled, developmental_condition, blind or deaf_or_hearing_loss. Changed in issue 30: only disabled was read, although blindness, deafness and a serious developmental condition are disabilities, so a member with only one of those flags got the other verdict.
 - "Low-income" is defined by the income chart: every member's yearly work and investment income at or below the yearly column for the household size (number of members); the chart is not a separate requirement.
 - not modelled: "need more help to enter or complete an education program, or to get or hold a job" (a low-income youth meets that item).
 - The closing sentence (must be able to work lawfully in the US to take part in paid work experiences) is read as a requirement, from authorized_to_work_in_us.
@@ -19,6 +20,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING, TEMPORARY_HOUSING, household_income, table_limit
+from checkers.facts import disability, household_receives_snap, temporary_assistance, works
 from eligibench.household import Household, Member
 
 ID = "TrainEarn"
@@ -38,10 +40,10 @@ def lives_in_nyc(m: Member) -> bool:
 
 def household_gets_cash_or_snap(hh: Household) -> bool:
     for m in hh.members:
-        if m.receives_cash_assistance:
+        if temporary_assistance(m):
             return True
-        if m.receives_snap:
-            return True
+    if household_receives_snap(hh):
+        return True
     return False
 
 
@@ -65,7 +67,7 @@ def meets_one_need(hh: Household, m: Member) -> bool:
         return True
     if m.involved_in_justice_system:
         return True
-    if m.disabled:
+    if disability(m, "any"):
         return True
     if m.months_pregnant > 0:
         return True
@@ -93,7 +95,7 @@ def member_qualifies(hh: Household, m: Member) -> bool:
         return False
     if m.age > 24:
         return False
-    if m.work_hours_per_week > 0:
+    if works(m):
         return False
     if m.is_eligible_for_selective_service:
         if not m.selective_service:

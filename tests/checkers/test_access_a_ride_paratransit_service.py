@@ -51,3 +51,8 @@ def test_serious_condition_but_can_use_transit_does_not_qualify():  # clause: ca
 
 def test_no_cause_does_not_qualify():  # clause: cause (none)
     assert not check(household(rider(disabled=False)))
+
+
+@pytest.mark.parametrize("flag", ["blind", "deaf_or_hearing_loss", "developmental_condition"])
+def test_every_kind_of_disability_is_a_cause(flag):  # clause: because of a disability (issue 30)
+    assert check(household(rider(disabled=False, **{flag: True})))

@@ -1,3 +1,5 @@
+import pytest
+
 from checkers.adult_protective_services import check
 from eligibench.household.model import household
 
@@ -40,3 +42,8 @@ def test_qualifies_through_a_sibling():  # individual scope: non-self member
 
 def test_household_with_no_vulnerable_adult_does_not_qualify():  # no relevant member
     assert not check(household({"age": 40}, {"relation": "child", "age": 10, "disabled": True, "can_manage_self": False}))
+
+
+@pytest.mark.parametrize("flag", ["blind", "deaf_or_hearing_loss", "developmental_condition"])
+def test_every_kind_of_disability_counts(flag):  # clause: physical or mental disability (issue 30)
+    assert check(household(adult(disabled=False, **{flag: True})))

@@ -1,3 +1,5 @@
+import pytest
+
 from checkers.child_and_dependent_care_tax_credit import check
 from eligibench.household.model import household
 
@@ -101,3 +103,10 @@ def test_no_dependent_in_household_does_not_qualify():  # no relevant member
 def test_married_spouse_in_college_qualifies():  # clause 4: full-time student = a current school level
     spouse = {"relation": "spouse", "current_school_level": "college"}
     assert check(household(WORKER, spouse, KID))
+
+
+@pytest.mark.parametrize("flag", ["blind", "deaf_or_hearing_loss", "developmental_condition"])
+def test_spouse_with_any_kind_of_disability_counts(flag):  # clause 4: has a disability (issue 30)
+    spouse = {"relation": "spouse", "has_paid_caregiver": True, "can_care_for_self": False}
+    assert not check(household(WORKER, spouse))
+    assert check(household(WORKER, dict(spouse, **{flag: True})))

@@ -124,3 +124,8 @@ def test_answering_person_under_18_who_cannot_care_for_self_is_not_the_child(): 
 
 def test_spouse_under_18_who_cannot_care_for_self_is_not_the_child():  # implied: not spouse
     assert not check(household(CASH, {"relation": "spouse", "age": 17, "can_care_for_self": False}))
+
+
+def test_temporary_assistance_flag_is_cash_assistance():  # clause 1: Cash Assistance (issue 30: the twin of the cash flag)
+    assert not check(household(RICH_WORKER, KID))
+    assert check(household(dict(RICH_WORKER, receives_temporary_assistance=True), KID))

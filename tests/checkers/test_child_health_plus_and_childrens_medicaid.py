@@ -43,3 +43,9 @@ def test_self_under_19_qualifies():  # any member under 19, whatever the relatio
 
 def test_uninsured_adult_only_does_not_qualify():  # no relevant member
     assert not check(household({"age": 40, "health_insurance": False, "eligible_for_medicaid": True}))
+
+
+def test_insured_child_on_disability_medicaid_qualifies():  # clause: Children's Medicaid (issue 30: any kind of Medicaid)
+    child = {"relation": "child", "age": 10, "health_insurance": True}
+    assert not check(household(ADULT, child))
+    assert check(household(ADULT, dict(child, receives_disability_medicaid=True)))

@@ -1,3 +1,5 @@
+import pytest
+
 from checkers.children_and_youth_with_special_health_care_needs import check
 from eligibench.household.model import household
 
@@ -54,3 +56,9 @@ def test_self_aged_19_with_disability_qualifies():  # any member in range, whate
 
 def test_adult_with_condition_only_does_not_qualify():  # no relevant member
     assert not check(household({"age": 45, "chronic_health_condition": True}, kid(chronic_health_condition=False)))
+
+
+@pytest.mark.parametrize("flag", ["blind", "deaf_or_hearing_loss"])
+def test_blindness_and_deafness_are_physical_disabilities(flag):  # clause: physical disability (issue 30)
+    assert not check(household(ADULT, kid(chronic_health_condition=False)))
+    assert check(household(ADULT, kid(chronic_health_condition=False, **{flag: True})))

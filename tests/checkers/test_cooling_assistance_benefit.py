@@ -86,3 +86,9 @@ def test_new_working_ac_of_other_member_fails():  # clause 4: anyone in the hous
 @pytest.mark.parametrize("years,ok", [(0, True), (1, False), (4, False), (5, True), (6, True)])
 def test_heap_air_conditioner_recency(years, ok):  # clause 5: edges (0 = never, 4 just below 5, 5 exactly)
     assert check(household({**BASE, "got_heap_ac": years})) is ok
+
+
+def test_cash_assistance_is_temporary_assistance():  # clause 1: Temporary Assistance (issue 30)
+    rich = dict(BASE, annual_work_income=HIGH)
+    assert not check(household(rich))
+    assert check(household(dict(rich, receives_cash_assistance=True)))

@@ -1,3 +1,5 @@
+import pytest
+
 from checkers.disabled_homeowners_exemption import check
 from eligibench.household.model import household
 
@@ -56,3 +58,9 @@ def test_qualifies_through_disabled_child_owner():  # eligibility through a non-
 
 def test_household_without_owner_does_not_qualify():  # no relevant member
     assert not check(household({"disabled": True}))
+
+
+@pytest.mark.parametrize("flag", ["blind", "deaf_or_hearing_loss", "developmental_condition"])
+def test_every_kind_of_disability_counts(flag):  # clause 3: people with disabilities (issue 30)
+    assert not check(household(dict(OWNER, disabled=False)))
+    assert check(household(dict(OWNER, disabled=False, **{flag: True})))

@@ -1,3 +1,5 @@
+import pytest
+
 from checkers.early_head_start import check
 from eligibench.household.model import household
 
@@ -88,3 +90,9 @@ def test_older_foster_child_does_not_make_an_infant_eligible():  # reading: the 
 def test_foster_child_aged_2_qualifies_aged_3_not():  # reading: foster care on the child under 3 (at 2, at 3)
     assert check(household(RICH, {"relation": "foster child", "age": 2, "in_foster_care": True}))
     assert not check(household(RICH, {"relation": "foster child", "age": 3, "in_foster_care": True}, {"relation": "child", "age": 1}))
+
+
+@pytest.mark.parametrize("flag", ["receives_cash_assistance", "receives_temporary_assistance"])
+def test_either_temporary_assistance_flag_qualifies(flag):  # clause: HRA Cash Assistance (issue 30: TA is cash assistance)
+    assert not check(household(RICH, BABY))
+    assert check(household(dict(RICH, **{flag: True}), BABY))

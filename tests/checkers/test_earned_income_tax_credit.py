@@ -1,3 +1,5 @@
+import pytest
+
 from checkers.earned_income_tax_credit import check
 from eligibench.household.model import household
 
@@ -126,3 +128,10 @@ def test_student_child_aged_24_does_not_count():  # implied: under 24 (at 24)
 
 def test_disabled_adult_child_counts():  # implied: disabled at any age
     assert check(household({"annual_work_income": 30000, "age": 60}, dict(KID, age=35, disabled=True)))
+
+
+@pytest.mark.parametrize("flag", ["blind", "deaf_or_hearing_loss", "developmental_condition"])
+def test_adult_child_with_any_kind_of_disability_counts(flag):  # implied: disabled at any age (issue 30)
+    filer = {"annual_work_income": 30000, "age": 60}
+    assert not check(household(filer, dict(KID, age=35)))
+    assert check(household(filer, dict(KID, age=35, **{flag: True})))

@@ -84,3 +84,9 @@ def test_currently_being_evicted_qualifies():  # clause 3: currently being evict
 def test_evicted_within_12_months(months, ok):  # clause 3: evicted within the last 12 months (edges; 0 = never)
     hh = household({"receives_cash_assistance": True, "evicted_months_ago": months}, {"relation": "child", "age": 5})
     assert check(hh) is ok
+
+
+def test_temporary_assistance_flag_is_an_active_cash_assistance_case():  # clause 2 (issue 30: TA is cash assistance)
+    ta_only = dict(PARENT, receives_cash_assistance=False, receives_temporary_assistance=True)
+    assert not check(household(dict(PARENT, receives_cash_assistance=False), {"relation": "child", "age": 5}))
+    assert check(household(ta_only, {"relation": "child", "age": 5}))

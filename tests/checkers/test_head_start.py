@@ -1,3 +1,5 @@
+import pytest
+
 from checkers.head_start import check
 from eligibench.household.model import household
 
@@ -87,3 +89,13 @@ def test_foster_child_edges():  # reading: foster care on a child aged 3 or 4 (2
     assert check(with_foster(3))
     assert check(with_foster(4))
     assert not check(with_foster(5))
+
+
+@pytest.mark.parametrize("flag", ["receives_cash_assistance", "receives_temporary_assistance"])
+def test_either_temporary_assistance_flag_qualifies(flag):  # clause: HRA Cash Assistance (issue 30: TA is cash assistance)
+    assert not check(household(RICH, KID))
+    assert check(household(dict(RICH, **{flag: True}), KID))
+
+
+def test_snap_of_the_child_counts_for_the_family():  # clause: SNAP is a household benefit
+    assert check(household(RICH, dict(KID, receives_snap=True)))

@@ -108,3 +108,9 @@ def test_emergency_ssi_not_living_alone_fails():  # clause: emergency 4, SSI but
 def test_emergency_snap_through_child_qualifies():  # clause: emergency 4 through a non-self member
     hh = household({**EMERGENCY, "receives_snap": False}, {"relation": "child", "age": 10, "receives_snap": True})
     assert check(hh)
+
+
+def test_emergency_cash_assistance_is_temporary_assistance():  # clause: emergency 4 (issue 30: TA is cash assistance)
+    no_snap = dict(EMERGENCY, receives_snap=False)
+    assert not check(household(no_snap))
+    assert check(household(dict(no_snap, receives_cash_assistance=True)))

@@ -1,3 +1,5 @@
+import pytest
+
 from checkers.learn_earn import check
 from eligibench.household.model import household
 
@@ -147,3 +149,13 @@ def test_grade_11_child_qualifies_through_non_self_member():  # individual scope
 def test_household_with_no_student_does_not_qualify():  # no relevant member
     hh = household({"age": 40, "receives_snap": True}, {"relation": "child", "age": 8, "current_school_level": 3})
     assert not check(hh)
+
+
+def test_temporary_assistance_flag_is_cash_assistance():  # clause: gets cash assistance (issue 30)
+    assert not check(household(youth()))
+    assert check(household(youth(receives_temporary_assistance=True)))
+
+
+@pytest.mark.parametrize("flag", ["blind", "deaf_or_hearing_loss", "developmental_condition"])
+def test_every_kind_of_disability_counts(flag):  # clause: has a disability (issue 30: not only `disabled`)
+    assert check(household(youth(**{flag: True})))

@@ -60,3 +60,16 @@ def test_qualifies_through_pregnant_spouse():  # individual scope: non-self memb
 def test_household_with_no_pregnant_member_does_not_qualify():  # no relevant member
     hh = household({"eligible_for_medicaid": True}, {"relation": "child", "age": 2, "eligible_for_medicaid": True})
     assert not check(hh)
+
+
+def test_disability_medicaid_is_medicaid():  # clause: Medicaid (issue 30: any kind of Medicaid)
+    assert check(household(person(eligible_for_medicaid=False, receives_disability_medicaid=True)))
+
+
+def test_cash_assistance_is_temporary_assistance_for_wic():  # clause: WIC route (issue 30: TA is cash assistance)
+    assert check(household(person(eligible_for_medicaid=False, receives_cash_assistance=True)))
+
+
+def test_snap_of_another_member_is_the_household_snap():  # clause: WIC route (SNAP is a household benefit)
+    assert not check(household(person(eligible_for_medicaid=False), {"relation": "spouse", "age": 30}))
+    assert check(household(person(eligible_for_medicaid=False), {"relation": "spouse", "age": 30, "receives_snap": True}))

@@ -1,3 +1,5 @@
+import pytest
+
 from checkers.school_age_and_early_childhood_family_and_community_engagement_face_centers import check
 from eligibench.household.model import household
 
@@ -28,3 +30,8 @@ def test_disabled_child_outside_nyc_fails():  # clause: lives in NYC
 
 def test_household_with_no_children_fails():  # no relevant member
     assert not check(household({"age": 40}, {"relation": "spouse", "age": 41}))
+
+
+@pytest.mark.parametrize("flag", ["blind", "deaf_or_hearing_loss", "developmental_condition"])
+def test_every_kind_of_disability_counts(flag):  # clause: has a disability (issue 30)
+    assert check(household({"age": 40}, {"relation": "child", "age": 8, flag: True}))

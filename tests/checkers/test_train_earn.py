@@ -1,3 +1,5 @@
+import pytest
+
 from checkers.train_earn import check
 from eligibench.household.model import household
 
@@ -152,3 +154,13 @@ def test_household_with_no_young_adult_does_not_qualify():  # no relevant member
     hh = household({"age": 40, "receives_snap": True, "high_school_equivalent": "no high school diploma equivalent"},
                    {"relation": "child", "age": 12, "current_school_level": 6})
     assert not check(hh)
+
+
+def test_temporary_assistance_flag_is_cash_assistance():  # clause: gets cash assistance (issue 30)
+    assert not check(household(youth()))
+    assert check(household(youth(receives_temporary_assistance=True)))
+
+
+@pytest.mark.parametrize("flag", ["blind", "deaf_or_hearing_loss", "developmental_condition"])
+def test_every_kind_of_disability_counts(flag):  # clause: has a disability (issue 30: not only `disabled`)
+    assert check(household(youth(**{flag: True})))

@@ -5,7 +5,9 @@ produces bunch up. The fuzzer reads the limits out of the checker sources
 (`thresholds_from_checkers`) and draws half of every numeric value uniformly over a sensible
 range and half right at a limit (t-1, t, t+1). Everything else is uniform over its vocabulary,
 except where `eligibench.consistency` forbids a combination: every household it returns keeps
-all consistency rules (its tests assert this).
+all consistency rules (its tests assert this). The benefit rules of issue 30 are kept by repair
+(`consistency.repair_member`, no draws): a coin per flag would otherwise give 98% of households a
+contradiction such as receiving Medicaid while not eligible for it (docs/consistency.md).
 
 Determinism: one `random.Random(seed)`, features visited in schema order, no sets iterated, so
 `fuzz_households(count, seed, thresholds)` is the same list every run.
@@ -356,6 +358,10 @@ def fuzz_household(rng: random.Random, thresholds: Thresholds, max_members: int 
             p["place_of_residence"] = cons.NYC
         if p["place_of_residence"] != cons.NYC:
             p["receives_hra"] = False  # rule hra_in_nyc: HRA serves New York City residents only
+        # Benefit contradictions (issue 30: "You receive Medicaid. You are not eligible for
+        # Medicaid."): what a benefit implies is set, a benefit without its basis is cleared.
+        # No draws, so a member that keeps the rules is left as drawn.
+        cons.repair_member(p)
     return Household(tuple(_build(p) for p in people))
 
 

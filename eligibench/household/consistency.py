@@ -562,6 +562,172 @@ def rule_hra_in_nyc(hh: Household) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------------
+# Benefits and what they imply (issue 30). A profile read in the Play tab said "You receive
+# Medicaid. You are not eligible for Medicaid."; a reviewer's household received Medicaid and did
+# not qualify for health insurance. These rules are the contradictions a caseworker would call:
+# receiving a benefit implies being eligible for it and having what it is, and a benefit needs
+# the status it is paid for. Each check is (rule, feature, repaired value, why); the samplers
+# repair a member with exactly these (`repair_member`), so rules and samplers cannot drift apart.
+#
+# Repair direction, decided once: a benefit the member receives is kept and what it implies is
+# set (eligibility, coverage, HRA as the agency that pays it, work experience); a benefit whose
+# basis is missing (a disability, veteran service, a Social Security number, lawful presence,
+# cash assistance for WEP) is cleared, because the basis is the more primary fact of the person.
+#
+# Pairs a caseworker might also flag but left without a rule (docs/consistency.md says why):
+# receives_cash_assistance vs receives_temporary_assistance and receives_disability_medicaid vs
+# receives_medicaid (one program under two flags: the checkers' vocabulary reads either,
+# checkers/facts.py), disabled vs the other disability flags (the vocabulary's "any"
+# disability), health_insurance vs qualify_for_health_insurance (insured through a job or a
+# family member's plan is not qualifying for a plan of one's own; the schema default is insured
+# and not qualified).
+
+SSI_AGE = 65  # SSI is paid to people aged 65+, blind or disabled
+SSA_BENEFITS = ("receives_ssi", "receives_ssdi")
+TEMPORARY_ASSISTANCE_FLAGS = ("receives_cash_assistance", "receives_temporary_assistance")
+VA_BENEFITS = ("receives_va_disability", "va_healthcare")
+CITIZEN = "citizen_or_national"
+UNLAWFUL = "unlawful_resident"
+
+
+def _getter(m):
+    return m.get if isinstance(m, dict) else lambda n: getattr(m, n)
+
+
+def _any_disability(g) -> bool:
+    # the vocabulary's "any" disability (checkers/facts.py any_disability); v2 flags read False on v1
+    return bool(g("disabled") or g("developmental_condition") or g("blind") or g("deaf_or_hearing_loss"))
+
+
+def implication_problems(m) -> list[tuple[str, str, bool, str]]:
+    """(rule, feature, repaired value, why) for every benefit contradiction of `m` (a Member or a
+    dict of features); `repair_member` sets each feature to its repaired value."""
+    g = _getter(m)
+    out: list[tuple[str, str, bool, str]] = []
+    medicaid = g("receives_medicaid") or g("receives_disability_medicaid")
+    # Benefits need their basis (cleared when it is missing).
+    for f in ("receives_ssdi", "receives_disability_medicaid", "receives_ssi"):
+        if g(f) and not _any_disability(g) and not (f == "receives_ssi" and g("age") >= SSI_AGE):
+            basis = f"aged {SSI_AGE}+ or a disability" if f == "receives_ssi" else "a disability"
+            out.append(("disability_benefit_basis", f, False, f"{f} without {basis} (disabled, developmental_condition, blind or deaf_or_hearing_loss)"))
+    for f in SSA_BENEFITS:
+        if g(f) and g("citizenship") == UNLAWFUL:
+            out.append(("ssa_benefit_status", f, False, f"{f} but citizenship is {UNLAWFUL!r} (SSA pays only people lawfully present)"))
+        elif g(f) and not g("has_ssn"):
+            out.append(("ssa_benefit_status", "has_ssn", True, f"{f} but has no Social Security number"))
+    if any(g(f) for f in VA_BENEFITS) and not (g("honorable_service") or g("conflict_veteran")):
+        for f in VA_BENEFITS:
+            if g(f):
+                out.append(("va_benefit_veteran", f, False, f"{f} but never served (honorable_service and conflict_veteran false)"))
+    if g("wep") and not any(g(f) for f in TEMPORARY_ASSISTANCE_FLAGS):
+        out.append(("wep_cash_assistance", "wep", False, "in the Work Experience Program (WEP) but receives no cash or Temporary Assistance"))
+    # Receiving implies eligibility and what the benefit is (set).
+    if medicaid and not g("eligible_for_medicaid"):
+        out.append(("medicaid_eligible", "eligible_for_medicaid", True, "receives Medicaid but is not eligible for Medicaid"))
+    if g("receives_ssi") and not g("eligible_for_medicaid"):
+        out.append(("ssi_medicaid", "eligible_for_medicaid", True, "receives SSI but is not eligible for Medicaid (New York gives SSI recipients Medicaid)"))
+    if medicaid and not g("health_insurance"):
+        out.append(("medicaid_insured", "health_insurance", True, "receives Medicaid but has no health insurance"))
+    if (medicaid or g("eligible_for_medicaid") or g("receives_ssi")) and not g("qualify_for_health_insurance"):
+        out.append(("medicaid_qualifies", "qualify_for_health_insurance", True,
+                    "receives or is eligible for Medicaid but qualifies for no health plan"))
+    if any(g(f) for f in SSA_BENEFITS) and not g("has_received_ssi_or_ssdi"):
+        out.append(("ssi_ssdi_received", "has_received_ssi_or_ssdi", True, "receives SSI or SSDI but has never received SSI or SSDI"))
+    if g("place_of_residence") == NYC and not g("receives_hra") and (
+            g("receives_snap") or any(g(f) for f in TEMPORARY_ASSISTANCE_FLAGS)):
+        out.append(("nyc_benefits_hra", "receives_hra", True, "receives SNAP or cash assistance in NYC but no HRA benefits"))
+    if g("in_foster_care") and g("place_of_residence") == NYC and not g("acs"):
+        out.append(("foster_care_acs", "acs", True, "in foster care in NYC but receives no ACS services"))
+    if g("housing_type") == "HRA shelter" and not g("eligible_for_hra_shelter"):
+        out.append(("hra_shelter_eligible", "eligible_for_hra_shelter", True, "lives in an HRA shelter but is not eligible for one"))
+    if g("age") < WORK_MIN_AGE:
+        pass  # any work under 14 is reported by no_child_labor
+    elif (g("work_hours_per_week") > 0 or g("lost_job")) and not g("work_experience"):
+        out.append(("work_experience", "work_experience", True, "works or lost a job but has no work experience"))
+    if g("work_experience") and not g("work_or_volunteer_experience"):
+        out.append(("work_experience", "work_or_volunteer_experience", True, "has work experience but no work or volunteer experience"))
+    if g("citizenship") == CITIZEN:
+        for f in ("authorized_to_work_in_us", "work_authorization"):
+            if not g(f):
+                out.append(("citizen_work_authorization", f, True, f"a citizen or national but {f} is false"))
+    if g("authorized_to_work_in_us") != g("work_authorization"):
+        out.append(("work_authorization_same", "work_authorization", g("authorized_to_work_in_us"),
+                    "authorized_to_work_in_us and work_authorization (one meaning, two v1 keys) disagree"))
+    if g("dependent") and g("provides_over_half_of_own_financial_support"):
+        out.append(("dependent_support", "dependent", False, "a tax dependent who provides over half of their own support"))
+    if g("dependent") and g("relation") == "spouse":
+        out.append(("spouse_not_dependent", "dependent", False, "a spouse is never a tax dependent"))
+    return out
+
+
+def repair_member(d: dict) -> dict:
+    """Set every feature `implication_problems` names to its repaired value, until none is left
+    (a repair can reveal another: clearing SSI can leave has_ssn to set). No randomness: a
+    member that keeps the rules is untouched, so samplers keep their streams. Returns `d`."""
+    for _ in range(8):
+        problems = implication_problems(d)
+        if not problems:
+            return d
+        for _rule, f, value, _why in problems:
+            d[f] = value
+    raise AssertionError(f"repair_member did not settle: {implication_problems(d)}")
+
+
+def _implication_rule(name: str) -> Rule:
+    def rule(hh: Household) -> list[str]:
+        return [_msg(i, m, why, name) for i, m in enumerate(hh.members)
+                for r, _f, _v, why in implication_problems(m) if r == name]
+    rule.__name__ = f"rule_{name}"
+    return rule
+
+
+def _doc(rule: Rule, doc: str) -> Rule:
+    rule.__doc__ = doc
+    return rule
+
+
+# name -> the rule's statement and reason (its docstring, listed in RULES and docs/consistency.md)
+IMPLICATION_RULES: dict[str, str] = {
+    "medicaid_eligible": "Receiving Medicaid (receives_medicaid or receives_disability_medicaid) implies "
+                         "eligible_for_medicaid: receiving a benefit implies being eligible for it.",
+    "ssi_medicaid": "Receiving SSI implies eligible_for_medicaid: New York gives every SSI recipient Medicaid "
+                    "(a section 1634 state; no separate application).",
+    "medicaid_insured": "Receiving Medicaid (either flag) implies health_insurance: Medicaid is health insurance.",
+    "medicaid_qualifies": "Receiving or being eligible for Medicaid (or receiving SSI, which brings Medicaid) implies "
+                          "qualify_for_health_insurance: Medicaid is a health plan available in New York State "
+                          "(the reviewer's NYC Care household received Medicaid and qualified for no plan).",
+    "ssi_ssdi_received": "Receiving SSI or SSDI implies has_received_ssi_or_ssdi: a person paid now has been paid.",
+    "disability_benefit_basis": "SSDI and disability Medicaid only with a disability, SSI only aged 65+ or with a "
+                                "disability (disabled, developmental_condition, blind or deaf_or_hearing_loss: the "
+                                "vocabulary's \"any\" disability): these benefits are paid for the disability.",
+    "ssa_benefit_status": "SSI and SSDI only with a Social Security number and not as an unlawful resident: SSA pays "
+                          "benefits on an SSN, and only to people lawfully present.",
+    "va_benefit_veteran": "VA disability benefits and VA health care only for someone who served (honorable_service "
+                          "or conflict_veteran): both are veterans' benefits.",
+    "wep_cash_assistance": "The Work Experience Program (wep) only with cash assistance or Temporary Assistance: WEP "
+                           "is HRA's work assignment for cash assistance recipients.",
+    "nyc_benefits_hra": "In New York City, receiving SNAP, cash assistance or Temporary Assistance implies "
+                        "receives_hra: HRA administers those benefits in the city.",
+    "foster_care_acs": "In foster care in New York City implies acs: ACS is responsible for every child in foster "
+                       "care in the city.",
+    "hra_shelter_eligible": "Living in an HRA shelter implies eligible_for_hra_shelter: living there is receiving it.",
+    "work_experience": "Working (work_hours_per_week > 0) or having lost a job implies work_experience, and work "
+                       "experience implies work_or_volunteer_experience.",
+    "citizen_work_authorization": "A citizen or national is authorized to work (authorized_to_work_in_us and "
+                                  "work_authorization).",
+    "work_authorization_same": "authorized_to_work_in_us and work_authorization agree: the schema gives them one "
+                               "meaning (two v1 keys read by different programs).",
+    "dependent_support": "A tax dependent does not provide over half of their own support: that is the dependency "
+                         "test the feature records.",
+    "spouse_not_dependent": "A spouse is never the self's tax dependent (a spouse is not a qualifying child or "
+                            "relative).",
+}
+_IMPLICATION_FUNCS: tuple[Rule, ...] = tuple(
+    _doc(_implication_rule(name), doc) for name, doc in IMPLICATION_RULES.items()
+)
+
+
+# ---------------------------------------------------------------------------------------------
 # Feature schema version 2 (docs/features-v2.md). A version-1 household has every version-2
 # feature false, so these rules hold for it trivially.
 
@@ -586,59 +752,69 @@ NSLP_LEVELS = ("pk", "k", *GRADES)
 FAIR_FARES_AGES = (18, 64)  # Fair Fares NYC's own age range
 
 
-def v2_problems(m) -> list[tuple[str, str]]:
-    """(feature, why) for every version-2 flag that `m` (a Member or a dict of features) has set
-    against the rules below; samplers clear exactly these."""
-    g = m.get if isinstance(m, dict) else lambda n: getattr(m, n)
+def _v2_checks(m) -> list[tuple[str, str, str]]:
+    """(rule, feature, why) for every version-2 flag `m` has set against the rules below."""
+    g = _getter(m)
     out = []
     if g("receives_medicare") and g("age") < MEDICARE_AGE and not (
             g("disabled") or g("receives_ssdi") or g("has_received_ssi_or_ssdi")):
-        out.append(("receives_medicare", f"Medicare under {MEDICARE_AGE} only with a disability or SSDI"))
+        out.append(("medicare", "receives_medicare", f"Medicare under {MEDICARE_AGE} only with a disability or SSDI"))
+    if g("receives_medicare") and not g("health_insurance"):
+        out.append(("medicare_insured", "receives_medicare", "receives Medicare but has no health insurance"))
     for f in ("receives_scrie", "receives_drie"):
         if not g(f):
             continue
         if not g("name_is_on_lease") or g("housing_type") not in RENT_FREEZE_HOUSING or g("place_of_residence") != NYC:
-            out.append((f, "a rent freeze only for an NYC tenant on the lease of a rent-regulated home"))
+            out.append(("rent_freeze", f, "a rent freeze only for an NYC tenant on the lease of a rent-regulated home"))
         elif f == "receives_scrie" and g("age") < SCRIE_MIN_AGE:
-            out.append((f, f"SCRIE only from age {SCRIE_MIN_AGE}"))
+            out.append(("rent_freeze", f, f"SCRIE only from age {SCRIE_MIN_AGE}"))
         elif f == "receives_drie" and (g("age") < DRIE_MIN_AGE or not (
                 g("receives_ssi") or g("receives_ssdi") or g("receives_va_disability") or g("receives_disability_medicaid"))):
-            out.append((f, f"DRIE only from age {DRIE_MIN_AGE} with a disability benefit (SSI, SSDI, VA disability, disability Medicaid)"))
+            out.append(("rent_freeze", f, f"DRIE only from age {DRIE_MIN_AGE} with a disability benefit (SSI, SSDI, VA disability, disability Medicaid)"))
+    if g("receives_scrie") and g("receives_drie"):
+        out.append(("rent_freeze_one_kind", "receives_drie", "receives both SCRIE and DRIE"))
     if g("attends_nslp_school") and g("current_school_level") not in NSLP_LEVELS:
-        out.append(("attends_nslp_school", "a school in the lunch program only for a pre-K to grade 12 student"))
+        out.append(("school_meals", "attends_nslp_school", "a school in the lunch program only for a pre-K to grade 12 student"))
     if g("receives_free_or_reduced_lunch") and not (g("attends_nslp_school") and g("current_school_level") in NSLP_LEVELS):
-        out.append(("receives_free_or_reduced_lunch", "school meals only for a student of a school in the lunch program"))
+        out.append(("school_meals", "receives_free_or_reduced_lunch", "school meals only for a student of a school in the lunch program"))
     lo, hi = FAIR_FARES_AGES
     if g("fair_fares_participant") and not (lo <= g("age") <= hi and g("place_of_residence") == NYC):
-        out.append(("fair_fares_participant", f"Fair Fares only for an NYC resident aged {lo}-{hi}"))
+        out.append(("fair_fares_participant", "fair_fares_participant", f"Fair Fares only for an NYC resident aged {lo}-{hi}"))
     return out
 
 
-def rule_medicare(hh: Household) -> list[str]:
-    """Medicare (schema v2) under 65 only with a disability, SSDI, or SSI/SSDI received before."""
-    return [_msg(i, m, why, "medicare") for i, m in enumerate(hh.members)
-            for f, why in v2_problems(m) if f == "receives_medicare"]
+def v2_problems(m) -> list[tuple[str, str]]:
+    """(feature, why) for every version-2 flag that `m` (a Member or a dict of features) has set
+    against the rules below; samplers clear exactly these (only version-2 flags, so a version-2
+    household keeps its version-1 features as drawn)."""
+    return [(f, why) for _rule, f, why in _v2_checks(m)]
 
 
-def rule_rent_freeze(hh: Household) -> list[str]:
-    """Receiving SCRIE or DRIE (schema v2) only as an NYC tenant named on the lease of a
+def _v2_rule(name: str) -> Rule:
+    def rule(hh: Household) -> list[str]:
+        return [_msg(i, m, why, name) for i, m in enumerate(hh.members)
+                for r, _f, why in _v2_checks(m) if r == name]
+    return rule
+
+
+rule_medicare = _doc(_v2_rule("medicare"),
+                     """Medicare (schema v2) under 65 only with a disability, SSDI, or SSI/SSDI received before.""")
+rule_medicare_insured = _doc(_v2_rule("medicare_insured"),
+                             """Receiving Medicare (schema v2) implies health_insurance: Medicare is health insurance
+    (the samplers clear receives_medicare, so a version-2 household keeps its version-1 features).""")
+rule_rent_freeze = _doc(_v2_rule("rent_freeze"), """Receiving SCRIE or DRIE (schema v2) only as an NYC tenant named on the lease of a
     rent-regulated home; SCRIE from 62; DRIE from 18 with SSI, SSDI, VA disability or disability
-    Medicaid."""
-    return [_msg(i, m, why, "rent_freeze") for i, m in enumerate(hh.members)
-            for f, why in v2_problems(m) if f in ("receives_scrie", "receives_drie")]
-
-
-def rule_school_meals(hh: Household) -> list[str]:
-    """A school in the National School Lunch Program (schema v2) only for a pre-K to grade 12
-    student; free or reduced-price school meals only for a student of such a school."""
-    return [_msg(i, m, why, "school_meals") for i, m in enumerate(hh.members)
-            for f, why in v2_problems(m) if f in ("attends_nslp_school", "receives_free_or_reduced_lunch")]
-
-
-def rule_fair_fares_participant(hh: Household) -> list[str]:
-    """Enrolled in Fair Fares NYC (schema v2) only an NYC resident aged 18-64."""
-    return [_msg(i, m, why, "fair_fares_participant") for i, m in enumerate(hh.members)
-            for f, why in v2_problems(m) if f == "fair_fares_participant"]
+    Medicaid.""")
+rule_rent_freeze_one_kind = _doc(_v2_rule("rent_freeze_one_kind"), """Not both SCRIE and DRIE (schema v2): the rent freeze is one
+    benefit, granted under one of the two programs.""")
+rule_school_meals = _doc(_v2_rule("school_meals"), """A school in the National School Lunch Program (schema v2) only for a pre-K to grade 12
+    student; free or reduced-price school meals only for a student of such a school.""")
+rule_fair_fares_participant = _doc(_v2_rule("fair_fares_participant"),
+                                   """Enrolled in Fair Fares NYC (schema v2) only an NYC resident aged 18-64.""")
+for _f, _n in ((rule_medicare, "medicare"), (rule_medicare_insured, "medicare_insured"), (rule_rent_freeze, "rent_freeze"),
+               (rule_rent_freeze_one_kind, "rent_freeze_one_kind"), (rule_school_meals, "school_meals"),
+               (rule_fair_fares_participant, "fair_fares_participant")):
+    _f.__name__ = f"rule_{_n}"
 
 
 _RULE_FUNCS: tuple[Rule, ...] = (
@@ -669,11 +845,16 @@ _RULE_FUNCS: tuple[Rule, ...] = (
     rule_work_hours_and_income,
     rule_nyc_only_housing,
     rule_hra_in_nyc,
+    *_IMPLICATION_FUNCS,
     rule_medicare,
+    rule_medicare_insured,
     rule_rent_freeze,
+    rule_rent_freeze_one_kind,
     rule_school_meals,
     rule_fair_fares_participant,
 )
+# Rules added in issue 30 (benefit contradictions): docs/consistency.md counts what each removed.
+ISSUE30_RULES: tuple[str, ...] = (*IMPLICATION_RULES, "medicare_insured", "rent_freeze_one_kind")
 
 RULE_FUNCTIONS: dict[str, Rule] = {f.__name__.removeprefix("rule_"): f for f in _RULE_FUNCS}
 RULES: tuple[tuple[str, str], ...] = tuple(

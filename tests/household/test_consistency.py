@@ -70,8 +70,8 @@ CASES = {
         lambda: hh(adult(age=40), kid(relation="grandchild", age=14, current_school_level=9)),
     ),
     "foster_care_age": (
-        lambda: hh(adult(), adult(relation="friend", age=21, in_foster_care=True)),
-        lambda: hh(adult(), adult(relation="friend", age=20, in_foster_care=True)),
+        lambda: hh(adult(), adult(relation="friend", age=21, in_foster_care=True, acs=True)),
+        lambda: hh(adult(), adult(relation="friend", age=20, in_foster_care=True, acs=True)),
     ),
     "foster_age_out": (
         lambda: hh(adult(), kid(relation="foster child", age=17, current_school_level=12, foster_age_out=True)),
@@ -95,7 +95,8 @@ CASES = {
     ),
     "no_child_labor": (
         lambda: hh(parent(), kid(age=13, current_school_level=8, annual_work_income=500)),
-        lambda: hh(parent(), kid(age=14, current_school_level=9, annual_work_income=500, work_hours_per_week=5)),
+        lambda: hh(parent(), kid(age=14, current_school_level=9, annual_work_income=500, work_hours_per_week=5,
+                               work_experience=True, work_or_volunteer_experience=True)),
     ),
     "adult_only": (
         lambda: hh(adult(), adult(relation="sibling", age=17, high_school_equivalent=NO, conflict_veteran=True)),
@@ -142,8 +143,10 @@ CASES = {
         lambda: hh(parent(), kid(age=14, current_school_level=9, college_credits=3)),
     ),
     "work_hours_and_income": (
-        lambda: hh(adult(work_hours_per_week=20, annual_work_income=0)),
-        lambda: hh(adult(work_hours_per_week=20, annual_work_income=1)),
+        lambda: hh(adult(work_hours_per_week=20, annual_work_income=0, work_experience=True,
+                         work_or_volunteer_experience=True)),
+        lambda: hh(adult(work_hours_per_week=20, annual_work_income=1, work_experience=True,
+                         work_or_volunteer_experience=True)),
     ),
     "nyc_only_housing": (
         lambda: hh(adult(housing_type="DHS shelter", place_of_residence="Jersey")),
@@ -156,7 +159,8 @@ CASES = {
     # feature schema version 2
     "medicare": (
         lambda: hh2(adult(age=64, receives_medicare=True)),
-        lambda: hh2(adult(age=64, receives_medicare=True, receives_ssdi=True)),
+        lambda: hh2(adult(age=64, receives_medicare=True, receives_ssdi=True, disabled=True,
+                          has_received_ssi_or_ssdi=True)),
     ),
     "rent_freeze": (
         lambda: hh2(adult(age=70, receives_scrie=True, housing_type="condo", name_is_on_lease=True)),
@@ -170,12 +174,98 @@ CASES = {
         lambda: hh2(adult(age=66, fair_fares_participant=True)),
         lambda: hh2(adult(age=64, fair_fares_participant=True)),
     ),
+    # benefit contradictions (issue 30)
+    "medicaid_eligible": (
+        lambda: hh(adult(receives_medicaid=True, qualify_for_health_insurance=True)),
+        lambda: hh(adult(receives_medicaid=True, eligible_for_medicaid=True, qualify_for_health_insurance=True)),
+    ),
+    "ssi_medicaid": (
+        lambda: hh(adult(receives_ssi=True, disabled=True, has_received_ssi_or_ssdi=True,
+                         qualify_for_health_insurance=True)),
+        lambda: hh(adult(receives_ssi=True, disabled=True, has_received_ssi_or_ssdi=True,
+                         qualify_for_health_insurance=True, eligible_for_medicaid=True)),
+    ),
+    "medicaid_insured": (
+        lambda: hh(adult(receives_medicaid=True, eligible_for_medicaid=True, qualify_for_health_insurance=True,
+                         health_insurance=False)),
+        lambda: hh(adult(receives_medicaid=True, eligible_for_medicaid=True, qualify_for_health_insurance=True)),
+    ),
+    "medicaid_qualifies": (
+        lambda: hh(adult(eligible_for_medicaid=True, qualify_for_health_insurance=False)),
+        lambda: hh(adult(eligible_for_medicaid=True, qualify_for_health_insurance=True)),
+    ),
+    "ssi_ssdi_received": (
+        lambda: hh(adult(receives_ssdi=True, disabled=True)),
+        lambda: hh(adult(receives_ssdi=True, disabled=True, has_received_ssi_or_ssdi=True)),
+    ),
+    "disability_benefit_basis": (
+        lambda: hh(adult(receives_ssdi=True, has_received_ssi_or_ssdi=True)),
+        lambda: hh(adult(receives_ssdi=True, has_received_ssi_or_ssdi=True, developmental_condition=True)),
+    ),
+    "ssa_benefit_status": (
+        lambda: hh(adult(receives_ssdi=True, disabled=True, has_received_ssi_or_ssdi=True, has_ssn=False)),
+        lambda: hh(adult(receives_ssdi=False, disabled=True, has_received_ssi_or_ssdi=True, has_ssn=False)),
+    ),
+    "va_benefit_veteran": (
+        lambda: hh(adult(va_healthcare=True)),
+        lambda: hh(adult(va_healthcare=True, conflict_veteran=True)),
+    ),
+    "wep_cash_assistance": (
+        lambda: hh(adult(wep=True, receives_hra=True)),
+        lambda: hh(adult(wep=True, receives_hra=True, receives_temporary_assistance=True)),
+    ),
+    "nyc_benefits_hra": (
+        lambda: hh(adult(receives_snap=True)),
+        lambda: hh(adult(receives_snap=True, place_of_residence="Jersey")),
+    ),
+    "foster_care_acs": (
+        lambda: hh(adult(), kid(relation="foster child", in_foster_care=True)),
+        lambda: hh(adult(), kid(relation="foster child", in_foster_care=True, acs=True)),
+    ),
+    "hra_shelter_eligible": (
+        lambda: hh(adult(housing_type="HRA shelter")),
+        lambda: hh(adult(housing_type="HRA shelter", eligible_for_hra_shelter=True)),
+    ),
+    "work_experience": (
+        lambda: hh(adult(lost_job=True)),
+        lambda: hh(adult(lost_job=True, work_experience=True, work_or_volunteer_experience=True)),
+    ),
+    "citizen_work_authorization": (
+        lambda: hh(adult(authorized_to_work_in_us=False, work_authorization=False)),
+        lambda: hh(adult(authorized_to_work_in_us=False, work_authorization=False, citizenship="unlawful_resident")),
+    ),
+    "work_authorization_same": (
+        lambda: hh(adult(citizenship="lawful_resident", work_authorization=False)),
+        lambda: hh(adult(citizenship="lawful_resident", work_authorization=False, authorized_to_work_in_us=False)),
+    ),
+    "dependent_support": (
+        lambda: hh(adult(), adult(relation="sibling", age=20, dependent=True,
+                                  provides_over_half_of_own_financial_support=True)),
+        lambda: hh(adult(), adult(relation="sibling", age=20, dependent=True)),
+    ),
+    "spouse_not_dependent": (
+        lambda: hh(adult(), adult(relation="spouse", dependent=True)),
+        lambda: hh(adult(), adult(relation="sibling", dependent=True)),
+    ),
+    "medicare_insured": (
+        lambda: hh2(adult(age=70, receives_medicare=True, health_insurance=False)),
+        lambda: hh2(adult(age=70, receives_medicare=True)),
+    ),
+    "rent_freeze_one_kind": (
+        lambda: hh2(adult(age=70, receives_scrie=True, receives_drie=True, receives_ssdi=True, disabled=True,
+                          has_received_ssi_or_ssdi=True, housing_type="rent stabilized apartment",
+                          name_is_on_lease=True)),
+        lambda: hh2(adult(age=70, receives_scrie=True, receives_ssdi=True, disabled=True,
+                          has_received_ssi_or_ssdi=True, housing_type="rent stabilized apartment",
+                          name_is_on_lease=True)),
+    ),
 }
 
 
 @pytest.mark.parametrize("values", [
     {"work_hours_per_week": 0, "annual_work_income": 5000},  # pay without a job
-    {"work_hours_per_week": 1, "annual_work_income": 0},  # a job without pay (edge: 1 hour)
+    {"work_hours_per_week": 1, "annual_work_income": 0, "work_experience": True,
+     "work_or_volunteer_experience": True},  # a job without pay (edge: 1 hour)
     {"works_outside_home": True, "work_hours_per_week": 0, "annual_work_income": 0},
 ])
 def test_work_hours_and_income_both_directions(values):
@@ -184,8 +274,10 @@ def test_work_hours_and_income_both_directions(values):
 
 @pytest.mark.parametrize("housing", ["DHS shelter", "HRA shelter", "NYCHA development"])
 def test_nyc_only_housing_each_kind(housing):
-    assert cons.broken_rules(hh(adult(housing_type=housing, place_of_residence="Jersey"))) == ["nyc_only_housing"]
-    assert cons.violations(hh(adult(housing_type=housing))) == []
+    eligible = housing == "HRA shelter"  # rule hra_shelter_eligible
+    assert cons.broken_rules(hh(adult(housing_type=housing, place_of_residence="Jersey",
+                                      eligible_for_hra_shelter=eligible))) == ["nyc_only_housing"]
+    assert cons.violations(hh(adult(housing_type=housing, eligible_for_hra_shelter=eligible))) == []
 
 
 def test_every_rule_has_a_case_and_a_docstring():
@@ -362,3 +454,93 @@ def test_pick_name_deterministic_and_uses_surname():
     assert seq1 == seq2 and len(set(seq1)) > 1
     with pytest.raises(ValueError):
         pick_name(random.Random(1), "other")
+
+
+# --- benefit contradictions (issue 30) -------------------------------------------------------
+
+def test_reviewers_nyc_care_household_is_rejected():
+    """The reviewer's case: receives Medicaid, does not qualify for health insurance."""
+    h = hh(adult(receives_medicaid=True, eligible_for_medicaid=True, qualify_for_health_insurance=False))
+    assert cons.broken_rules(h) == ["medicaid_qualifies"]
+
+
+def test_play_tab_profile_is_impossible():
+    """The fuzzed profile "You receive Medicaid. You are not eligible for Medicaid.", either kind."""
+    for flag in ("receives_medicaid", "receives_disability_medicaid"):
+        h = hh(adult(**{flag: True}, disabled=True, eligible_for_medicaid=False, qualify_for_health_insurance=True))
+        assert cons.broken_rules(h) == ["medicaid_eligible"], flag
+        msg = cons.violations(h)[0]
+        assert msg == "member 0 (self, age 35): receives Medicaid but is not eligible for Medicaid (rule medicaid_eligible)"
+
+
+def test_ssi_from_65_needs_no_disability_and_ssdi_does():
+    ssi = {"receives_ssi": True, "has_received_ssi_or_ssdi": True, "eligible_for_medicaid": True,
+           "qualify_for_health_insurance": True}
+    assert cons.broken_rules(hh(adult(age=64, **ssi))) == ["disability_benefit_basis"]
+    assert cons.violations(hh(adult(age=65, **ssi))) == []
+    assert cons.violations(hh2(adult(age=40, blind=True, **ssi))) == []
+
+
+def test_ssa_benefits_not_for_unlawful_residents():
+    h = hh(adult(citizenship="unlawful_resident", authorized_to_work_in_us=False, work_authorization=False,
+                 receives_ssdi=True, disabled=True, has_received_ssi_or_ssdi=True))
+    assert cons.broken_rules(h) == ["ssa_benefit_status"]
+
+
+def test_temporary_assistance_and_cash_assistance_are_not_tied():
+    """The lead's decision (vocabulary reads either flag): either alone is consistent."""
+    for flag in ("receives_cash_assistance", "receives_temporary_assistance"):
+        assert cons.violations(hh(adult(**{flag: True}, receives_hra=True))) == []
+    assert cons.violations(hh(adult(receives_disability_medicaid=True, disabled=True, eligible_for_medicaid=True,
+                                    qualify_for_health_insurance=True))) == []
+
+
+def test_hra_benefits_only_asked_in_nyc():
+    assert cons.violations(hh(adult(receives_cash_assistance=True, place_of_residence="Jersey"))) == []
+
+
+@pytest.mark.parametrize("rule", [r for r in cons.IMPLICATION_RULES])
+def test_repair_member_fixes_each_implication_case(rule):
+    from eligibench.household.model import member_to_dict
+
+    bad = CASES[rule][0]()
+    fixed = Household(tuple(member(**cons.repair_member(member_to_dict(m))) for m in bad.members))
+    assert cons.violations(fixed) == []
+
+
+def test_repair_member_leaves_a_consistent_member_alone_and_directions():
+    from eligibench.household.model import member_to_dict
+
+    d = member_to_dict(adult())
+    assert cons.repair_member(dict(d)) == d
+    # a received benefit is kept and what it implies is set
+    d = cons.repair_member(member_to_dict(adult(receives_medicaid=True, health_insurance=False)))
+    assert (d["receives_medicaid"], d["eligible_for_medicaid"], d["health_insurance"],
+            d["qualify_for_health_insurance"]) == (True, True, True, True)
+    # a benefit without its basis is cleared
+    d = cons.repair_member(member_to_dict(adult(receives_va_disability=True, receives_ssdi=True)))
+    assert (d["receives_va_disability"], d["receives_ssdi"], d["disabled"]) == (False, False, False)
+    assert d["has_received_ssi_or_ssdi"] is True  # set while SSDI was there: past receipt stays believable
+
+
+def test_v2_problems_clear_only_version_2_flags():
+    from eligibench.household.schema import V2_FEATURE_NAMES
+
+    m = member(age=70, receives_medicare=True, health_insurance=False, receives_scrie=True, receives_drie=True,
+               receives_ssdi=True, disabled=True, has_received_ssi_or_ssdi=True,
+               housing_type="rent stabilized apartment", name_is_on_lease=True)
+    assert sorted(f for f, _ in cons.v2_problems(m)) == ["receives_drie", "receives_medicare"]
+    assert all(f in V2_FEATURE_NAMES for f, _ in cons.v2_problems(m))
+
+
+def test_docs_list_every_rule_with_counts():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "consistency.md").read_text(encoding="utf-8")
+    for name, _doc in cons.RULES:
+        assert f"`{name}`" in text, name
+    for name in cons.ISSUE30_RULES:
+        rows = [line for line in text.splitlines() if line.startswith(f"| `{name}` |") and line.count("|") == 9]
+        assert len(rows) == 1, f"docs/consistency.md has no count row for {name}"
+        counts = [c.strip().replace(",", "") for c in rows[0].split("|")[2:8]]
+        assert all(c.isdigit() for c in counts), rows[0]

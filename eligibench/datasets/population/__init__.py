@@ -21,7 +21,8 @@ or rule may read any feature listed before it; `load_population` checks that it 
 
 Every household `sample_household` returns keeps `consistency.violations(hh) == []`: the
 conditions and rules keep the consistency limits by construction, numbers are capped at what
-the member's age allows (`consistency.numeric_cap`), and a household that still breaks a rule is
+the member's age allows (`consistency.numeric_cap`), each member's benefit contradictions are
+repaired (`consistency.repair_member`, no draws), and a household that still breaks a rule is
 drawn again (at most `MAX_ATTEMPTS` times).
 
 Modules: `model` (marginals), `rules` (conditions and derived rules), `load`, `sampler`, `docs`,

@@ -83,7 +83,9 @@ def population_table_markdown(pop: Population) -> str:
         "",
         "Poverty guideline used by the income conditions: HHS 2024, "
         f"${FPL_BASE:,} for one person plus ${FPL_EXTRA:,} per additional person.",
-        "Every number is capped at what the member's age allows (`consistency.numeric_cap`), and a",
+        "Every number is capped at what the member's age allows (`consistency.numeric_cap`), each",
+        "member's benefit contradictions are repaired without draws (`consistency.repair_member`: for",
+        "example SSI brings Medicaid eligibility in New York; docs/consistency.md), and a",
         "household that breaks a consistency rule is drawn again.",
         "",
     ]

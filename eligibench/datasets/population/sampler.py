@@ -81,7 +81,10 @@ def _draw_household(rng: random.Random, pop: Population) -> Household:
                 if cap is not None and v > cap:
                     v = float(cap) if feature.type == "float" else cap
             d[fp.name] = v
-    return Household(tuple(member(**d) for d in ctx.m))
+    # Benefit contradictions (consistency.repair_member, issue 30): SSI without Medicaid
+    # eligibility, Medicaid without a qualifying plan... repaired without draws, so the stream and
+    # every household that already kept the rules stay as they were.
+    return Household(tuple(member(**cons.repair_member(d)) for d in ctx.m))
 
 
 def sample_household(rng: random.Random, pop: Population) -> Household:

@@ -131,39 +131,45 @@ def datasets(folder: Path, names: Iterable[str]) -> list[Problem]:
     return out
 
 
-def run_models(config: Any, runs: Iterable[Any]) -> list[Any]:
-    """The model specs a set of run configurations uses: the simulated user's (when its mode calls
-    a model), `evaluate.agent_model`, and every role a configuration sets."""
-    specs = [config.agent_model]
+def run_models(config: Any, manifest: Any, run: Any) -> list[Any]:
+    """The model specs one run uses: each role the manifest declares (the configuration's spec,
+    else `evaluate.agent_model`) and the simulated user's when its mode calls a model."""
+    from eligibench.evaluation.run import role_specs
+
+    specs = list(role_specs(manifest, config, run).values())
     if config.simulator_mode.uses_model:
         specs.append(config.simulator)
-    for run in runs:
-        specs += list(run.models.values())
     return specs
 
 
 def for_evaluation(config: Any, folder: Path, name: str, project: Path, run: Any = None,
                    dataset_names: Iterable[str] | None = None) -> list[Problem]:
-    """What evaluating one agent folder needs: the jail rule, the datasets it reads (unless rows
-    are given: `dataset_names=()`), and its models' files."""
+    """What evaluating one agent folder needs: the jail rule, the datasets it reads (the edition's
+    diverse, representative and opportunities configurations unless `dataset_names` says
+    otherwise), and its models' files."""
     from eligibench.datasets.editions import config_name
+    from eligibench.evaluation.hosting import load_manifest
 
     names = dataset_names if dataset_names is not None else [
         config_name(d, config.edition) for d in ("diverse", "representative", "opportunities")]
+    manifest = load_manifest(folder)
+    run = run or config.default_run(manifest.name)
     return [p for p in (agent_isolation(config.isolation, [(name, folder)], project),
                         *datasets(Path(project) / "benyfits", names),
-                        *model_files(run_models(config, [run] if run is not None else [])))
+                        *model_files(run_models(config, manifest, run)))
             if p is not None]
 
 
 def for_pipeline(params: Mapping[str, Any], project: Path = Path(".")) -> list[Problem]:
     """What `dvc repro` will need by its last stage, checked before its first: bubblewrap for each
     run configuration whose agent must be jailed, and the model files of every configured role."""
+    from eligibench.evaluation.hosting import load_manifest
     from eligibench.evaluation.run import read_config
 
     config = read_config(params)
     project = Path(project)
-    agents = {run.submission: (f"submissions/{run.submission}", project / "submissions" / run.submission)
-              for run in config.runs.values()}
-    return [p for p in (agent_isolation(config.isolation, agents.values(), project),
-                        *model_files(run_models(config, config.runs.values()))) if p is not None]
+    folders = {run.submission: project / "submissions" / run.submission for run in config.runs.values()}
+    manifests = {sub: load_manifest(folder) for sub, folder in folders.items()}
+    specs = [s for run in config.runs.values() for s in run_models(config, manifests[run.submission], run)]
+    return [p for p in (agent_isolation(config.isolation, [(f"submissions/{s}", f) for s, f in folders.items()], project),
+                        *model_files(specs)) if p is not None]

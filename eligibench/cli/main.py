@@ -116,8 +116,7 @@ def _preflight(args: argparse.Namespace) -> None:
 
         project = project_root(args.project)
         config = read_config(_small_run(params.load(Path(args.params) if args.params else project / "params.yaml"), args))
-        manifest = load_manifest(Path(args.path))
-        run = config.run(args.config) if args.config else config.default_run(manifest.name)
+        run = config.run(args.config) if args.config else config.default_run(load_manifest(Path(args.path)).name)
         names = [config_name(d, config.edition) for d in ("diverse", "representative")]
         if args.rows or args.split == "sealed":
             names = []  # rows come from elsewhere; the requirement texts still from benyfits/

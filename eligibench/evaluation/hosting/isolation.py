@@ -114,7 +114,7 @@ def why_not_reference(folder: Path, project: Path) -> str | None:
     status = run("status", "--porcelain", "--untracked-files=all")
     if status.returncode != 0:
         return f"git status failed in {project}"
-    changed = [line[3:] for line in status.stdout.splitlines() if line.strip()]
+    changed = [line[3:].removeprefix(rel + "/") for line in status.stdout.splitlines() if line.strip()]
     if changed:
         more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
         return f"{rel} differs from the committed reference ({', '.join(changed[:3])}{more})"

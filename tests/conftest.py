@@ -1,7 +1,18 @@
+"""Shared fixtures, and the system packages tests need.
+
+A test that needs bubblewrap or Chromium says so with one marker, `needs_bwrap` or
+`needs_chromium` (pyproject.toml). The tools are found as the product finds them
+(`eligibench.system`: BENYFITS_BWRAP / BENYFITS_CHROMIUM, else PATH), so the variables that hide
+them from the product (CI's bare-machine pass) hide them from the tests too. Where a tool is
+missing its tests are skipped with the reason and the install command, and the end of the run
+prints one line per missing package: how many tests it skipped and how to run them.
+`needs_chromium` tests are also marked `browser`, the quick loop's exclusion."""
 import os
 from pathlib import Path
 
 import pytest
+
+from eligibench import system
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("BENYFITS_SHARED", ROOT.parent / "shared"))
@@ -37,9 +48,50 @@ def server():
         srv.stop()  # also on failure; atexit is the last resort
 
 
+# marker -> the system package it declares
+NEEDS = {"needs_bwrap": system.BWRAP, "needs_chromium": system.CHROMIUM}
+
+
+def _hidden(tool: system.SystemTool) -> str:
+    """Why the tool counts as missing when its variable hides it (CI's bare pass does that)."""
+    named = os.environ.get(tool.env, "")
+    return f" ({tool.env}={named} is not an executable file: unset it)" if named.strip() else ""
+
+
+def missing_reason(marker: str, tool: system.SystemTool) -> str:
+    return (f"{tool.name} is not installed{_hidden(tool)}: install it with `apt-get install -y {tool.package}`, "
+            f"then run `pytest -m {marker}`")
+
+
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
 def pytest_collection_modifyitems(items):
-    """Every test that uses a model server is marked `model`, so `pytest -m "not model"` is quick."""
+    """Every test that uses a model server is marked `model`, and every test that needs Chromium
+    `browser`, so `pytest -m "not model and not browser"` is quick."""
     for item in items:
         if "server" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.model)
+        if item.get_closest_marker("needs_chromium"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(trylast=True)  # after deselection: only the tests that run are skipped and counted
+def pytest_collection_finish(session):
+    for marker, tool in NEEDS.items():
+        if system.find(tool) is None:
+            skip = pytest.mark.skip(reason=missing_reason(marker, tool))
+            for item in session.items:
+                if item.get_closest_marker(marker):
+                    item.add_marker(skip)
+
+
+@pytest.hookimpl(trylast=True)  # the last lines before the totals
+def pytest_terminal_summary(terminalreporter):
+    """One line per missing package: how many tests it skipped, how to install it and run them."""
+    for marker, tool in NEEDS.items():
+        if system.find(tool) is not None:
+            continue
+        skipped = [r for r in terminalreporter.stats.get("skipped", []) if marker in getattr(r, "keywords", {})]
+        if skipped:
+            terminalreporter.write_line(
+                f"{tool.package} missing{_hidden(tool)}: skipped {len(skipped)} test(s) marked {marker}; to run them: "
+                f"apt-get install -y {tool.package} && pytest -m {marker}", yellow=True, bold=True)

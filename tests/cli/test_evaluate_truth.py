@@ -66,6 +66,7 @@ def broken(proj) -> Path:
     return folder
 
 
+@pytest.mark.needs_bwrap
 def test_a_crashing_agent_fails_the_command_with_its_own_file_and_line(proj, broken):
     r = cli("evaluate", str(broken), "--project", str(proj), "--households", "1", "--max-questions", "2", cwd=proj.parent)
     assert r.returncode == 1, r.stderr
@@ -82,6 +83,7 @@ def test_a_crashing_agent_fails_the_command_with_its_own_file_and_line(proj, bro
     assert {r.termination for r in ResultStore(local).dialog_results(run_id)} == {"agent_error"}
 
 
+@pytest.mark.needs_bwrap
 def test_allowed_agent_errors_exit_0_and_json_is_behind_the_flag(proj, broken, tmp_path):
     out = tmp_path / "summary.json"
     r = cli("evaluate", str(broken), "--project", str(proj), "--households", "1", "--max-questions", "2", "--trials", "2",
@@ -94,6 +96,7 @@ def test_allowed_agent_errors_exit_0_and_json_is_behind_the_flag(proj, broken, t
     assert "TW-F1" in r.stderr  # the summary line moves to stderr so stdout stays JSON
 
 
+@pytest.mark.needs_bwrap
 def test_a_submitted_folder_is_ranked_in_the_boards_store(proj):
     shutil.copytree(ROOT / "submissions" / "random", proj / "submissions" / "random")
     r = cli("evaluate", "submissions/random", "--households", "1", cwd=proj)
@@ -129,6 +132,7 @@ def test_a_manifest_typo_names_the_unknown_field_with_a_suggestion(tmp_path):
         load_manifest(tmp_path)
 
 
+@pytest.mark.needs_bwrap
 def test_submit_dry_run_installs_nothing_and_replace_takes_only_ones_own(proj, tmp_path):
     mine = tmp_path / "mine"
     shutil.copytree(ROOT / "submissions" / "random", mine)
@@ -151,6 +155,7 @@ def test_submit_dry_run_installs_nothing_and_replace_takes_only_ones_own(proj, t
     assert (proj / "submissions" / "mine" / "agent.py").read_text().endswith("# version 2\n")  # untouched
 
 
+@pytest.mark.needs_bwrap
 def test_the_worker_banner_names_the_simulator_the_runs_use(proj):
     r = cli("worker", "--once", cwd=proj)
     assert r.returncode == 0, r.stderr
@@ -158,6 +163,7 @@ def test_the_worker_banner_names_the_simulator_the_runs_use(proj):
     assert "simulated user grounded:lexical/template;" in banner and "SmolLM" not in banner
 
 
+@pytest.mark.needs_bwrap
 def test_view_shows_the_error_and_unscored_pairs_and_export_run_names_missing_runs(proj, broken):
     r = cli("evaluate", str(broken), "--project", str(proj), "--households", "1", "--max-questions", "2",
             "--allow-agent-errors", cwd=proj)

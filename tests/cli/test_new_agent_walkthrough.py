@@ -52,6 +52,7 @@ def fresh_project(tmp_path) -> Path:
     return proj
 
 
+@pytest.mark.needs_bwrap
 def test_the_guide_walkthrough_works_as_written(fresh_project):
     commands = guide_commands()
     verbs = [c.split()[1] if c.startswith("benyfits") else "pytest" for c in commands]

@@ -30,7 +30,8 @@ SEED = "sealed-seed-value-91c2"
 BRIEFS = (OpportunityBrief("A", "Opportunity A", "Anyone."), OpportunityBrief("B", "Opportunity B", "Nobody."))
 PROFILE = "Household profile: You are 40 years old. You live alone."
 
-pytestmark = pytest.mark.skipif(isolation.bwrap_path() is None, reason="bubblewrap not installed (Debian package bubblewrap)")
+# Every test runs an agent in the jail, but the one that shows what happens without it.
+jailed = pytest.mark.needs_bwrap
 
 
 def _sha(path: Path) -> str:
@@ -84,6 +85,7 @@ def _ask(agent: ProcessAgent) -> dict:
         agent.close()
 
 
+@jailed
 def test_hidden_files_unreachable_by_every_route(project):
     report = _ask(_agent(project, "ReadHidden", {"targets": _targets(project)}))
     print(json.dumps(report, indent=1))
@@ -94,6 +96,7 @@ def test_hidden_files_unreachable_by_every_route(project):
     assert SECRET not in json.dumps(report) and SEED not in json.dumps(report)
 
 
+@jailed
 def test_store_harness_and_other_submissions_are_read_only(project):
     t = _targets(project)
     watched = [Path(t[k]) for k in ("store", "harness_file", "other_submission_file", "own_file")]
@@ -107,6 +110,7 @@ def test_store_harness_and_other_submissions_are_read_only(project):
     assert not (Path("/tmp") / "scratch").exists() or (Path("/tmp") / "scratch").read_text() != "private tmp works"
 
 
+@jailed
 def test_no_network_not_even_the_hosts_loopback(project):
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
@@ -122,6 +126,7 @@ def test_no_network_not_even_the_hosts_loopback(project):
     assert all(v.startswith("denied") for v in report.values()), report
 
 
+@jailed
 @pytest.mark.parametrize("real_class", [False, True])
 def test_agent_raised_model_unavailable_is_an_agent_error(project, real_class):
     agent = _agent(project, "SpoofInfra", {"real_class": real_class})
@@ -132,6 +137,7 @@ def test_agent_raised_model_unavailable_is_an_agent_error(project, real_class):
     assert r.termination == AGENT_ERROR and "ModelUnavailable" in r.error and r.scored
 
 
+@jailed
 def test_flood_without_newline_is_cut_at_the_message_limit(project):
     agent = _agent(project, "Flood", {"mb": 256}, max_message_bytes=2 << 20)
     t0 = time.monotonic()
@@ -141,6 +147,7 @@ def test_flood_without_newline_is_cut_at_the_message_limit(project):
     assert len(agent._buf) <= (2 << 20) + (1 << 16)
 
 
+@jailed
 def test_half_written_line_times_out(project):
     agent = _agent(project, "HalfWrite", call_timeout_s=2)
     t0 = time.monotonic()
@@ -149,6 +156,7 @@ def test_half_written_line_times_out(project):
     assert time.monotonic() - t0 < 8
 
 
+@jailed
 def test_sleep_in_init_is_under_the_call_timeout(project):
     agent = _agent(project, "SleepInInit", call_timeout_s=2)
     t0 = time.monotonic()
@@ -170,6 +178,7 @@ def _alive_with(marker: str) -> list[int]:
     return found
 
 
+@jailed
 def test_fork_bomb_is_capped_and_nothing_survives_the_worker(project):
     marker = f"{random.randint(100000, 999999)}.25"
     agent = _agent(project, "ForkBomb", {"marker": marker, "forks": 2000}, processes=32)
@@ -185,6 +194,7 @@ def test_fork_bomb_is_capped_and_nothing_survives_the_worker(project):
     assert not _alive_with(marker)
 
 
+@jailed
 def test_kill_9_of_the_host_leaves_no_jailed_process(project, tmp_path):
     """The host process is SIGKILLed: bwrap's --die-with-parent takes the whole pid namespace down."""
     import subprocess
@@ -211,6 +221,7 @@ def test_kill_9_of_the_host_leaves_no_jailed_process(project, tmp_path):
     assert not _alive_with(marker)
 
 
+@jailed
 def test_dialog_wall_budget_ends_the_dialog(project):
     agent = _agent(project, "SlowDialog", budget=DialogBudget(wall_s=3), call_timeout_s=30)
     t0 = time.monotonic()
@@ -222,6 +233,7 @@ def test_dialog_wall_budget_ends_the_dialog(project):
     assert time.monotonic() - t0 < 10
 
 
+@jailed
 def test_host_model_outage_is_infrastructure_and_only_that(project):
     """The role's endpoint is down (a closed port): the host's own ModelUnavailable makes the
     dialog an infrastructure error, whatever the agent does with the error it gets."""
@@ -240,6 +252,7 @@ def test_host_model_outage_is_infrastructure_and_only_that(project):
     assert r.termination == INFRA_ERROR and "ModelUnavailable" in r.error
 
 
+@jailed
 def test_model_calls_go_through_the_host_and_usage_is_measured(project, server):
     spec = {"backend": "embedded", "model": "SmolLM2-135M-Instruct", "base_url": server.base_url, "max_tokens": 8}
     agent = ProcessAgent(project / "submissions" / "hostile", "agent:ModelCaller", {"dialog": spec}, 0,
@@ -272,11 +285,13 @@ def test_without_bubblewrap_untrusted_agents_are_refused(project, monkeypatch):
         trusted.close()
 
 
+@jailed
 def test_the_proada_sandbox_works_inside_the_jail(project):
     report = _ask(_agent(project, "UsesSandbox"))
     assert report == {"value": 42, "missing": "missing_key", "key": "y"}
 
 
+@jailed
 def test_a_request_that_fails_a_healthy_server_is_not_an_outage(project):
     """TEST STAND-IN server: healthy (/v1/models answers) but every chat request fails with 500,
     as a crafted schema or prompt could make a real server do. The agent must not launder that."""
@@ -312,6 +327,7 @@ def test_a_request_that_fails_a_healthy_server_is_not_an_outage(project):
     assert r.termination == AGENT_ERROR and "could not serve this request" in r.error
 
 
+@jailed
 def test_a_jail_that_cannot_start_is_infrastructure_not_the_agents_fault(project, monkeypatch):
     real = isolation.jail_command
     monkeypatch.setattr(isolation, "jail_command", lambda argv, jail, bwrap=None: real(argv, jail, bwrap)[:1]
@@ -324,18 +340,21 @@ def test_a_jail_that_cannot_start_is_infrastructure_not_the_agents_fault(project
     assert r.termination == INFRA_ERROR and "bubblewrap" in r.error and not r.scored
 
 
+@jailed
 def test_stderr_flood_is_capped(project):
     agent = _agent(project, "StderrFlood", call_timeout_s=60)
     with pytest.raises(AgentFault, match="File too large"):  # RLIMIT_FSIZE: 64 MB, then EFBIG
         _ask(agent)
 
 
+@jailed
 def test_memory_limit_holds_in_the_jail(project):
     agent = _agent(project, "MemoryHog", memory_mb=1024)
     with pytest.raises(AgentFault, match="MemoryError|died during ask"):
         _ask(agent)
 
 
+@jailed
 def test_deeply_nested_reply_is_a_protocol_error_not_a_host_crash(project):
     with pytest.raises(AgentFault, match="malformed message"):
         _ask(_agent(project, "DeepReply"))
@@ -374,6 +393,7 @@ def _still_alive(procs: dict[int, str]) -> list[int]:
     return alive
 
 
+@jailed
 @pytest.mark.model
 def test_kill_9_of_an_evaluation_leaves_no_process_behind(tmp_path):
     """A real `run_submission`: llama.cpp simulator server under its lifeline, the jailed agent with

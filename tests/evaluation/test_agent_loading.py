@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.evaluation.hosting import ProcessAgent, isolation
+from eligibench.evaluation.hosting import ProcessAgent
 from eligibench.evaluation.run import run_dialog
 from eligibench.evaluation.user import SimulatedUser
 from eligibench.results.records import AGENT_ERROR
@@ -20,7 +20,7 @@ from tests.evaluation.doubles import ExtractiveUserModel
 from tests.evaluation.test_agent_isolation import BRIEFS, HOSTILE, PROFILE, project  # noqa: F401 - fixture
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.skipif(isolation.bwrap_path() is None, reason="bubblewrap not installed")
+pytestmark = pytest.mark.needs_bwrap
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.evaluation.hosting import AgentContext, OpportunityBrief, ProcessAgent, isolation
+from eligibench.evaluation.hosting import AgentContext, OpportunityBrief, ProcessAgent
 from eligibench.evaluation.run import MAX_NOTES_CHARS, run_dialog
 from eligibench.evaluation.user import SimulatedUser
 from eligibench.results.records import READY, RunSpec
@@ -44,7 +44,7 @@ def test_long_notes_are_cut_not_lost():
     assert all(len(n) <= MAX_NOTES_CHARS + 40 and "[cut]" in json.loads(n) for _, n in r.agent_notes)
 
 
-@pytest.mark.skipif(isolation.bwrap_path() is None, reason="bubblewrap not installed (Debian package bubblewrap)")
+@pytest.mark.needs_bwrap
 def test_notes_cross_the_agent_process_boundary(tmp_path):
     agent = ProcessAgent(FOLDER, "agent:NotesAgent", {}, 0, {}, cwd=tmp_path, call_timeout_s=60)
     try:

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from eligibench.datasets.rows import Row
-from eligibench.evaluation.hosting import MAX_ENUM, ProcessAgent, isolation, request_problem
+from eligibench.evaluation.hosting import MAX_ENUM, ProcessAgent, request_problem
 from eligibench.evaluation.run import RunPlan, evaluate, run_dialog
 from eligibench.evaluation.user import SimulatedUser
 from eligibench.household.model import household
@@ -22,7 +22,7 @@ from eligibench.results.store import ResultStore
 from tests.evaluation.doubles import ExtractiveUserModel
 from tests.evaluation.test_agent_isolation import BRIEFS, PROFILE, project  # noqa: F401 - fixture
 
-jailed = pytest.mark.skipif(isolation.bwrap_path() is None, reason="bubblewrap not installed (Debian package bubblewrap)")
+jailed = pytest.mark.needs_bwrap
 BOMB = {"type": "string", "enum": [f"v{i}" for i in range(100_000)]}
 
 

@@ -113,6 +113,7 @@ def test_an_entry_that_keeps_losing_its_workers_is_failed_not_retried_forever(tm
     assert entry["status"] == "failed" and f"lost {MAX_ATTEMPTS} workers" in entry["error"]
 
 
+@pytest.mark.needs_bwrap
 def test_two_racing_workers_never_run_the_same_submission_twice(project):
     store = store_of(project)
     # each job takes a few seconds (0.5 s per question), so both workers are claiming while the other works
@@ -129,6 +130,7 @@ def test_two_racing_workers_never_run_the_same_submission_twice(project):
     assert {r["status"] for r in store.runs()} == {"done"} and len(store.runs()) == 5
 
 
+@pytest.mark.needs_bwrap
 def test_a_killed_workers_entry_returns_to_the_queue_and_another_worker_finishes_it(project):
     store = store_of(project)
     qid = store.enqueue("slow", str(_submission(project, "slow", sleep_s=1.5)))
@@ -220,6 +222,7 @@ def test_the_service_refuses_a_wrong_token_and_a_stale_workers_writes(service, p
     assert store.runs() == [] and store.queue()[0]["status"] == "running"
 
 
+@pytest.mark.needs_bwrap
 def test_workers_on_other_machines_claim_through_the_service_once_each(service, project, tmp_path):
     store = store_of(project)
     ids = [store.enqueue(name, str(_submission(project, name))) for name in ("s1", "s2", "s3", "s4")]
@@ -238,6 +241,7 @@ def test_workers_on_other_machines_claim_through_the_service_once_each(service, 
     assert not any((p / "results").exists() for p in others)
 
 
+@pytest.mark.needs_bwrap
 def test_a_killed_remote_workers_job_is_resumed_by_another_losing_only_what_was_under_way(service, project,
                                                                                           tmp_path):
     store = store_of(project)
@@ -273,6 +277,7 @@ def test_a_killed_remote_workers_job_is_resumed_by_another_losing_only_what_was_
     assert all(after[k] == v for k, v in finished_by_a.items())  # resumed: a's dialogs kept, not run again
 
 
+@pytest.mark.needs_bwrap
 def test_a_stopped_worker_gives_its_entry_back_to_the_queue(project):
     store = store_of(project)
     store.enqueue("slow", str(_submission(project, "slow", sleep_s=1.0)))

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import pytest
 
-from eligibench.evaluation.hosting import isolation
 from eligibench.evaluation.run import (
     DialogKit,
     DialogsLost,
@@ -32,8 +31,7 @@ from tests.evaluation.executor_project import make_project, per_pair, resolved, 
 from tests.fakes.openai_server import FakeOpenAIServer
 
 ray = pytest.importorskip("ray")
-pytestmark = [pytest.mark.ray,
-              pytest.mark.skipif(isolation.bwrap_path() is None, reason="bubblewrap not installed: agents run jailed")]
+pytestmark = [pytest.mark.ray, pytest.mark.needs_bwrap]  # its agents run jailed
 
 RAY = ExecutorConfig("ray", dialogs_per_task=1, max_retries=3)
 MB = 1024 * 1024

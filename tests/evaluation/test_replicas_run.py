@@ -4,7 +4,6 @@ are balanced, a replica killed mid-run leaves the run to the other (done, both r
 killed make it incomplete with a message naming each replica and its error."""
 from __future__ import annotations
 
-import os
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -20,8 +19,7 @@ from tests.fakes.fake_server_process import FakeProcess
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = PROBE_MESSAGES[-1]["content"]
 
-pytestmark = pytest.mark.skipif(not os.path.exists("/usr/bin/bwrap") and not os.environ.get("CI"),
-                                reason="bubblewrap not installed")
+pytestmark = pytest.mark.needs_bwrap
 
 
 @pytest.fixture()

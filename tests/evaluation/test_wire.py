@@ -12,7 +12,6 @@ free-form one over a server spec, so its calls are checked the same way.
 from __future__ import annotations
 
 import copy
-import os
 import re
 from pathlib import Path
 
@@ -151,7 +150,7 @@ def _call_errors(req, body: dict, limit, spec, resolved, role: str) -> list[str]
     return errs
 
 
-@pytest.mark.skipif(not os.path.exists("/usr/bin/bwrap") and not os.environ.get("CI"), reason="bubblewrap not installed")
+@pytest.mark.needs_bwrap
 def test_every_configuration_sends_what_it_records(scratch):
     proj, params, original, fakes = scratch
     config = read_config(params)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
 import shutil
 import socket
@@ -23,21 +22,20 @@ from pathlib import Path
 
 import pytest
 
+from eligibench import system
 from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import read_parquet
 from eligibench.results.store import ResultStore
 from tests.leaderboard.synthetic import Household, write_run
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path(os.environ.get("BENYFITS_CHROMIUM", "/usr/bin/chromium"))
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-pytestmark = [pytest.mark.browser, pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason=f"Debian Chromium not found at {CHROMIUM}: install it with `apt-get install -y chromium` "
-           "(Playwright's own browser download is not used; set BENYFITS_CHROMIUM to use another binary)")]
+# Debian's Chromium (eligibench.system finds it: BENYFITS_CHROMIUM, else PATH); Playwright's own
+# browser download is not used.
+pytestmark = pytest.mark.needs_chromium
 
 
 def free_port() -> int:
@@ -126,7 +124,7 @@ def browser(tmp_path: Path, width: int = 1440, height: int = 900):
     expect.set_options(timeout=30_000)  # 2 shared cores: a first page load can take several seconds
     with sync_playwright() as p:
         ctx = p.chromium.launch_persistent_context(
-            tempfile.mkdtemp(prefix="chromium-profile-", dir=tmp_path), executable_path=str(CHROMIUM),
+            tempfile.mkdtemp(prefix="chromium-profile-", dir=tmp_path), executable_path=system.chromium_path(),
             headless=True, args=CHROMIUM_ARGS, viewport={"width": width, "height": height}, accept_downloads=True)
         try:
             page = ctx.new_page()

@@ -67,16 +67,14 @@ def test_one_edition_only_shows_no_side_by_side(tmp_path):
     assert isinstance(Q.across_editions(pd.DataFrame(columns=table.columns), protos), pd.DataFrame)
 
 
-@pytest.mark.browser
+@pytest.mark.needs_chromium
 def test_the_edition_selector_and_side_by_side_in_the_browser(tmp_path, lb_dataset):
     """2024 by default; picking 2026-08 ranks only its runs (URL ?edition=), a deep link opens it,
     and the configuration with runs on both editions shows both scores side by side."""
     from playwright.sync_api import expect
 
-    from tests.leaderboard.test_lb_e2e import CHROMIUM, browser, make_project, pick, ranking_rows, start_app, stop
+    from tests.leaderboard.test_lb_e2e import browser, make_project, pick, ranking_rows, start_app, stop
 
-    if not CHROMIUM.exists():
-        pytest.skip(f"Debian Chromium not found at {CHROMIUM}")
     proj, store, households, ids = make_project(tmp_path, lb_dataset)
     k26 = write_run(store, households, "known-agent", questions=3, skill=0.4, data_version="dv-2026", n_boot=20,
                     edition="2026-08")

@@ -17,17 +17,15 @@ import pytest
 
 from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import read_parquet
-from eligibench.evaluation.hosting import OpportunityBrief, ProcessAgent, isolation
+from eligibench.evaluation.hosting import OpportunityBrief, ProcessAgent
 from eligibench.evaluation.run import run_dialog
 from eligibench.evaluation.user import SimulatedUser
 from eligibench.results.records import AGENT_ERROR, RunSpec
 from eligibench.results.store import ResultStore
 from tests.evaluation.doubles import ExtractiveUserModel
-from tests.leaderboard.test_lb_e2e import CHROMIUM, ROOT, browser, start_app, stop
+from tests.leaderboard.test_lb_e2e import ROOT, browser, start_app, stop
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not CHROMIUM.exists(), reason=f"Debian Chromium not found at {CHROMIUM}"),
-              pytest.mark.skipif(isolation.bwrap_path() is None, reason="bubblewrap not installed")]
+pytestmark = [pytest.mark.needs_chromium, pytest.mark.needs_bwrap]
 
 
 class Remote:

@@ -84,6 +84,7 @@ def test_quoting_user_quotes_the_profile():
     assert model.chat(msgs).text == "I don't know."
 
 
+@pytest.mark.needs_bwrap
 def test_submit_smoke_tests_copies_and_queues(project, tmp_path, capsys):
     folder = write_submission(tmp_path / "src" / "asker", "asker")
     assert submit(project, folder) == 0
@@ -98,6 +99,7 @@ def test_submit_smoke_tests_copies_and_queues(project, tmp_path, capsys):
     assert "already exists" in capsys.readouterr().err
 
 
+@pytest.mark.needs_bwrap
 def test_submit_refuses_an_agent_that_fails_the_smoke_dialog(project, tmp_path, capsys):
     folder = write_submission(tmp_path / "src" / "crasher", "crasher", {"crash": True})
     assert submit(project, folder) == 2
@@ -107,6 +109,7 @@ def test_submit_refuses_an_agent_that_fails_the_smoke_dialog(project, tmp_path, 
     assert ResultStore(project / "results" / "benyfits.duckdb").queue() == []
 
 
+@pytest.mark.needs_bwrap
 def test_the_agent_process_cannot_read_hidden_households(project, tmp_path):
     hidden = next((project / "benyfits" / "data").glob("*/diverse.parquet"))
     folder = write_submission(tmp_path / "src" / "peeker", "peeker", {"peek": str(hidden)})
@@ -114,6 +117,7 @@ def test_the_agent_process_cannot_read_hidden_households(project, tmp_path):
     assert result.termination == AGENT_ERROR and "hidden benchmark data" in result.error
 
 
+@pytest.mark.needs_bwrap
 def test_smoke_dialog_answers_come_from_the_household_profile(project, tmp_path):
     folder = write_submission(tmp_path / "src" / "asker2", "asker2")
     result = smoke_dialog(load_manifest(folder), config_of(project), project, quoting=True, max_questions=5, log=lambda s: None)
@@ -122,6 +126,7 @@ def test_smoke_dialog_answers_come_from_the_household_profile(project, tmp_path)
     assert set(result.predictions) == set(result.labels)
 
 
+@pytest.mark.needs_bwrap
 def test_worker_evaluates_the_queue_and_the_table_updates(project, tmp_path, capsys):
     folder = write_submission(tmp_path / "src" / "asker", "asker")
     assert submit(project, folder) == 0

@@ -44,6 +44,7 @@ def env(tmp_path):
     return tmp_path, subs, ResultStore(tmp_path / "results.duckdb")
 
 
+@pytest.mark.needs_bwrap
 @pytest.mark.parametrize("top", ["", "my-agent-folder/"])
 def test_valid_zip_is_installed_and_queued(env, top):
     tmp, subs, store = env
@@ -137,6 +138,7 @@ def test_bad_manifest_or_entry_point(env):
     assert leftovers(subs) == [] and store.queue() == []
 
 
+@pytest.mark.needs_bwrap
 def test_not_a_zip_and_name_taken(env):
     tmp, subs, store = env
     (tmp / "x.zip").write_text("definitely not a zip")

@@ -86,6 +86,7 @@ def test_truncated_archive(env):
     _refused(env, z, "not a ZIP archive|corrupt")
 
 
+@pytest.mark.needs_bwrap
 def test_busy_store_leaves_nothing_installed_and_the_name_free(env):
     tmp, subs, _ = env
     db = tmp / "results.duckdb"

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.evaluation.hosting import isolation
 from eligibench.results.store import ResultStore
 from leaderboard.upload import UploadError, accept_upload
 from tests.leaderboard.test_upload_corrupt import AGENT, MANIFEST, _zip
@@ -59,7 +58,7 @@ def test_an_entry_flagged_encrypted_in_either_header(env, where):
     _refused(env, z, "entry 'agent.py': encrypted entries are not allowed")
 
 
-@pytest.mark.skipif(isolation.bwrap_path() is None, reason="bubblewrap not installed")
+@pytest.mark.needs_bwrap
 def test_an_upload_whose_agent_raises_on_import_is_refused(env):
     z = _zip(env[0] / "a.zip", {"manifest.yaml": MANIFEST, "agent.py": "raise ImportError('nope-on-import')\n" + AGENT})
     _refused(env, z, "field 'entry_point': agent:RandomAgent cannot be loaded: .*ImportError: nope-on-import")

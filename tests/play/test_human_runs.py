@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from eligibench import params
 from eligibench.evaluation.hosting import load_manifest
 from eligibench.evaluation.play import HUMAN_MANIFEST, PlayRun, ceiling_rows, participant_share, pseudonym
@@ -29,6 +31,7 @@ class TruthfulSeat:
         return dict(zip(self.row.opportunities, self.row.labels))
 
 
+@pytest.mark.needs_bwrap
 def test_human_run_is_a_human_row_and_not_ranked(project):
     config = read_config(params.load(project / "params.yaml"))
     resolved = resolve_run(config, HUMAN_MANIFEST, project=project)

@@ -13,10 +13,10 @@ import pytest
 from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import read_parquet
 from eligibench.results.store import ResultStore
-from tests.leaderboard.test_lb_e2e import CHROMIUM, browser, save_screenshot, start_app, stop
+from tests.leaderboard.test_lb_e2e import browser, save_screenshot, start_app, stop
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM}")]
+pytestmark = pytest.mark.needs_chromium
 
 ASKER = '''from eligibench.evaluation.hosting import Agent
 

@@ -58,6 +58,7 @@ def test_play_as_agent_ctrl_c_saves_and_resume_finishes(project):
     assert res.wall_s > 0
 
 
+@pytest.mark.needs_bwrap  # the agent is submissions/random through the fixture's symlink: not a shipped reference
 def test_play_as_user_answers_random_agent_and_sees_verdicts(project):
     c = _spawn(project, "--as", "user", "--participant", "bob", "--submission", "submissions/random",
                "--row", "representative-0000", "--study")

@@ -80,7 +80,7 @@ def test_results_argument_errors_name_what_is_wrong(tmp_path):
         results_data_dir(str(tmp_path / "empty"))
 
 
-@pytest.mark.browser
+@pytest.mark.needs_chromium
 def test_board_runs_read_only_from_the_exported_folder(exported, tmp_path):
     from playwright.sync_api import expect
 

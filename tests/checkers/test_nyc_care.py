@@ -22,3 +22,10 @@ def test_qualifies_through_spouse():  # individual scope: non-self member
 def test_household_where_everyone_qualifies_for_a_plan_does_not_qualify():  # no relevant member
     hh = household({"qualify_for_health_insurance": True}, {"relation": "child", "age": 4, "qualify_for_health_insurance": True})
     assert not check(hh)
+
+
+def test_medicaid_is_a_new_york_state_plan():  # issue 30 decided reading: receiving or qualifying for Medicaid is qualifying for a plan
+    base = {"place_of_residence": "New York City", "qualify_for_health_insurance": False}
+    for flag in ("receives_medicaid", "receives_disability_medicaid", "eligible_for_medicaid"):
+        assert not check(household(base | {flag: True}))
+    assert check(household(base))

@@ -13,7 +13,6 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING
-from checkers.facts import works
 from eligibench.household import Household, Member
 
 ID = "AdvanceEarn"
@@ -38,7 +37,7 @@ def member_qualifies(m: Member) -> bool:
         return False
     if m.high_school_equivalent != "no high school diploma equivalent":
         return False
-    if works(m):
+    if m.work_hours_per_week > 0:
         return False
     if not m.work_authorization:
         return False

@@ -14,7 +14,6 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING
-from checkers.facts import works
 from eligibench.household import Household, Member
 
 ID = "NYSPaidFamilyLeave"
@@ -49,7 +48,7 @@ def worked_long_enough(m: Member) -> bool:
 def member_qualifies(m: Member) -> bool:
     if not lives_in_nyc(m):
         return False
-    if not works(m):
+    if m.work_hours_per_week < 1:
         return False
     if not employer_covered(m):
         return False

@@ -12,7 +12,6 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
-from checkers.facts import works
 from eligibench.household import Household, Member
 
 ID = "OlderAdultEmploymentProgram"
@@ -34,7 +33,7 @@ def member_qualifies(m: Member) -> bool:
         return False
     if not lives_in_nyc(m):
         return False
-    if works(m):
+    if m.work_hours_per_week > 0:
         return False
     return True
 

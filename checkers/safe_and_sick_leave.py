@@ -12,14 +12,13 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers.facts import works
 from eligibench.household import Household, Member
 
 ID = "SafeAndSickLeave"
 
 
 def member_qualifies(m: Member) -> bool:
-    if not works(m):
+    if m.work_hours_per_week < 1:
         return False
     if m.federal_work_study:
         return False

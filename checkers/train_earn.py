@@ -20,7 +20,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING, TEMPORARY_HOUSING, household_income, table_limit
-from checkers.facts import disability, household_receives_snap, temporary_assistance, works
+from checkers.facts import disability, household_receives_snap, temporary_assistance
 from eligibench.household import Household, Member
 
 ID = "TrainEarn"
@@ -95,7 +95,7 @@ def member_qualifies(hh: Household, m: Member) -> bool:
         return False
     if m.age > 24:
         return False
-    if works(m):
+    if m.work_hours_per_week > 0:
         return False
     if m.is_eligible_for_selective_service:
         if not m.selective_service:

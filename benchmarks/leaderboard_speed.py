@@ -27,6 +27,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from eligibench import system
 from eligibench.results.store import ResultStore
 from leaderboard import queries as Q
 from leaderboard import render as R
@@ -34,7 +35,7 @@ from leaderboard.app import AppConfig, Board
 from tests.leaderboard.synthetic import fake_households, write_runs
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = Path(os.environ.get("BENYFITS_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM = Path(system.chromium_path() or "/nonexistent/chromium")  # BENYFITS_CHROMIUM, else PATH
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -165,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         if CHROMIUM.exists():
             browser_side(store, a.repeat)
         else:
-            print(f"browser: skipped ({CHROMIUM} not found)")
+            print(f"browser: skipped ({system.missing_message(system.CHROMIUM)})")
     if tmp is not None:
         tmp.cleanup()
     return 0

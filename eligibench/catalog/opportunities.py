@@ -11,6 +11,10 @@ import yaml
 
 from eligibench.errors import CatalogError
 
+# libyaml's loader where PyYAML has it: the same values, 10x faster (the 82-file catalog loads in
+# 0.08 s instead of 0.75 s; the test suite loads it dozens of times, collection alone 9 times).
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 CATEGORIES = (
     "tax credits and exemptions",
     "child care and early education",
@@ -126,7 +130,7 @@ def _read_text(path: Path) -> str:
 
 def load_opportunity(path: Path) -> Opportunity:
     try:
-        raw = yaml.safe_load(_read_text(path))
+        raw = yaml.load(_read_text(path), Loader=_YAML_LOADER)  # noqa: S506 (a safe loader)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""

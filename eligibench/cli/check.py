@@ -1,4 +1,5 @@
-"""`benyfits check FILE`: run the checkers over households and print one JSON line per verdict.
+"""`benyfits check FILE [--edition E]`: run an edition's checkers (default 2024, the paper's) over
+households and print one JSON line per verdict, naming the edition.
 
 Our row format is a JSON line ``{"household": {"members": [...]}, "opportunities": [ids]}``;
 ``--format v1`` reads v1 lines (``hh`` + ``edge_case_programs``). A bad row is reported on
@@ -16,7 +17,7 @@ from eligibench.household.model import Household
 from eligibench.household.v1format import LabeledHousehold, RowError, iter_v1_file, read_jsonl
 
 
-def parse_row(raw: Any, known_ids: frozenset[str]) -> LabeledHousehold:
+def parse_row(raw: Any, known_ids: frozenset[str], edition: str = "2024") -> LabeledHousehold:
     if not isinstance(raw, Mapping):
         raise HouseholdError("", f"expected a JSON object, got {type(raw).__name__}")
     if "household" not in raw:
@@ -27,11 +28,12 @@ def parse_row(raw: Any, known_ids: frozenset[str]) -> LabeledHousehold:
         raise HouseholdError("opportunities", "expected a list of opportunity ids")
     for o in opps:
         if o not in known_ids:
-            raise HouseholdError("opportunities", f"unknown opportunity id {o!r}")
+            raise HouseholdError("opportunities", f"unknown opportunity id {o!r} (not in the {edition} edition)")
     return LabeledHousehold(hh, tuple(opps), {})
 
 
-def iter_rows(path: str, fmt: str, known_ids: frozenset[str]) -> Iterator[tuple[int, LabeledHousehold | RowError]]:
+def iter_rows(path: str, fmt: str, known_ids: frozenset[str],
+              edition: str = "2024") -> Iterator[tuple[int, LabeledHousehold | RowError]]:
     if fmt == "v1":
         from eligibench.datasets.v1import import derive_dependents
 
@@ -44,7 +46,7 @@ def iter_rows(path: str, fmt: str, known_ids: frozenset[str]) -> Iterator[tuple[
         return
     for row, line in read_jsonl(path):
         try:
-            yield row, parse_row(json.loads(line), known_ids)
+            yield row, parse_row(json.loads(line), known_ids, edition)
         except json.JSONDecodeError as e:
             yield row, RowError(path, row, f"not valid JSON ({e.msg} at column {e.colno}; truncated line?)")
         except RecursionError:
@@ -53,14 +55,15 @@ def iter_rows(path: str, fmt: str, known_ids: frozenset[str]) -> Iterator[tuple[
             yield row, RowError(path, row, str(e))
 
 
-def run(path: str, fmt: str, all_opportunities: bool, out=sys.stdout, err=sys.stderr) -> int:
-    from checkers import registry
+def run(path: str, fmt: str, all_opportunities: bool, out=sys.stdout, err=sys.stderr, edition: str = "2024") -> int:
+    from eligibench.cli.edition_option import edition_checkers
     from eligibench.truth.tracing import traced_checkers
 
-    checkers = traced_checkers(registry())
+    # validated before the file is read: a bad edition name is one line, whatever the file holds
+    checkers = traced_checkers(edition_checkers(edition))
     known = frozenset(checkers)
     bad = rows = 0
-    for row, item in iter_rows(path, fmt, known):
+    for row, item in iter_rows(path, fmt, known, edition):
         rows += 1
         if isinstance(item, RowError):
             bad += 1
@@ -69,7 +72,8 @@ def run(path: str, fmt: str, all_opportunities: bool, out=sys.stdout, err=sys.st
         ids = sorted(known) if all_opportunities else item.opportunities
         for oid in ids:
             t = checkers[oid].run(item.household)
-            out.write(json.dumps({"row": row, "opportunity": oid, "eligible": t.eligible, "trace": t.id}) + "\n")
+            out.write(json.dumps({"row": row, "opportunity": oid, "eligible": t.eligible, "trace": t.id,
+                                  "edition": edition}) + "\n")
     if not rows:  # as import-v1 says: an empty input is an error, never a silent success
         from eligibench.errors import BenyfitsError
 
@@ -83,8 +87,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("check", help="run the eligibility checkers over a JSON-lines file of households")
     p.add_argument("file")
     p.add_argument("--format", choices=("ours", "v1"), default="ours")
-    p.add_argument("--all", action="store_true", help="every opportunity, not only each row's opportunities of interest")
-    p.set_defaults(func=lambda a: run(a.file, a.format, a.all))
+    p.add_argument("--all", action="store_true", help="every opportunity of the edition, not only each row's opportunities of interest")
+    from eligibench.cli.edition_option import add_edition_option
+
+    add_edition_option(p, "whose rules decide (its checkers; an opportunity id must be one of its own)")
+    p.set_defaults(func=lambda a: run(a.file, a.format, a.all, edition=a.edition))
 
 
 def _import_v1(args: argparse.Namespace) -> int:
@@ -96,7 +103,7 @@ def _import_v1(args: argparse.Namespace) -> int:
     report = import_v1(args.file, args.dataset, traced_checkers(registry()), strict=args.strict)
     rows, disagreements = report.rows, report.disagreements
     for c in report.inconsistencies:
-        print(f"  {c.row} (household {c.household + 1} of the file): {c.violation}")
+        print(f"  {args.file}: {c.row} (household {c.household + 1} of the file): {c.violation}")
     bad = len({c.row for c in report.inconsistencies})
     if bad:
         action = f"refused (--strict): {len(report.refused)} left out" if args.strict else "imported anyway (--strict refuses them)"

@@ -46,7 +46,9 @@ def _cmd_profile(args: argparse.Namespace) -> int:
             hh = Household.from_dict(raw)
     except HouseholdError as e:
         raise BenyfitsError(f"{args.file}: {e}") from None
-    print(render_profile(hh).text)
+    from eligibench.cli.profile_edition import in_edition
+
+    print(render_profile(in_edition(hh, args.edition, args.file)).text)
     return 0
 
 
@@ -64,6 +66,10 @@ def build_parser() -> argparse.ArgumentParser:
     pr = sub.add_parser("profile", help="render a household JSON file as the simulated user's profile")
     pr.add_argument("file")
     pr.add_argument("--format", choices=("ours", "v1"), default="ours")
+    from eligibench.cli.edition_option import add_edition_option
+
+    add_edition_option(pr, "state the household in this edition's feature schema, as its simulated user holds it",
+                       default=None, default_text="the schema the household states")
     pr.set_defaults(func=_cmd_profile)
     from eligibench.cli import check as cli_check
     from eligibench.cli import evaluate as cli_evaluate

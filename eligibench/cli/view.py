@@ -1,7 +1,13 @@
 """`benyfits view RUN_ID` (the run in the terminal: figures, then each dialog's transcript and its
 predictions against the truth, rich tables) and `benyfits export-run RUN_ID` (the run as JSON,
 results.run_document). The run is looked up in the board's store, then results/local.duckdb
-(development runs), unless `--store` names one; a unique run id prefix is enough."""
+(development runs), unless `--store` names one; a unique run id prefix is enough.
+
+The truth column is the run's: the labels its evaluation computed under its protocol's edition
+(2024 unless the protocol names another). `view --edition E` says which edition's verdicts the
+reader expects; a run measured under another edition is a one-line error naming the run's, never
+a table of verdicts silently under other rules (the stored dialogs hold no households to
+recompute them from)."""
 from __future__ import annotations
 
 import argparse
@@ -39,6 +45,12 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_edition(run: dict) -> str:
+    from eligibench.results.vocabulary import parse_protocol
+
+    return parse_protocol(run.get("protocol_id"), run.get("protocol")).edition
+
+
 def _yes_no(v: bool | None) -> str:
     return "-" if v is None else ("eligible" if v else "not eligible")
 
@@ -48,11 +60,21 @@ def _view(args: argparse.Namespace) -> int:
     from rich.table import Table
     from rich.text import Text  # agent and simulator text is never parsed as markup
 
+    from eligibench.cli.edition_option import resolve_edition
+    from eligibench.errors import BenyfitsError
+
+    wanted = resolve_edition(args.edition) if args.edition is not None else None
     doc = _document(args)
     run = doc["run"]
+    edition = _run_edition(run)
+    if wanted is not None and wanted != edition:
+        raise BenyfitsError(f"run {run['run_id']} was evaluated under the {edition} edition's rules, not {wanted}'s: "
+                            f"its truth column is {edition}'s (view it with --edition {edition}, or evaluate again "
+                            f"with --edition {wanted})")
     console = Console(width=args.width, highlight=False)
     console.print(Text(f"run {run['run_id']}  {run['submission']}  status {run.get('status')}  "
-                       f"simulator {run.get('simulator')}  ({doc['store']})", style="bold"))
+                       f"simulator {run.get('simulator')}  truth: the {edition} edition's rules  ({doc['store']})",
+                       style="bold"))
     figures = Table(title="figures", show_lines=False)
     for col in ("dataset", "TW-F1", "F1", "accuracy", "turns"):
         figures.add_column(col)
@@ -102,6 +124,10 @@ def register(sub: argparse._SubParsersAction) -> None:
             p.add_argument("--household", default=None, help="only this household (row id)")
             p.add_argument("--limit", type=int, default=20, help="dialogs shown at most (default 20)")
             p.add_argument("--width", type=int, default=None, help="terminal width (default: detected)")
+            from eligibench.cli.edition_option import add_edition_option
+
+            add_edition_option(p, "the edition whose verdicts the truth column must hold (another than the run's "
+                                  "is an error)", default=None, default_text="the run's own")
         else:
             p.add_argument("--output", default=None, help="write to this file instead of stdout")
         p.set_defaults(func=func)

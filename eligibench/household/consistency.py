@@ -601,62 +601,82 @@ def _any_disability(g) -> bool:
 
 def implication_problems(m) -> list[tuple[str, str, bool, str]]:
     """(rule, feature, repaired value, why) for every benefit contradiction of `m` (a Member or a
-    dict of features); `repair_member` sets each feature to its repaired value."""
+    dict of features); `repair_member` sets each feature to its repaired value. Each `why` names
+    the fields (for import reports) and then says it in words."""
     g = _getter(m)
     out: list[tuple[str, str, bool, str]] = []
-    medicaid = g("receives_medicaid") or g("receives_disability_medicaid")
+    medicaid = [f for f in ("receives_medicaid", "receives_disability_medicaid") if g(f)]
+    ssa = [f for f in SSA_BENEFITS if g(f)]
+    ta = [f for f in TEMPORARY_ASSISTANCE_FLAGS if g(f)]
     # Benefits need their basis (cleared when it is missing).
     for f in ("receives_ssdi", "receives_disability_medicaid", "receives_ssi"):
         if g(f) and not _any_disability(g) and not (f == "receives_ssi" and g("age") >= SSI_AGE):
-            basis = f"aged {SSI_AGE}+ or a disability" if f == "receives_ssi" else "a disability"
-            out.append(("disability_benefit_basis", f, False, f"{f} without {basis} (disabled, developmental_condition, blind or deaf_or_hearing_loss)"))
-    for f in SSA_BENEFITS:
-        if g(f) and g("citizenship") == UNLAWFUL:
-            out.append(("ssa_benefit_status", f, False, f"{f} but citizenship is {UNLAWFUL!r} (SSA pays only people lawfully present)"))
-        elif g(f) and not g("has_ssn"):
-            out.append(("ssa_benefit_status", "has_ssn", True, f"{f} but has no Social Security number"))
-    if any(g(f) for f in VA_BENEFITS) and not (g("honorable_service") or g("conflict_veteran")):
+            basis = f"under {SSI_AGE} and " if f == "receives_ssi" else ""
+            out.append(("disability_benefit_basis", f, False,
+                        f"{f} true but {basis}disabled, developmental_condition, blind and deaf_or_hearing_loss false: "
+                        "a disability benefit without a disability"))
+    for f in ssa:
+        if g("citizenship") == UNLAWFUL:
+            out.append(("ssa_benefit_status", f, False,
+                        f"{f} true but citizenship {UNLAWFUL!r}: SSA pays only people lawfully present"))
+        elif not g("has_ssn"):
+            out.append(("ssa_benefit_status", "has_ssn", True, f"{f} true but has_ssn false: SSA pays on a Social Security number"))
+    if not (g("honorable_service") or g("conflict_veteran")):
         for f in VA_BENEFITS:
             if g(f):
-                out.append(("va_benefit_veteran", f, False, f"{f} but never served (honorable_service and conflict_veteran false)"))
-    if g("wep") and not any(g(f) for f in TEMPORARY_ASSISTANCE_FLAGS):
-        out.append(("wep_cash_assistance", "wep", False, "in the Work Experience Program (WEP) but receives no cash or Temporary Assistance"))
+                out.append(("va_benefit_veteran", f, False,
+                            f"{f} true but honorable_service and conflict_veteran false: a veterans' benefit without service"))
+    if g("wep") and not ta:
+        out.append(("wep_cash_assistance", "wep", False,
+                    "wep true but receives_cash_assistance and receives_temporary_assistance false: WEP is for cash assistance recipients"))
     # Receiving implies eligibility and what the benefit is (set).
     if medicaid and not g("eligible_for_medicaid"):
-        out.append(("medicaid_eligible", "eligible_for_medicaid", True, "receives Medicaid but is not eligible for Medicaid"))
+        out.append(("medicaid_eligible", "eligible_for_medicaid", True,
+                    f"{medicaid[0]} true but eligible_for_medicaid false: receives Medicaid but is not eligible for Medicaid"))
     if g("receives_ssi") and not g("eligible_for_medicaid"):
-        out.append(("ssi_medicaid", "eligible_for_medicaid", True, "receives SSI but is not eligible for Medicaid (New York gives SSI recipients Medicaid)"))
+        out.append(("ssi_medicaid", "eligible_for_medicaid", True,
+                    "receives_ssi true but eligible_for_medicaid false: New York gives SSI recipients Medicaid"))
     if medicaid and not g("health_insurance"):
-        out.append(("medicaid_insured", "health_insurance", True, "receives Medicaid but has no health insurance"))
-    if (medicaid or g("eligible_for_medicaid") or g("receives_ssi")) and not g("qualify_for_health_insurance"):
+        out.append(("medicaid_insured", "health_insurance", True,
+                    f"{medicaid[0]} true but health_insurance false: receives Medicaid but has no health insurance"))
+    basis = medicaid + [f for f in ("eligible_for_medicaid", "receives_ssi") if g(f)]
+    if basis and not g("qualify_for_health_insurance"):
         out.append(("medicaid_qualifies", "qualify_for_health_insurance", True,
-                    "receives or is eligible for Medicaid but qualifies for no health plan"))
-    if any(g(f) for f in SSA_BENEFITS) and not g("has_received_ssi_or_ssdi"):
-        out.append(("ssi_ssdi_received", "has_received_ssi_or_ssdi", True, "receives SSI or SSDI but has never received SSI or SSDI"))
-    if g("place_of_residence") == NYC and not g("receives_hra") and (
-            g("receives_snap") or any(g(f) for f in TEMPORARY_ASSISTANCE_FLAGS)):
-        out.append(("nyc_benefits_hra", "receives_hra", True, "receives SNAP or cash assistance in NYC but no HRA benefits"))
+                    f"{basis[0]} true but qualify_for_health_insurance false: Medicaid is a health plan they qualify for"))
+    if ssa and not g("has_received_ssi_or_ssdi"):
+        out.append(("ssi_ssdi_received", "has_received_ssi_or_ssdi", True,
+                    f"{ssa[0]} true but has_received_ssi_or_ssdi false: paid now means paid before"))
+    hra = [f for f in ("receives_snap", *TEMPORARY_ASSISTANCE_FLAGS) if g(f)]
+    if g("place_of_residence") == NYC and hra and not g("receives_hra"):
+        out.append(("nyc_benefits_hra", "receives_hra", True,
+                    f"{hra[0]} true in New York City but receives_hra false: HRA administers it in the city"))
     if g("in_foster_care") and g("place_of_residence") == NYC and not g("acs"):
-        out.append(("foster_care_acs", "acs", True, "in foster care in NYC but receives no ACS services"))
+        out.append(("foster_care_acs", "acs", True,
+                    "in_foster_care true in New York City but acs false: foster care in the city is ACS's"))
     if g("housing_type") == "HRA shelter" and not g("eligible_for_hra_shelter"):
-        out.append(("hra_shelter_eligible", "eligible_for_hra_shelter", True, "lives in an HRA shelter but is not eligible for one"))
+        out.append(("hra_shelter_eligible", "eligible_for_hra_shelter", True,
+                    "housing_type 'HRA shelter' but eligible_for_hra_shelter false: lives in one, so is eligible"))
     if g("age") < WORK_MIN_AGE:
         pass  # any work under 14 is reported by no_child_labor
     elif (g("work_hours_per_week") > 0 or g("lost_job")) and not g("work_experience"):
-        out.append(("work_experience", "work_experience", True, "works or lost a job but has no work experience"))
+        cause = "work_hours_per_week > 0" if g("work_hours_per_week") > 0 else "lost_job true"
+        out.append(("work_experience", "work_experience", True, f"{cause} but work_experience false"))
     if g("work_experience") and not g("work_or_volunteer_experience"):
-        out.append(("work_experience", "work_or_volunteer_experience", True, "has work experience but no work or volunteer experience"))
+        out.append(("work_experience", "work_or_volunteer_experience", True,
+                    "work_experience true but work_or_volunteer_experience false"))
     if g("citizenship") == CITIZEN:
         for f in ("authorized_to_work_in_us", "work_authorization"):
             if not g(f):
-                out.append(("citizen_work_authorization", f, True, f"a citizen or national but {f} is false"))
+                out.append(("citizen_work_authorization", f, True, f"citizenship {CITIZEN!r} but {f} false"))
     if g("authorized_to_work_in_us") != g("work_authorization"):
         out.append(("work_authorization_same", "work_authorization", g("authorized_to_work_in_us"),
-                    "authorized_to_work_in_us and work_authorization (one meaning, two v1 keys) disagree"))
+                    f"authorized_to_work_in_us {g('authorized_to_work_in_us')} but work_authorization "
+                    f"{g('work_authorization')}: two v1 keys with one meaning"))
     if g("dependent") and g("provides_over_half_of_own_financial_support"):
-        out.append(("dependent_support", "dependent", False, "a tax dependent who provides over half of their own support"))
+        out.append(("dependent_support", "dependent", False,
+                    "dependent true but provides_over_half_of_own_financial_support true: fails the dependency test"))
     if g("dependent") and g("relation") == "spouse":
-        out.append(("spouse_not_dependent", "dependent", False, "a spouse is never a tax dependent"))
+        out.append(("spouse_not_dependent", "dependent", False, "dependent true for the spouse: a spouse is never a dependent"))
     return out
 
 
@@ -760,7 +780,7 @@ def _v2_checks(m) -> list[tuple[str, str, str]]:
             g("disabled") or g("receives_ssdi") or g("has_received_ssi_or_ssdi")):
         out.append(("medicare", "receives_medicare", f"Medicare under {MEDICARE_AGE} only with a disability or SSDI"))
     if g("receives_medicare") and not g("health_insurance"):
-        out.append(("medicare_insured", "receives_medicare", "receives Medicare but has no health insurance"))
+        out.append(("medicare_insured", "receives_medicare", "receives_medicare true but health_insurance false: Medicare is health insurance"))
     for f in ("receives_scrie", "receives_drie"):
         if not g(f):
             continue
@@ -772,7 +792,7 @@ def _v2_checks(m) -> list[tuple[str, str, str]]:
                 g("receives_ssi") or g("receives_ssdi") or g("receives_va_disability") or g("receives_disability_medicaid"))):
             out.append(("rent_freeze", f, f"DRIE only from age {DRIE_MIN_AGE} with a disability benefit (SSI, SSDI, VA disability, disability Medicaid)"))
     if g("receives_scrie") and g("receives_drie"):
-        out.append(("rent_freeze_one_kind", "receives_drie", "receives both SCRIE and DRIE"))
+        out.append(("rent_freeze_one_kind", "receives_drie", "receives_scrie and receives_drie both true: one rent freeze"))
     if g("attends_nslp_school") and g("current_school_level") not in NSLP_LEVELS:
         out.append(("school_meals", "attends_nslp_school", "a school in the lunch program only for a pre-K to grade 12 student"))
     if g("receives_free_or_reduced_lunch") and not (g("attends_nslp_school") and g("current_school_level") in NSLP_LEVELS):

@@ -470,7 +470,8 @@ def test_play_tab_profile_is_impossible():
         h = hh(adult(**{flag: True}, disabled=True, eligible_for_medicaid=False, qualify_for_health_insurance=True))
         assert cons.broken_rules(h) == ["medicaid_eligible"], flag
         msg = cons.violations(h)[0]
-        assert msg == "member 0 (self, age 35): receives Medicaid but is not eligible for Medicaid (rule medicaid_eligible)"
+        assert msg == (f"member 0 (self, age 35): {flag} true but eligible_for_medicaid false: receives Medicaid but "
+                       "is not eligible for Medicaid (rule medicaid_eligible)")
 
 
 def test_ssi_from_65_needs_no_disability_and_ssdi_does():

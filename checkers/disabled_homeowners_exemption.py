@@ -4,7 +4,7 @@ Readings of ambiguous requirements:
 - "Owners" are the members who own the property they live in (is_property_owner); the home type is read from each owner's housing_type.
 - "One-, two-, or three-family home" is read as either one-family house value of housing_type (the schema has no two- or three-family value).
 - "People with disabilities" is read from the derived fact disability (any): disabled, developmental_condition, blind or deaf_or_hearing_loss. Changed in issue 30: only disabled was read, although blindness, deafness and a serious developmental condition are disabilities, so a member with only one of those flags got the other verdict.
-- "Own the property with a spouse or sibling" means every owner is the person answering, their spouse or their sibling; then one owner with a disability is enough.
+- "Own the property with a spouse or sibling" means every owner is the person answering, their spouse or their sibling, and the owners are spouses or siblings of one another: the person answering owns, or every owner is their sibling (the answerer's spouse and sibling are in-laws, not each other's spouse or sibling); then one owner with a disability is enough. Changed in issue 30 (second reading 2024-a), as in Senior Citizen Homeowners' Exemption: an answerer's spouse and sibling owning together were let off with one disability.
 - "You must live on the property as your primary residence" means at least one owner with a disability has the home as their primary residence.
 - "Combined income for all owners" is the owners' yearly work plus investment income; "less than or equal to" includes the limit.
 - "May be eligible" for a Housing Development Fund Corporation (HDFC) development is read as qualifying; not modelled: membership in the Division of Alternative Management Program (left out of the requirements).
@@ -38,6 +38,8 @@ def owners_disability_rule(hh: Household) -> bool:
     owners = 0
     disabled = 0
     family_only = True
+    self_owns = False
+    spouse_owns = False
     for m in hh.members:
         if not m.is_property_owner:
             continue
@@ -46,13 +48,21 @@ def owners_disability_rule(hh: Household) -> bool:
             disabled += 1
         if m.relation not in FAMILY_CO_OWNERS:
             family_only = False
+        if m.relation == "self":
+            self_owns = True
+        if m.relation == "spouse":
+            spouse_owns = True
     if disabled == 0:
         return False
     if disabled == owners:
         return True
-    if family_only:
-        return True
-    return False
+    if not family_only:
+        return False
+    if self_owns:
+        return True  # every co-owner is the answerer's spouse or sibling
+    if spouse_owns:
+        return False  # the answerer's spouse and sibling are in-laws, not each other's spouse or sibling
+    return True  # the owners are all the answerer's siblings: siblings of one another
 
 
 def disabled_owner_lives_there(hh: Household) -> bool:

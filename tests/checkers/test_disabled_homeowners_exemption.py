@@ -64,3 +64,23 @@ def test_household_without_owner_does_not_qualify():  # no relevant member
 def test_every_kind_of_disability_counts(flag):  # clause 3: people with disabilities (issue 30)
     assert not check(household(dict(OWNER, disabled=False)))
     assert check(household(dict(OWNER, disabled=False, **{flag: True})))
+
+
+def test_in_law_co_owners_need_every_owner_disabled():  # clause 3: spouse-or-sibling exception (second reading 2024-a)
+    # The answerer's spouse (disabled) and sibling own the co-op; the answerer does not: they are
+    # in-laws, not each other's spouse or sibling, so every owner must have a disability.
+    renter = {"age": 60, "housing_type": "cooperative apartment"}
+    spouse = dict(OWNER, relation="spouse", age=58)
+    assert not check(household(renter, spouse, dict(OWNER, relation="sibling", age=62, disabled=False)))
+    assert check(household(renter, spouse, dict(OWNER, relation="sibling", age=62)))
+
+
+def test_sibling_co_owners_one_disabled_qualify():  # clause 3: sibling exception without the answerer
+    renter = {"age": 60, "housing_type": "cooperative apartment"}
+    hh = household(renter, dict(OWNER, relation="sibling"), dict(OWNER, relation="sibling", disabled=False))
+    assert check(hh)
+
+
+def test_answerer_with_spouse_and_sibling_co_owners_one_disabled_qualifies():  # clause 3: the answerer owns
+    hh = household(OWNER, dict(OWNER, relation="spouse", disabled=False), dict(OWNER, relation="sibling", disabled=False))
+    assert check(hh)

@@ -135,3 +135,15 @@ def test_adult_child_with_any_kind_of_disability_counts(flag):  # implied: disab
     filer = {"annual_work_income": 30000, "age": 60}
     assert not check(household(filer, dict(KID, age=35)))
     assert check(household(filer, dict(KID, age=35, **{flag: True})))
+
+
+def test_no_income_from_work_does_not_qualify():  # implied: income from work above $0 (second reading 2024-a)
+    # A single parent whose only income is 5,000 of investments earns nothing: no Earned Income credit.
+    assert not check(household({"annual_investment_income": 5000}, KID))
+    assert check(household({"annual_work_income": 1, "work_hours_per_week": 1, "annual_investment_income": 5000}, KID))
+
+
+def test_joint_filers_earnings_of_either_spouse_count():  # implied: income from work (both spouses' when filing jointly)
+    me = dict(JOINT, annual_investment_income=3000)
+    assert not check(household(me, {"relation": "spouse"}, KID))
+    assert check(household(me, {"relation": "spouse", "annual_work_income": 15000, "work_hours_per_week": 20}, KID))

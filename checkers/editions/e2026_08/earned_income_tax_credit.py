@@ -15,6 +15,7 @@ Readings of ambiguous requirements:
 
 Implied conditions (not stated in the source text):
 - A qualifying child is under 19, or under 24 and a full-time student, or disabled at any age. Reason: The IRS qualifying-child age test for the EITC: without it a grown son or daughter would make a filer one "with qualifying children".
+- The filers have income from work: yearly work income above $0 (the person answering's, plus the spouse's when filing jointly). Reason: The Earned Income Tax Credit is a share of earned income (wages, salaries, self-employment): a filer with no earnings gets no credit however low their income, and the IRS requires earned income. "Earning up to" bounds the earnings; it does not make earning nothing enough. Added in issue 30 (second reading 2024-a): a parent with only investment income was found eligible.
 """
 from checkers.editions.variant import share_rules
 

@@ -28,8 +28,9 @@ def test_joint_limits_add_both_spouses():  # clause 2: joint with and without ch
 
 
 def test_investment_income_must_be_under_11950():  # clause 6 (edge: must be less than)
-    assert check(household({"annual_work_income": 0, "annual_investment_income": 11949}, KID))
-    assert not check(household({"annual_work_income": 0, "annual_investment_income": 11950}, KID))
+    # with some earnings: since issue 30 (second reading 2024-a) the filers need income from work
+    assert check(household({"annual_work_income": 20000, "annual_investment_income": 11949}, KID))
+    assert not check(household({"annual_work_income": 20000, "annual_investment_income": 11950}, KID))
 
 
 def test_no_ssn_fails():  # clause 1
@@ -55,3 +56,8 @@ def test_married_filing_separately_needs_child_at_home_and_living_apart():  # cl
     assert check(household({"annual_work_income": 1000}, apart, KID | {"lived_together_last_6_months": True}))
     assert not check(household({"annual_work_income": 1000}, SPOUSE, KID | {"lived_together_last_6_months": True}))
     assert not check(household({"annual_work_income": 1000}, apart, KID | {"lived_together_last_6_months": False}))
+
+
+def test_no_income_from_work_fails():  # implied: income from work above $0 (shared 2024 rule, issue 30)
+    assert not check(household({"annual_investment_income": 5000}, KID))
+    assert check(household({"annual_work_income": 1, "work_hours_per_week": 1, "annual_investment_income": 5000}, KID))

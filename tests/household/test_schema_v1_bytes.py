@@ -5,6 +5,12 @@ Representative Parquet, their data versions) must give the very digests the code
 version 2 existed. `GOLDEN` was measured by running this file as a script on the commit before
 schema v2 (5c03a7e, `git archive` into a temporary folder, `PYTHONPATH=<that folder> python
 tests/household/test_schema_v1_bytes.py`); run it on the current code to re-measure.
+
+Re-measured in issue 30 (commit 7cb3743, `git archive` of HEAD): the benefit consistency rules
+change the 2024 households on purpose (the fuzzer and the population sampler repair contradictions
+such as receiving Medicaid while not eligible for it: docs/consistency.md), and the vocabulary of
+derived facts changes 2024 labels; schema version 2 still leaves the 2024 bytes alone. A later
+change to a 2024 checker's verdicts or to the samplers moves these digests again: re-measure.
 """
 from __future__ import annotations
 
@@ -14,11 +20,11 @@ import tempfile
 from pathlib import Path
 
 GOLDEN = {
-    "fuzzed": "ce6175de7c3fb4aaf93d345217e97813fa4f865dad67a82a2995ee17c1875e78",
-    "diverse": "684646aea1cc06b2199cafb7f81bcfd40fbbb74fe98fa22c5d5479f3bf2c19e5",
-    "diverse_version": "dv-9d1a0b71acb1",
-    "representative": "335123ebbeb40ecdfd6a01cda78c9b8838b342229f4cfedef2fb7175e17021a2",
-    "representative_version": "dv-437b3e26f143",
+    "fuzzed": "e02a7e13688e4d331630c166bf7403cc018ea6a76037721256c8a4643dae88b6",
+    "diverse": "595b259f73cd9ccd43489198e7ff2fa31112f266758b2fd655bd355e85ab3fd9",
+    "diverse_version": "dv-d730528f511a",
+    "representative": "12011a940e368f4c46d2a7537e6a4ba1ca4d75920efeaf1e7b9d8f4d83a9ce4e",
+    "representative_version": "dv-ca5288cce198",
 }
 FUZZ_COUNT, FUZZ_SEED = 150, 4242
 REP_COUNT, REP_SEED = 12, 20250202

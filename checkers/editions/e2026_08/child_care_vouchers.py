@@ -1,7 +1,7 @@
 """Child Care Vouchers.
 
 Readings of ambiguous requirements:
-- "If you get cash assistance" means any member has receives_cash_assistance.
+- "If you get cash assistance" means any member receives it: the derived fact temporary_assistance (receives_cash_assistance or receives_temporary_assistance), because HRA Cash Assistance is New York State Temporary Assistance as HRA runs it in NYC (the two flags name one program). Changed in issue 30: only receives_cash_assistance was read.
 - Homelessness is no longer a financial route in the 2026-08 text (it was in 2024): a household qualifies financially only through cash assistance or the income table; "Unhoused" is now only a reason for care.
 - "Household income" is every member's yearly work and investment income; the table is monthly, so the yearly income divided by 12 is compared with the monthly amount; household size is the number of members.
 - "Below" is strict: a monthly income equal to the table amount does not qualify.
@@ -19,6 +19,7 @@ Implied conditions (not stated in the source text):
 - A member of the household is under 13 years old, or under 18 and unable to care for themselves (can_care_for_self false) and not the answering person or their spouse. Reason: New York's child care subsidy pays for the care of children under 13, and of children under 18 who cannot care for themselves (special needs); the reasons for care only make sense for the care of a child.
 """
 from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
+from checkers.facts import temporary_assistance
 from eligibench.household import Household, Member
 
 ID = "ChildCareVouchers"
@@ -52,7 +53,7 @@ def in_temporary_housing(hh: Household) -> bool:
 
 def financially_eligible(hh: Household) -> bool:
     for m in hh.members:
-        if m.receives_cash_assistance:
+        if temporary_assistance(m):
             return True
     # Held to the 2-person amount at size 1 (a lone child: no consistent household has one).
     size = max(hh.size, FIRST_SIZE)

@@ -4,7 +4,7 @@ Readings of ambiguous requirements:
 - "New York State resident" / "live in New York State" is read from place_of_residence being New York City (the schema knows New York City or outside it, the v1 value "Jersey"); a member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
 - "Meet immigration status requirements" / "a U.S. citizen or legally living in the U.S." is citizenship citizen_or_national or lawful_resident; unlawful_resident does not qualify.
 - "Ages 19 to 64" includes 19 and 64.
-- "Not eligible for Medicaid" is neither eligible_for_medicaid nor receiving Medicaid (receives_medicaid, receives_disability_medicaid): a member receiving Medicaid is eligible for it.
+- "Not eligible for Medicaid" is the derived fact medicaid_eligible being false: neither eligible_for_medicaid nor receiving Medicaid of any kind (receives_medicaid, receives_disability_medicaid): a member receiving Medicaid is eligible for it.
 - "Not eligible for Child Health Plus": Child Health Plus covers children under 19, so every member of the Essential Plan ages (19 to 64) meets it; no separate condition.
 - "Not eligible for employer and other coverage" is not eligible_for_employer_coverage (a job-based plan, TRICARE, COBRA), not enrolled in Medicare (receives_medicare) and not eligible for VA health care (va_healthcare).
 - "Meet these income requirements based on your household size" is every member's yearly work and investment income against the yearly column; household size is the number of members; income equal to the limit qualifies.
@@ -13,6 +13,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
+from checkers.facts import medicaid_eligible
 from eligibench.household import Household, Member
 
 ID = "EssentialPlan"
@@ -51,11 +52,7 @@ def member_qualifies(m: Member) -> bool:
         return False
     if m.age > MAX_AGE:
         return False
-    if m.eligible_for_medicaid:
-        return False
-    if m.receives_medicaid:
-        return False
-    if m.receives_disability_medicaid:
+    if medicaid_eligible(m):
         return False
     if has_other_coverage(m):
         return False

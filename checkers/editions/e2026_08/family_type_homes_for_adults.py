@@ -4,23 +4,23 @@ Readings of ambiguous requirements:
 - "At least 18 years old" includes a member who is exactly 18.
 - "Need help with daily living tasks (you can't live independently without support)" means can_care_for_self is false.
 - The conditions are now a requirement of their own ("Have a developmental disability, physical disability, cognitive impairment, or mental illness" is one of the basic requirements; in 2024 they were examples after "may be due to"): a person who cannot care for themselves qualifies only with one of them.
-- A developmental disability is developmental_condition and a mental illness is mental_health_condition; a physical disability or a cognitive impairment is read from disabled (the schema has one general disability flag that does not say which kind).
-- The day-treatment requirement applies to a developmental disability (developmental_condition) or a mental illness (mental_health_condition); "attend a day treatment program" is read from developmental_mental_day_treatment.
+- A developmental disability, a physical disability or a cognitive impairment is a disability of any kind (the derived fact disability (any): disabled, developmental_condition, blind or deaf_or_hearing_loss; the schema has one general disability flag that does not say which kind, and blindness and deafness are physical disabilities); a mental illness is mental_health_condition. Changed in issue 30: blind and deaf_or_hearing_loss were not read, although the plain word "disability" covers them in every checker.
+- The day-treatment requirement applies to a developmental disability (the derived fact disability (developmental): developmental_condition) or a mental illness (mental_health_condition); "attend a day treatment program" is read from developmental_mental_day_treatment.
 - "History of substance abuse" means years_sober is 0 or more (-1 = no history); "at least five years clean or sober" means years_sober is 5 or more.
 - The exclusions are read from wheelchair, bedridden, medication_treatment_non_compliance ("difficulties following medication and treatment plans"), arson, verbal_abuse and imprisonment ("have been incarcerated").
 
 Implied conditions (not stated in the source text):
 - none
 """
+from checkers.facts import disability
 from eligibench.household import Household, Member
 
 ID = "FamilyTypeHomesForAdults"
 
 
 def has_qualifying_condition(m: Member) -> bool:
-    if m.developmental_condition:
-        return True
-    if m.disabled:  # a physical disability or a cognitive impairment
+    # a developmental or physical disability or a cognitive impairment: a disability of any kind
+    if disability(m, "any"):
         return True
     if m.mental_health_condition:
         return True
@@ -28,7 +28,7 @@ def has_qualifying_condition(m: Member) -> bool:
 
 
 def needs_day_treatment(m: Member) -> bool:
-    if m.developmental_condition:
+    if disability(m, "developmental"):
         return True
     if m.mental_health_condition:
         return True

@@ -3,7 +3,7 @@
 Readings of ambiguous requirements:
 - "You" and "your family" mean any member of the household.
 - "Live in temporary housing" means a member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
-- "Currently receive cash assistance" is read from receives_cash_assistance; SNAP from receives_snap; SSI from receives_ssi.
+- "Currently receive cash assistance" is read from the derived fact temporary_assistance (receives_temporary_assistance or receives_cash_assistance): HRA Cash Assistance is New York State Temporary Assistance as HRA runs it in NYC, so the two flags name one program. SNAP is a household benefit (household_receives_snap: any member receives SNAP); SSI from receives_ssi. Changed in issue 30: only receives_cash_assistance was read, so a household with only the Temporary Assistance flag was missed.
 - "Enrolling a child who is in foster care" means a member aged 3 or 4 (the child being enrolled) is in foster care; a member of another age in foster care does not make another child eligible.
 - "Household income" is every member's yearly work and investment income; household size is the number of members.
 - "At or below" includes the table amount itself (2024 said "falls below", strict).
@@ -15,6 +15,7 @@ Implied conditions (not stated in the source text):
 - A member of the household is 3 or 4 years old. Reason: Head Start is preschool: it enrolls children from age 3 until they start kindergarten, so a household with no child of that age has no one to enroll.
 """
 from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
+from checkers.facts import household_receives_snap, temporary_assistance
 from eligibench.household import Household, Member
 
 ID = "HeadStart"
@@ -46,9 +47,7 @@ def is_enrolled_child_in_foster_care(m: Member) -> bool:
 def member_meets_category(m: Member) -> bool:
     if m.housing_type in TEMPORARY_HOUSING:
         return True
-    if m.receives_cash_assistance:
-        return True
-    if m.receives_snap:
+    if temporary_assistance(m):
         return True
     if m.receives_ssi:
         return True
@@ -83,6 +82,8 @@ def counted_income(hh: Household) -> float:
 def check(hh: Household) -> bool:
     if not has_preschool_child(hh):
         return False
+    if household_receives_snap(hh):
+        return True
     for m in hh.members:
         if member_meets_category(m):
             return True

@@ -2,7 +2,7 @@
 
 Readings of ambiguous requirements:
 - The household qualifies for HEAP when it qualifies for Regular HEAP or for Emergency HEAP.
-- For Regular HEAP, a member under 6, 60 or older, or permanently disabled and the primary heating source are read as shaping the benefit, not eligibility.
+- For Regular HEAP, a member under 6, 60 or older, or permanently disabled and the primary heating source are read as shaping the benefit, not eligibility. Decided in issue 30 (the same in both editions): the list they stand in ("Eligibility ... is based on") also names "income and household size", which set the benefit amount as well as eligibility, while the list of what makes a household eligible ("Your household may be eligible ... if") does not name them; NY HEAP pays a higher benefit to such households, and the under 6 / 60 or older presence sets the Emergency HEAP resource limit, which this checker does read.
 - The 2026 list for Regular HEAP (a member who is a citizen or qualified non-citizen; receiving SNAP or Temporary Assistance or Code A SSI; income within the table) is read as: the status condition, and then receiving one of the benefits or income within the table, as in the Emergency HEAP income guideline (the benefits are joined by "or" and make a household eligible whatever its income).
 - "United States Citizen or Qualified Non-Citizen" is citizenship citizen_or_national or lawful_resident. The text states it for Regular HEAP only, so Emergency HEAP does not test it.
 - "Gross monthly income" is every member's yearly work and investment income divided by 12; household size is the number of members; income at the limit qualifies.
@@ -10,13 +10,14 @@ Readings of ambiguous requirements:
 - "Out of fuel or less than a quarter tank" is the out_of_fuel fact.
 - "Available resources" is the sum of all members' available money (savings, cash); the limits are strict ("less than").
 - "Code A Supplemental Security Income (SSI Living Alone)" is SSI received by a person living alone: a one-person household receiving SSI.
-- Temporary Assistance is New York State (OTDA) Temporary Assistance.
+- Temporary Assistance is New York State (OTDA) Temporary Assistance, HRA Cash Assistance included: the derived fact temporary_assistance reads receives_temporary_assistance or receives_cash_assistance (the two flags name one program, as HRA runs it in NYC). SNAP is a household benefit (household_receives_snap: any member receives SNAP). Changed in issue 30: only receives_temporary_assistance was read, while Cooling Assistance in this edition read both flags; one concept now has one reading.
 - not modelled: the primary heating source.
 
 Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import household_income, table_limit
+from checkers.facts import household_receives_snap, temporary_assistance
 from eligibench.household import Household, Member
 
 ID = "HomeEnergyAssistanceProgram"
@@ -82,9 +83,7 @@ def resources_below_limit(hh: Household) -> bool:
 
 
 def member_receives_qualifying_benefit(m: Member, size: int) -> bool:
-    if m.receives_snap:
-        return True
-    if m.receives_temporary_assistance:
+    if temporary_assistance(m):
         return True
     if m.receives_ssi:
         if size == 1:
@@ -93,6 +92,8 @@ def member_receives_qualifying_benefit(m: Member, size: int) -> bool:
 
 
 def meets_income_guideline(hh: Household) -> bool:
+    if household_receives_snap(hh):
+        return True
     for m in hh.members:
         if member_receives_qualifying_benefit(m, hh.size):
             return True

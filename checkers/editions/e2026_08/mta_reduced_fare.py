@@ -4,12 +4,12 @@ Readings of ambiguous requirements:
 - "65 or older" is read from current age and includes 65.
 - "Receive Medicare benefits for any reason other than age" is receives_medicare for a member under 65 (Medicare before 65 is never for age).
 - "Have a serious mental illness and receive SSI" is mental_health_condition together with receives_ssi.
-- "Have blindness" is blind; "have deafness or hearing loss" is deaf_or_hearing_loss.
-- "An ambulatory, cognitive, or other physical disability" is disabled, or using a wheelchair, or being bedridden (ambulatory disabilities a member may not call a disability).
+- "Have blindness", "have deafness or hearing loss" and "an ambulatory, cognitive, or other physical disability" are read together as the derived fact disability (any): disabled, developmental_condition (a cognitive disability), blind or deaf_or_hearing_loss; or using a wheelchair, or being bedridden (ambulatory disabilities a member may not call a disability). Decided in issue 30 (the same as the NYC Ferry Discount and every checker whose text says "disability"): the plain word reads every disability flag; a serious developmental condition was not read before.
 
 Implied conditions (not stated in the source text):
 - none
 """
+from checkers.facts import disability
 from eligibench.household import Household, Member
 
 ID = "MTAReducedFare"
@@ -17,7 +17,8 @@ MIN_AGE = 65
 
 
 def has_listed_disability(m: Member) -> bool:
-    if m.disabled:
+    # blindness, deafness or hearing loss, and a cognitive (developmental) or other disability
+    if disability(m, "any"):
         return True
     if m.wheelchair:
         return True
@@ -35,10 +36,6 @@ def member_qualifies(m: Member) -> bool:
     if m.mental_health_condition:
         if m.receives_ssi:
             return True
-    if m.blind:
-        return True
-    if m.deaf_or_hearing_loss:
-        return True
     if has_listed_disability(m):
         return True
     return False

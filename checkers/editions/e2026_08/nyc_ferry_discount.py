@@ -2,7 +2,7 @@
 
 Readings of ambiguous requirements:
 - "65 or older" is read from current age and includes 65.
-- "A person with a disability" is disabled, blind, using a wheelchair or bedridden; hearing loss alone (deaf_or_hearing_loss, which does not tell mild loss from deafness) counts only when the member also reports a disability.
+- "A person with a disability" is the derived fact disability (any): disabled, developmental_condition, blind or deaf_or_hearing_loss; or using a wheelchair, or being bedridden. Decided in issue 30: hearing loss alone now counts (it counted only with a reported disability) and a serious developmental condition counts (it was not read): the plain word "disability" has one reading in every checker, the MTA Reduced-Fare text of the same edition lists "deafness or hearing loss" and "cognitive" disability among disabilities, and the schema does not tell mild hearing loss from deafness.
 - "A NYC high school student" is a member in grade 9 to 12 who lives in New York City (the school's location is not modelled); a member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
 - "A Fair Fares NYC participant" is fair_fares_participant (enrolled, not merely eligible).
 
@@ -10,6 +10,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING
+from checkers.facts import disability
 from eligibench.household import Household, Member
 
 ID = "NYCFerryDiscount"
@@ -26,9 +27,7 @@ def lives_in_nyc(m: Member) -> bool:
 
 
 def has_disability(m: Member) -> bool:
-    if m.disabled:
-        return True
-    if m.blind:
+    if disability(m, "any"):
         return True
     if m.wheelchair:
         return True

@@ -1,8 +1,8 @@
 """Summer EBT.
 
 Readings of ambiguous requirements:
-- "Kids between ages 6 to 16" includes 6 and 16; automatic approval is for such a member who is enrolled in one of the listed programs themselves (their own receives_snap, receives_cash_assistance or receives_temporary_assistance, receives_medicaid or receives_disability_medicaid, receives_free_or_reduced_lunch).
-- "Cash assistance" is receives_cash_assistance or New York State Temporary Assistance (receives_temporary_assistance).
+- "Kids between ages 6 to 16" includes 6 and 16; automatic approval is for such a member who is enrolled in one of the listed programs: SNAP through the household (the derived fact household_receives_snap: any member receives SNAP), and their own cash assistance (temporary_assistance), Medicaid of any kind (receives_medicaid: receives_medicaid or receives_disability_medicaid) or free or reduced-price school meals (receives_free_or_reduced_lunch). Decided in issue 30: "your child is enrolled in SNAP" is read from the household, not the child's own flag, because SNAP is a household benefit (one case for everyone who buys and prepares food together, so a child of a SNAP household is enrolled in SNAP; Summer EBT certifies children from SNAP households directly) and the population sampler records SNAP as a household benefit; Medicaid and school meals are a child's own.
+- "Cash assistance" is the derived fact temporary_assistance: receives_cash_assistance or New York State Temporary Assistance (receives_temporary_assistance), one program as HRA runs it in NYC.
 - "Most eligible kids ... are approved automatically" and "you can apply if" are both read as qualifying: the benchmark asks who is eligible, not how they are enrolled.
 - "Your child attends a school in the National School Lunch Program" is any member with attends_nslp_school (pre-K to grade 12 by the consistency rules), whatever the age.
 - "Your household income is at or below the monthly limits" is every member's yearly work and investment income compared with 12 times the monthly limit; household size is the number of members.
@@ -11,6 +11,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import household_income, table_limit
+from checkers.facts import household_receives_snap, receives_medicaid, temporary_assistance
 from eligibench.household import Household, Member
 
 ID = "SummerEBT"
@@ -21,35 +22,32 @@ MONTHLY_LIMITS = (2461, 3337, 4212, 5088, 5964, 6839, 7715, 8591)
 MONTHLY_EXTRA_PER_PERSON = 876
 
 
-def enrolled_in_listed_program(m: Member) -> bool:
-    if m.receives_snap:
+def enrolled_in_listed_program(hh: Household, m: Member) -> bool:
+    # SNAP is a household benefit: a child of a household receiving SNAP is in its SNAP case
+    if household_receives_snap(hh):
         return True
-    if m.receives_cash_assistance:
+    if temporary_assistance(m):
         return True
-    if m.receives_temporary_assistance:
-        return True
-    if m.receives_medicaid:
-        return True
-    if m.receives_disability_medicaid:
+    if receives_medicaid(m):
         return True
     if m.receives_free_or_reduced_lunch:
         return True
     return False
 
 
-def approved_automatically(m: Member) -> bool:
+def approved_automatically(hh: Household, m: Member) -> bool:
     if m.age < MIN_AGE:
         return False
     if m.age > MAX_AGE:
         return False
-    if enrolled_in_listed_program(m):
+    if enrolled_in_listed_program(hh, m):
         return True
     return False
 
 
 def check(hh: Household) -> bool:
     for m in hh.members:
-        if approved_automatically(m):
+        if approved_automatically(hh, m):
             return True
     yearly_limit = 12 * table_limit(MONTHLY_LIMITS, MONTHLY_EXTRA_PER_PERSON, hh.size)
     for m in hh.members:

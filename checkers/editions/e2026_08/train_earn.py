@@ -3,11 +3,12 @@
 Readings of ambiguous requirements:
 - "You live in NYC" is read from place_of_residence being New York City.
 - "16-24 years old" includes ages 16 and 24.
-- "Not working" means working 0 hours a week (work_hours_per_week is 0).
+- "Not working" means not working any hours a week (the derived fact works: work_hours_per_week above 0, is false).
 - "Registered for selective service, if you are an eligible male" applies only to a member who is required to register (is_eligible_for_selective_service); such a member must be registered.
 - "Not attending school" means current_school_level is none, in both alternatives; "haven't graduated / no equivalency diploma" means high_school_equivalent is "no high school diploma equivalent".
 - "English language learner or need to improve basic literacy skills" means not proficient in English reading and writing.
-- "Gets cash assistance" is read from receives_cash_assistance; "someone in your household" means any member of the household.
+- "Gets cash assistance" is read from the derived fact temporary_assistance (receives_temporary_assistance or receives_cash_assistance): HRA Cash Assistance is New York State Temporary Assistance as HRA runs it in NYC, so the two flags name one program. "Someone in your household" means any member of the household; SNAP is a household benefit (household_receives_snap). Changed in issue 30, as in the 2024 Train & Earn: only receives_cash_assistance was read.
+- "Have a disability" is read from the derived fact disability (any): disabled, developmental_condition, blind or deaf_or_hearing_loss. Changed in issue 30, as in the 2024 Train & Earn: only disabled was read.
 - "Homeless youth" means housing_type is homeless, a DHS shelter, an HRA shelter or temporary housing; "runaway youth" is read from is_runaway.
 - "Were in foster care or aged out of the foster care system" is read from in_foster_care (a youth in foster care now has been in it) or foster_age_out. A youth who left foster care earlier in another way (adoption, return home) is not modelled: no household fact records past foster care (a known gap of feature schema 1).
 - "Pregnant" means months_pregnant is above 0; "a parent" is read from is_parent.
@@ -20,6 +21,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING, TEMPORARY_HOUSING, household_income, table_limit
+from checkers.facts import disability, household_receives_snap, temporary_assistance, works
 from eligibench.household import Household, Member
 
 ID = "TrainEarn"
@@ -39,10 +41,10 @@ def lives_in_nyc(m: Member) -> bool:
 
 def household_gets_cash_or_snap(hh: Household) -> bool:
     for m in hh.members:
-        if m.receives_cash_assistance:
+        if temporary_assistance(m):
             return True
-        if m.receives_snap:
-            return True
+    if household_receives_snap(hh):
+        return True
     return False
 
 
@@ -66,7 +68,7 @@ def meets_one_need(hh: Household, m: Member) -> bool:
         return True
     if m.involved_in_justice_system:
         return True
-    if m.disabled:
+    if disability(m, "any"):
         return True
     if m.months_pregnant > 0:
         return True
@@ -97,7 +99,7 @@ def member_qualifies(hh: Household, m: Member) -> bool:
     if m.is_eligible_for_selective_service:
         if not m.selective_service:
             return False
-    if m.work_hours_per_week > 0:
+    if works(m):
         return False
     if not schooling_qualifies(m):
         return False

@@ -16,13 +16,10 @@ def test_size_4_row():  # clause: 200% FPL size 4 ($5,500 a month)
     assert not check(household(IMMIGRANT | {"annual_work_income": 66001}, *kids))
 
 
-def test_undocumented_member_qualifies_a_citizen_self():  # implied: a non-citizen member
-    assert check(household({"age": 40, "citizenship": "citizen_or_national"},
-                           {"relation": "spouse", "age": 40, "citizenship": "unlawful_resident"}))
-
-
-def test_a_household_of_citizens_does_not_qualify():  # implied: a non-citizen member
-    assert not check(household({"age": 40, "citizenship": "citizen_or_national"}))
+def test_immigration_status_is_not_a_condition():  # issue 30 decided: no implied non-citizen member
+    for status in ("citizen_or_national", "lawful_resident", "unlawful_resident"):
+        assert check(household({"age": 40, "citizenship": status}))  # a household of one citizen qualifies too
+    assert not check(household({"age": 40, "citizenship": "citizen_or_national", "annual_work_income": 12 * 2660 + 1}))
 
 
 def test_outside_nyc_does_not_qualify():  # implied: lives in New York City

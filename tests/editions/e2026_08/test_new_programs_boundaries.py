@@ -39,6 +39,11 @@ def pool():
                                                    "attends_nslp_school": True}),
         household({"age": 30, "sex": "female", "months_pregnant": 3, "work_hours_per_week": 10,
                    "annual_work_income": 20000}),
+        # an adult whose Essential Plan test decides Qualified Health Plans, with uninsured children (Child
+        # Health Plus keeps them out of QHP since issue 30): grown, the Essential Plan rows flip at each size
+        household({"age": 30, "place_of_residence": "New York City", "citizenship": "lawful_resident",
+                   "eligible_for_employer_coverage": False},
+                  {"relation": "child", "age": 5, "health_insurance": False}),
     ]
     grown_seeds = [g for hh in seeds for g in grown(hh)]
     # households fuzzed around each program's OWN thresholds: a pool fuzzed around the whole

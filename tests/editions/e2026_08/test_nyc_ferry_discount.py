@@ -14,8 +14,11 @@ def test_a_disability_qualifies(flag):  # clause: a person with a disability
     assert check(household({"age": 30, flag: True}))
 
 
-def test_hearing_loss_alone_does_not():  # reading: hearing loss counts only with a disability
-    assert not check(household({"age": 30, "deaf_or_hearing_loss": True}))
+def test_every_disability_flag_counts():  # issue 30 decided: "a person with a disability" is disability (any)
+    # hearing loss alone and a serious developmental condition now count, as in the MTA Reduced-Fare
+    for flag in ("disabled", "blind", "deaf_or_hearing_loss", "developmental_condition", "wheelchair", "bedridden"):
+        assert check(household({"age": 30, flag: True}))
+    assert not check(household({"age": 30}))
 
 
 @pytest.mark.parametrize("grade,ok", [(8, False), (9, True), (12, True), ("college", False)])

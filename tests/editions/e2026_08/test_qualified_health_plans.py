@@ -12,7 +12,7 @@ def test_above_the_essential_plan_limit_qualifies():  # clause: not Essential Pl
 
 
 def test_size_3_essential_plan_row():  # clause: Essential Plan table, size 3
-    kids = [{"relation": "child", "age": 4}] * 2
+    kids = [{"relation": "child", "age": 4, "health_insurance": False}] * 2  # uninsured: Child Health Plus, not QHP
     assert check(household(OK | {"annual_work_income": 54641}, *kids))
     assert not check(household(OK | {"annual_work_income": 54640}, *kids))
 
@@ -27,9 +27,19 @@ def test_over_64_is_outside_the_essential_plan():  # clause: Essential Plan age 
     assert not check(household(OK | {"age": 64}))
 
 
-def test_under_19_is_child_health_plus():  # clause: 19 or older (edge)
-    assert not check(household(OK | {"age": 18, "annual_work_income": 90000}))
-    assert check(household(OK | {"age": 19, "annual_work_income": 90000}))
+def test_an_uninsured_child_is_child_health_plus():  # clause: not Child Health Plus (age 18 edge; issue 30 decided)
+    uninsured = OK | {"annual_work_income": 90000, "health_insurance": False}
+    assert not check(household(uninsured | {"age": 18}))  # qualifies for Child Health Plus instead
+    assert check(household(uninsured | {"age": 19}))
+    # an insured child does not qualify for Child Health Plus (its checker in this edition), so may enroll
+    assert check(household(uninsured | {"age": 18, "health_insurance": True}))
+    assert check(household(uninsured | {"age": 10, "health_insurance": True}))
+
+
+def test_a_child_is_not_held_to_the_essential_plan():  # Essential Plan is for 19 to 64 (its minimum age 19)
+    low = OK | {"annual_work_income": 1000, "health_insurance": True}
+    assert check(household(low | {"age": 18}))  # insured child, low income: no Essential Plan under 19
+    assert not check(household(low | {"age": 19}))  # 19: the Essential Plan instead
 
 
 @pytest.mark.parametrize("medicaid", ["eligible_for_medicaid", "receives_medicaid", "receives_disability_medicaid"])

@@ -35,5 +35,9 @@ def test_apply_path_needs_a_lunch_program_school():  # clause: attends an NSLP s
     assert not check(household(PARENT | {"annual_work_income": 0}, kid()))
 
 
-def test_a_parent_on_snap_does_not_make_the_child_automatic():  # reading: the child's own enrolment
-    assert not check(household(PARENT | {"receives_snap": True}, kid()))
+def test_a_parent_on_snap_makes_the_child_automatic():  # issue 30 decided: SNAP is a household benefit
+    assert check(household(PARENT | {"receives_snap": True}, kid()))
+    assert not check(household(PARENT, kid()))  # its twin without SNAP: income too high, no other route
+    # cash assistance and Medicaid stay the child's own
+    assert not check(household(PARENT | {"receives_cash_assistance": True}, kid()))
+    assert not check(household(PARENT | {"receives_medicaid": True}, kid()))

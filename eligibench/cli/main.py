@@ -128,7 +128,7 @@ def _preflight(args: argparse.Namespace) -> None:
             names = []  # rows come from elsewhere; the requirement texts still from benyfits/
         names.append(config_name("opportunities", config.edition))
         pf.check(pf.for_evaluation(config, Path(args.path), str(args.path), project, run, names))
-    elif args.command in ("submit", "worker"):
+    elif args.command in ("submit", "worker") or (args.command == "validate" and args.submission):
         pf.check([pf.system_tool(system.BWRAP, "submitted agents run inside it: the smoke dialog, the entry point "
                                                "check and the queue worker never run one without it")])
     elif args.command == "leaderboard":

@@ -50,6 +50,8 @@ def test_the_worker_and_submit_need_bubblewrap(proj):
     assert_clean_failure(r, "bubblewrap is not installed", "apt-get install bubblewrap", "queue worker")
     r = benyfits("submit", str(proj / "submissions" / "random"), "--dry-run", cwd=proj)
     assert_clean_failure(r, "bubblewrap is not installed", "apt-get install bubblewrap")
+    r = benyfits("validate", "--submission", "submissions/random", cwd=proj)  # the entry point check runs jailed
+    assert_clean_failure(r, "bubblewrap is not installed", "apt-get install bubblewrap")
 
 
 def test_the_pipeline_stops_at_its_first_stage_when_an_agent_needs_the_jail(proj, tmp_path):

@@ -13,72 +13,13 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from eligibench.household import Household, Member
+from checkers.editions.variant import share_rules
 
+# Shares the rules of checkers/nycha_public_housing.py; only the income table below differs (the 2026-08 figures).
+TWIN = "checkers.nycha_public_housing"
 ID = "NYCHAPublicHousing"
-
 # Yearly income limits for family sizes 1 to 15 (2026-08 table; households have at most 6 members).
 INCOME_LIMITS = (95000, 108600, 122150, 135700, 146600, 157450, 168300, 179150,
                  190000, 200850, 211700, 222550, 233450, 244300, 255150)
-STATUS_OK = ("citizen_or_national", "lawful_resident")
 
-
-def is_adult_or_emancipated(m: Member) -> bool:
-    if m.age >= 18:
-        return True
-    if m.emancipated_minor:
-        return True
-    return False
-
-
-def is_family_member(m: Member) -> bool:
-    if m.relation == "friend":
-        return False
-    return True
-
-
-def has_member_with_status(hh: Household) -> bool:
-    for m in hh.members:
-        if not is_family_member(m):
-            continue
-        if m.citizenship in STATUS_OK:
-            return True
-    return False
-
-
-def spouses_adult_or_emancipated(hh: Household) -> bool:
-    for m in hh.members:
-        if m.relation != "spouse":
-            continue
-        if not is_adult_or_emancipated(m):
-            return False
-    return True
-
-
-def family_size(hh: Household) -> int:
-    size = 0
-    for m in hh.members:
-        if is_family_member(m):
-            size += 1
-    return size
-
-
-def family_income(hh: Household) -> float:
-    total = 0.0
-    for m in hh.members:
-        if is_family_member(m):
-            total += m.annual_work_income + m.annual_investment_income
-    return total
-
-
-def check(hh: Household) -> bool:
-    if not has_member_with_status(hh):
-        return False
-    if not is_adult_or_emancipated(hh.self_member):
-        return False
-    if not spouses_adult_or_emancipated(hh):
-        return False
-    limit = INCOME_LIMITS[family_size(hh) - 1]
-    if family_income(hh) > limit:
-        return False
-    return True
+share_rules(globals())

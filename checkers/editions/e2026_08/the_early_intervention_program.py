@@ -10,31 +10,12 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import NYC, NYC_ONLY_HOUSING
-from eligibench.household import Household, Member
+from checkers.editions.variant import share_rules
 
+# Shares the rules of checkers/the_early_intervention_program.py; only the age limit differs: "under the
+# age of three" (2026-08) is an age in whole years of at most 2, where 2024 took children of 3.
+TWIN = "checkers.the_early_intervention_program"
 ID = "TheEarlyInterventionProgram"
-AGE_BELOW = 3  # under the age of three
+MAX_AGE = 2  # under the age of three
 
-
-def lives_in_nyc(m: Member) -> bool:
-    if m.housing_type in NYC_ONLY_HOUSING:
-        return True
-    if m.place_of_residence == NYC:
-        return True
-    return False
-
-
-def member_qualifies(m: Member) -> bool:
-    if not lives_in_nyc(m):
-        return False
-    if m.age >= AGE_BELOW:
-        return False
-    return True
-
-
-def check(hh: Household) -> bool:
-    for m in hh.members:
-        if member_qualifies(m):
-            return True
-    return False
+share_rules(globals())

@@ -106,6 +106,21 @@ def test_hra_clients_live_in_nyc(households):
     assert any(m.place_of_residence != cons.NYC for h in households for m in h.members)
 
 
+def test_benefits_keep_both_values_after_repair(households):
+    """Issue 30's benefit rules are kept by repair, not by dropping a flag: every benefit and what it
+    implies is still drawn both ways (checker branches on either value stay reachable), and the
+    Play tab's "You receive Medicaid. You are not eligible for Medicaid." never appears."""
+    members = [m for h in households for m in h.members]
+    for f in ("receives_medicaid", "receives_disability_medicaid", "eligible_for_medicaid", "health_insurance",
+              "qualify_for_health_insurance", "receives_ssi", "receives_ssdi", "has_received_ssi_or_ssdi",
+              "receives_va_disability", "va_healthcare", "wep", "receives_hra", "acs", "eligible_for_hra_shelter",
+              "work_experience", "work_authorization", "dependent", "has_ssn"):
+        assert {getattr(m, f) for m in members} == {True, False}, f
+        assert 0.05 < sum(getattr(m, f) for m in members) / len(members) < 0.95, f
+    assert not [m for m in members if (m.receives_medicaid or m.receives_disability_medicaid)
+                and not (m.eligible_for_medicaid and m.health_insurance and m.qualify_for_health_insurance)]
+
+
 def test_all_fuzzed_households_validate(households):
     for h in households:
         assert Household.from_dict(h.to_dict()) == h

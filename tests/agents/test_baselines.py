@@ -444,6 +444,7 @@ def test_live_worksheet(spec, live_case, worksheet_cache):
         _close(ctx)
 
 
+@pytest.mark.needs_bwrap
 @pytest.mark.parametrize("name", ["worksheet", "direct"])
 def test_live_in_a_worker_process(name, spec, live_case, worksheet_cache):
     from eligibench.evaluation.hosting import ProcessAgent

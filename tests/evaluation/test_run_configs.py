@@ -201,6 +201,7 @@ def probe_project(tmp_path) -> Path:
     return proj
 
 
+@pytest.mark.needs_bwrap
 def test_two_roles_with_different_specs_reach_the_agent_and_trials_are_seeded_and_recorded(probe_project, server):
     runs = {"probe-two": {"submission": "probe", "options": {"flavour": "config"}, "models": {
         "code": {"temperature": 0.7, "max_tokens": 5},
@@ -247,6 +248,7 @@ def test_two_roles_with_different_specs_reach_the_agent_and_trials_are_seeded_an
     assert summary_file["run_config"] == "probe-two" and summary_file["protocol"]["kind"] == "smoke"
 
 
+@pytest.mark.needs_bwrap
 def test_the_cpu_default_is_the_labelled_smoke_protocol_never_the_full_one(tmp_path):
     """params.yaml as shipped (grounded lexical/template simulator over the embedded spec, CPU
     subset, question cap): the smoke protocol, whatever simulator mode it uses."""

@@ -1,5 +1,10 @@
 """Stage `ground_truth`: one review page for the whole benchmark's ground truth
-(`reports/ground_truth.md`, figures in `reports/ground_truth.json`)."""
+(`reports/ground_truth.md`, figures in `reports/ground_truth.json`).
+
+Since issue 30 the page also lists the 2024 verdicts the vocabulary of derived facts changed
+(`eligibench.truth.verdict_changes`): the checkers at the adjudication's base revision against
+the current ones, over both datasets' labelled pairs and every fuzzed household, each change with
+the derived fact that explains it and its written reason (`docs/ground_truth_changes.yaml`)."""
 import sys
 
 from eligibench import paths
@@ -7,16 +12,25 @@ from eligibench.datasets.ground_truth_report import ground_truth_markdown, groun
 from eligibench.datasets.rows import read_parquet
 from eligibench.errors import run_main
 from eligibench.files import read_json, write_json, write_text
+from eligibench.household.store import read_households
+from eligibench.truth import verdict_changes as vc
 
 
 def main() -> None:
     catalog = read_json(paths.CATALOG_JSON)
     diverse, representative = read_parquet(paths.DIVERSE), read_parquet(paths.REPRESENTATIVE)
-    write_text(paths.REPORTS / "ground_truth.md", ground_truth_markdown(catalog, diverse, representative))
+    adjudication = vc.load_adjudication(vc.ADJUDICATION)
+    found, sizes = vc.compare_all(diverse, representative, read_households(paths.FUZZED), adjudication.base_revision)
+    page = ground_truth_markdown(catalog, diverse, representative) + "\n" + vc.markdown(found, adjudication, sizes)
+    write_text(paths.REPORTS / "ground_truth.md", page)
     summary = ground_truth_summary(catalog, diverse, representative)
-    write_json(paths.REPORTS / "ground_truth.json", {k: v for k, v in summary.items() if k != "opportunities"})
+    figures = {k: v for k, v in summary.items() if k != "opportunities"}
+    figures["verdict_changes"] = {source: sum(1 for c in found if c.source == source) for source in sizes}
+    figures["verdict_changes_unadjudicated"] = len(vc.unadjudicated(found, adjudication))
+    write_json(paths.REPORTS / "ground_truth.json", figures)
     print(f"ground truth: {len(catalog['opportunities'])} opportunities, {summary['implied_conditions']} implied "
-          f"conditions -> {paths.REPORTS / 'ground_truth.md'}")
+          f"conditions; verdicts changed since {adjudication.base_revision}: {figures['verdict_changes']} "
+          f"({figures['verdict_changes_unadjudicated']} without a written reason) -> {paths.REPORTS / 'ground_truth.md'}")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ Modules:
 - `publish`: the `benyfits/` folder (card + Parquet), finding published files, and the Hub upload.
 - `v1import`: BeNYfits v1 data as rows (v1's dependent=false artifact re-decided), with checker disagreements listed.
 - `ground_truth_report`: the one-page review sheet (implied conditions, pairs per trace, verdict counts).
+- `verdict_changes_cli`: the 2024 verdict changes for a build's dataset files (`truth.verdict_changes`).
 - `editions`: a later edition's Diverse and Representative datasets, built like 2024's with its own checkers.
 - `sealed`: the sealed evaluation split, built like the public one from a secret seed; its public manifest.
 """

@@ -15,6 +15,9 @@ Modules:
 - `counterfactual`: the smallest one-feature change a person could make that flips a verdict
   (the published `flip` column), and its verification.
 - `editions`: the cross-edition view: verdicts that changed between two editions' checkers, and why.
+- `fact_reads`: the raw features each derived fact (`checkers/facts.py`) reads, from source.
+- `verdict_changes`: the 2024 verdicts the derived facts changed (checkers at a git revision against
+  the current ones), each with the fact that explains it, and their adjudication (issue 30).
 """
 from eligibench.truth.boundaries import BoundaryCase, find_boundary, verify
 from eligibench.truth.conditions import (

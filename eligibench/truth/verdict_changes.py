@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib
 import io
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -123,9 +124,12 @@ def checkers_at(revision: str, root: Path = Path("."), into: Path | None = None)
     sys.path.insert(0, str(folder))
     try:
         package = importlib.import_module(alias)
+        found = package.registry()  # imports every module now: the temporary folder can go
     finally:
         sys.path.remove(str(folder))
-    return package.registry()
+        if into is None:
+            shutil.rmtree(folder, ignore_errors=True)
+    return found
 
 
 # -- changes -------------------------------------------------------------------------------------

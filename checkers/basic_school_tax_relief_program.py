@@ -3,6 +3,7 @@
 Readings of ambiguous requirements:
 - "Homeowner" means a member who owns the property they live in (is_property_owner).
 - "A house" is either one-family house value of housing_type; the home types are read from the owner's housing_type.
+- A "cooperative apartment" includes a Section 213 coop: a cooperative under FHA Section 213 is owned by its shareholder-residents, and the text names no exception for it. HDFC, Mitchell-Lama, limited dividend and redevelopment company developments can be rentals or cooperatives and the schema does not say which, so they are not read as cooperative apartments. Decided in the second reading 2024 (reader-A), as the 2026-08 edition reads STAR: a Section 213 co-op owner was found not eligible.
 - "Live on the property as their primary residence" is read from the owner's primary_residence.
 - "Owners and their spouses who live at the property" means every owner plus, when the person answering or their spouse is an owner, both of them; all household members are taken to live at the property.
 - "Total income" is yearly work plus investment income; "or less" includes the limit.
@@ -21,6 +22,7 @@ STAR_HOMES = (
     "4 bedroom, 1 family house",
     "condo",
     "cooperative apartment",
+    "Section 213 coop",  # a cooperative apartment (second reading 2024)
     "manufactured home",
     "farmhouse",
     "mixed use property",

@@ -3,6 +3,7 @@
 Readings of ambiguous requirements:
 - "Owners" are the members who own the property they live in (is_property_owner); the home type is read from each owner's housing_type.
 - "One-, two-, or three-family home" is read as either one-family house value of housing_type (the schema has no two- or three-family value).
+- A "coop apartment" includes a Section 213 coop: a cooperative under FHA Section 213 is owned by its shareholder-residents and is not among the developments the text excludes. Decided in the second reading 2024 (reader-A), the same reading as both STAR files and Senior Citizen Homeowners' Exemption: a disabled Section 213 co-op owner was found not eligible.
 - "People with disabilities" is read from the derived fact disability (any): disabled, developmental_condition, blind or deaf_or_hearing_loss. Changed in issue 30: only disabled was read, although blindness, deafness and a serious developmental condition are disabilities, so a member with only one of those flags got the other verdict.
 - "Own the property with a spouse or sibling" means every owner is the person answering, their spouse or their sibling, and the owners are spouses or siblings of one another: the person answering owns, or every owner is their sibling (the answerer's spouse and sibling are in-laws, not each other's spouse or sibling); then one owner with a disability is enough. Changed in issue 30 (second reading 2024-a), as in Senior Citizen Homeowners' Exemption: an answerer's spouse and sibling owning together were let off with one disability.
 - "You must live on the property as your primary residence" means at least one owner with a disability has the home as their primary residence.
@@ -23,6 +24,7 @@ HOMES = (
     "4 bedroom, 1 family house",
     "condo",
     "cooperative apartment",
+    "Section 213 coop",  # a cooperative apartment (second reading 2024)
     "Housing Development Fund Corporation (HDFC) development",
 )
 EXCLUDED_DEVELOPMENTS = (

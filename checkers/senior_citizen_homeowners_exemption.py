@@ -3,6 +3,7 @@
 Readings of ambiguous requirements:
 - "Owners" are the members who own the property they live in (is_property_owner); the home type is read from each owner's housing_type.
 - "One-, two-, or three-family home" is read as either one-family house value of housing_type (the schema has no two- or three-family value).
+- A "coop apartment" includes a Section 213 coop: a cooperative under FHA Section 213 is owned by its shareholder-residents. HDFC, Mitchell-Lama, limited dividend and redevelopment company developments can be rentals or cooperatives and the schema does not say which, so they are not read as coop apartments. Decided in the second reading 2024 with the same question for Disabled Homeowners' Exemption and both STAR files (reader-A): the texts say "coop apartment" alike.
 - "65 or older" is read from current age and includes 65.
 - "Own the property with a spouse or sibling" means every owner is the person answering, their spouse or their sibling, and the owners are spouses or siblings of one another: the person answering owns, or every owner is their sibling (the answerer's spouse and sibling are in-laws, not each other's spouse or sibling); then one owner aged 65 or older is enough.
 - "Live on the property as the primary residence" is read from each owner's primary_residence.
@@ -16,7 +17,7 @@ from checkers._common import member_income
 from eligibench.household import Household
 
 ID = "SeniorCitizenHomeownersExemption"
-HOMES = ("2 bedroom, 1 family house", "4 bedroom, 1 family house", "condo", "cooperative apartment")
+HOMES = ("2 bedroom, 1 family house", "4 bedroom, 1 family house", "condo", "cooperative apartment", "Section 213 coop")
 FAMILY_CO_OWNERS = ("self", "spouse", "sibling")
 SENIOR_AGE = 65
 INCOME_LIMIT = 58_399

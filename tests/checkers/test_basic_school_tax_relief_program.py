@@ -53,3 +53,10 @@ def test_qualifies_through_owning_child():  # eligibility through a non-self mem
 
 def test_household_without_owner_does_not_qualify():  # no relevant member
     assert not check(household({"age": 50}, {"relation": "spouse"}))
+
+
+def test_section_213_coop_is_a_cooperative_apartment():  # clause 1: home types (second reading 2024-a, decided)
+    reader = {"is_property_owner": True, "housing_type": "Section 213 coop", "age": 50, "months_owned_property": 60}
+    assert check(household(reader))
+    # its twin in a Mitchell-Lama development (rental or co-op, the schema does not say) is not read as an owned co-op
+    assert not check(household(dict(reader, housing_type="mitchell-lama development")))

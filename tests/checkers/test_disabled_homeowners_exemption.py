@@ -84,3 +84,10 @@ def test_sibling_co_owners_one_disabled_qualify():  # clause 3: sibling exceptio
 def test_answerer_with_spouse_and_sibling_co_owners_one_disabled_qualifies():  # clause 3: the answerer owns
     hh = household(OWNER, dict(OWNER, relation="spouse", disabled=False), dict(OWNER, relation="sibling", disabled=False))
     assert check(hh)
+
+
+def test_section_213_coop_is_a_coop_apartment():  # clause 1: home types (second reading 2024-a, decided)
+    reader = {"is_property_owner": True, "housing_type": "Section 213 coop", "age": 50, "disabled": True,
+              "months_owned_property": 60}
+    assert check(household(reader))
+    assert not check(household(dict(reader, housing_type="limited dividend development")))

@@ -69,3 +69,9 @@ def test_qualifies_through_senior_sibling_owner():  # eligibility through a non-
 
 def test_household_without_owner_does_not_qualify():  # no relevant member
     assert not check(household({"age": 80}))
+
+
+def test_section_213_coop_is_a_cooperative_apartment():  # home types (second reading 2024-a, decided)
+    reader = {"is_property_owner": True, "housing_type": "Section 213 coop", "age": 70, "months_owned_property": 60}
+    assert check(household(reader))
+    assert not check(household(dict(reader, housing_type="Housing Development Fund Corporation (HDFC) development")))

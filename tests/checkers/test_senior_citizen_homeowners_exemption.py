@@ -83,3 +83,8 @@ def test_qualifies_through_senior_sibling_owner():  # eligibility through a non-
 
 def test_household_without_owner_does_not_qualify():  # no relevant member
     assert not check(household({"age": 80}))
+
+
+def test_section_213_coop_is_a_coop_apartment():  # clause 1: home types (decided with DHE and STAR, second reading 2024-a)
+    assert check(household(dict(OWNER, housing_type="Section 213 coop")))
+    assert not check(household(dict(OWNER, housing_type="mitchell-lama development")))

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import ast
 import bisect
-import inspect
 import random
 from functools import lru_cache
 from types import ModuleType
@@ -32,6 +31,7 @@ from eligibench.household import consistency as cons
 from eligibench.household.model import MAX_MEMBERS, Household, Member, member_to_dict
 from eligibench.household.names import pick_name, pick_surname
 from eligibench.household.schema import FEATURE_NAMES, FEATURES, FEATURES_BY_NAME, V2_FEATURE_NAMES
+from eligibench.truth.tracing import checker_source
 
 Thresholds = Mapping[str, tuple[float, ...]]
 
@@ -118,7 +118,11 @@ def _numbers_in(value: object) -> list[float]:
 
 
 def _module_thresholds(module: ModuleType, found: dict[str, list[float]]) -> None:
-    tree = ast.parse(inspect.getsource(module))
+    # a variant (checkers/editions/variant.py) compares in its twin's code with its own constants
+    source = checker_source(module)
+    tree = source.tree
+    if source.variant_path is not None:
+        tree.body += ast.parse(source.variant_path.read_text(encoding="utf-8")).body
     compared_names: list[str] = []  # module constants compared with a feature (not dollars)
     for node in ast.walk(tree):
         if not isinstance(node, ast.Compare):

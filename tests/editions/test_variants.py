@@ -96,3 +96,13 @@ def test_a_variant_with_code_of_its_own_is_an_error(tmp_path):
     mod.TWIN = "checkers.lifeline"
     with pytest.raises(ImportError, match=r"v.py:4: a variant holds constants only \(check is code\)"):
         instrument(mod)
+
+
+def test_the_fuzzer_takes_a_variants_numbers_from_its_twins_comparisons():
+    """Edition datasets fuzz near the edition's thresholds: a variant's comparisons are its twin's code."""
+    from eligibench.datasets.fuzz import thresholds_from_checkers
+
+    early = thresholds_from_checkers([edition_registry("2026-08")["TheEarlyInterventionProgram"]])
+    assert early["age"] == (2,)  # the variant's MAX_AGE, compared in the twin's `m.age > MAX_AGE`
+    assert thresholds_from_checkers([registry()["TheEarlyInterventionProgram"]])["age"] == (3,)
+    assert 21128 in thresholds_from_checkers([edition_registry("2026-08")["Lifeline"]])["annual_work_income"]

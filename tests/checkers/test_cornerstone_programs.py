@@ -29,3 +29,14 @@ def test_nycha_child_aged_6_qualifies():  # clause: kindergarten age (just above
 
 def test_household_outside_nycha_fails():  # no relevant member
     assert not check(household({"age": 40}, {"relation": "child", "age": 8}))
+
+
+def test_nycha_child_aged_4_in_kindergarten_qualifies():  # clause: kindergarten age (second reading 2024-a, decided)
+    reader = household({"age": 40, "housing_type": "condo", "is_parent": True, "is_property_owner": True},
+                       {"relation": "child", "age": 4, "current_school_level": "k", "housing_type": NYCHA,
+                        "high_school_equivalent": "no high school diploma equivalent"})
+    assert check(reader)
+    twin = household({"age": 40, "housing_type": "condo", "is_parent": True, "is_property_owner": True},
+                     {"relation": "child", "age": 4, "current_school_level": "pk", "housing_type": NYCHA,
+                      "high_school_equivalent": "no high school diploma equivalent"})
+    assert not check(twin)

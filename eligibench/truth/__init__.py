@@ -18,6 +18,8 @@ Modules:
 - `fact_reads`: the raw features each derived fact (`checkers/facts.py`) reads, from source.
 - `verdict_changes`: the 2024 verdicts the derived facts changed (checkers at a git revision against
   the current ones), each with the fact that explains it, and their adjudication (issue 30).
+- `second_reading`: the table of second readings (every own opportunity read by someone who did not
+  write its checker, with the household tried), validated, summarized, and re-run as regression tests.
 """
 from eligibench.truth.boundaries import BoundaryCase, find_boundary, verify
 from eligibench.truth.conditions import (

@@ -4,15 +4,19 @@
 Since issue 30 the page also lists the 2024 verdicts the vocabulary of derived facts changed
 (`eligibench.truth.verdict_changes`): the checkers at the adjudication's base revision against
 the current ones, over both datasets' labelled pairs and every fuzzed household, each change with
-the derived fact that explains it and its written reason (`docs/ground_truth_changes.yaml`)."""
+the derived fact that explains it and its written reason (`docs/ground_truth_changes.yaml`); and the
+second reading of every own opportunity of both editions (`opportunities/second_readings.csv`)."""
 import sys
 
+from checkers import registry
 from eligibench import paths
+from eligibench.catalog.editions import load_edition
 from eligibench.datasets.ground_truth_report import ground_truth_markdown, ground_truth_summary
 from eligibench.datasets.rows import read_parquet
 from eligibench.errors import run_main
 from eligibench.files import read_json, write_json, write_text
 from eligibench.household.store import read_households
+from eligibench.truth import second_reading as sr
 from eligibench.truth import verdict_changes as vc
 
 
@@ -21,12 +25,17 @@ def main() -> None:
     diverse, representative = read_parquet(paths.DIVERSE), read_parquet(paths.REPRESENTATIVE)
     adjudication = vc.load_adjudication(vc.ADJUDICATION)
     found, sizes = vc.compare_all(diverse, representative, read_households(paths.FUZZED), adjudication.base_revision)
-    page = ground_truth_markdown(catalog, diverse, representative) + "\n" + vc.markdown(found, adjudication, sizes)
+    readings = sr.load(sr.TABLE)
+    own = {"2024": frozenset(registry()), "2026-08": frozenset(load_edition("2026-08").own_ids)}
+    page = (ground_truth_markdown(catalog, diverse, representative) + "\n" + vc.markdown(found, adjudication, sizes)
+            + "\n" + sr.markdown(readings, own))
     write_text(paths.REPORTS / "ground_truth.md", page)
     summary = ground_truth_summary(catalog, diverse, representative)
     figures = {k: v for k, v in summary.items() if k != "opportunities"}
     figures["verdict_changes"] = {source: sum(1 for c in found if c.source == source) for source in sizes}
     figures["verdict_changes_unadjudicated"] = len(vc.unadjudicated(found, adjudication))
+    figures["second_reading"] = {s.edition: {"own": s.own, "read": s.read, "clean": s.clean, **s.findings,
+                                             "open_a": s.open_a} for s in sr.summarize(readings, own)}
     write_json(paths.REPORTS / "ground_truth.json", figures)
     print(f"ground truth: {len(catalog['opportunities'])} opportunities, {summary['implied_conditions']} implied "
           f"conditions; verdicts changed since {adjudication.base_revision}: {figures['verdict_changes']} "

@@ -147,3 +147,28 @@ def summarize(readings: tuple[SecondReading, ...], own: dict[str, frozenset[str]
         out.append(EditionSummary(edition, len(ids), len(read), len(read - with_findings), findings,
                                   sum(1 for r in mine if r.open_a)))
     return out
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def markdown(readings: tuple[SecondReading, ...], own: dict[str, frozenset[str]], table: str = str(TABLE)) -> str:
+    """The report section: per edition how many own opportunities were read and found clean, the
+    findings by class, and every row of the table."""
+    lines = ["## Second reading", "",
+             f"Every own opportunity of every edition read by someone who did not write its checker, against the "
+             f"city's text, its YAML, its review table and its code, with a household tried on the checker "
+             f"(`{table}`). Classes: (a) {CLASSES['a']}, (b) {CLASSES['b']}, (c) {CLASSES['c']}.", "",
+             "| edition | own opportunities | read | clean | (a) | (b) | (c) | (a) open |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for s in summarize(readings, own):
+        lines.append(f"| {s.edition} | {s.own} | {s.read} | {s.clean} | {s.findings['a']} | {s.findings['b']} | "
+                     f"{s.findings['c']} | {s.open_a} |")
+    lines += ["", "| edition | opportunity | reader | date | reading | class | status | finding | resolution |",
+              "|---|---|---|---|---|---|---|---|---|"]
+    for r in sorted(readings, key=lambda r: (r.edition, r.opportunity, r.finding or 0)):
+        reading = "clean" if r.clean else f"finding {r.finding}"
+        lines.append(f"| {r.edition} | {r.opportunity} | {r.reader} | {r.date} | {reading} | {r.kind or '-'} | "
+                     f"{r.status or '-'} | {_cell(r.description) or '-'} | {_cell(r.resolution) or '-'} |")
+    return "\n".join(lines) + "\n"

@@ -62,3 +62,10 @@ def test_a_clean_reading_with_a_class_is_refused(tmp_path):
                     '2024,X,r,2026-11-24,abc,clean,,a,,"{""members"": [{""age"": 30}]}",true,false,open,\n')
     with pytest.raises(sr.ReadingError, match="a clean reading has no class"):
         sr.load(path)
+
+
+def test_report_section_counts_each_edition_and_lists_every_row():
+    page = sr.markdown(READINGS, own_ids())
+    for s in sr.summarize(READINGS, own_ids()):
+        assert f"| {s.edition} | {s.own} | {s.read} | {s.clean} |" in page
+    assert page.count("\n| 20") == len(READINGS) + len(own_ids())  # one line per row, one per edition

@@ -148,7 +148,7 @@ class GroundTruth:
             flip = (flip_sentence(row.household, row.flips[i], trace.eligible)
                     if i is not None and i < len(row.flips) else "")
             out.append(Reason(oid, name, req, label, trace.eligible, trace.id, stored,
-                              _relative(checker.path), trace_lines(checker.path, trace.lines), "", explanation,
+                              _shown_checker(checker), trace_lines(checker.path, trace.lines), "", explanation,
                               needed, flip))
         return out
 
@@ -185,6 +185,14 @@ def trace_lines(path: Path, executed: frozenset[int] | set[int]) -> tuple[tuple[
                 break
         shown[n] = True
     return tuple((n, src[n - 1], shown[n]) for n in sorted(shown))
+
+
+def _shown_checker(checker) -> str:
+    """The checker as the board names it: a variant (checkers/editions/variant.py) runs its 2024
+    twin's lines with its own constants, so both files are named, the variant's first."""
+    if getattr(checker, "variant_path", None) is not None:
+        return f"{_relative(checker.variant_path)}, rules of {_relative(checker.path)}"
+    return _relative(checker.path)
 
 
 def _relative(path: Path) -> str:

@@ -112,23 +112,10 @@ def _preflight(args: argparse.Namespace) -> None:
     from eligibench import preflight as pf
     from eligibench import system
 
-    if args.command == "evaluate" and not args.check:
-        from eligibench import params
-        from eligibench.cli.evaluate import _small_run
-        from eligibench.cli.project import project_root
-        from eligibench.datasets.editions import config_name
-        from eligibench.evaluation.hosting import load_manifest
-        from eligibench.evaluation.run import read_config
-
-        project = project_root(args.project)
-        config = read_config(_small_run(params.load(Path(args.params) if args.params else project / "params.yaml"), args))
-        run = config.run(args.config) if args.config else config.default_run(load_manifest(Path(args.path)).name)
-        names = [config_name(d, config.edition) for d in ("diverse", "representative")]
-        if args.rows or args.split == "sealed":
-            names = []  # rows come from elsewhere; the requirement texts still from benyfits/
-        names.append(config_name("opportunities", config.edition))
-        pf.check(pf.for_evaluation(config, Path(args.path), str(args.path), project, run, names))
-    elif args.command in ("submit", "worker") or (args.command == "validate" and args.submission):
+    # `benyfits evaluate` needs no branch here: its own flow refuses, in order and before any server
+    # starts, a bad params value or store, a missing dataset (resolve_run), an agent that must be
+    # jailed (open_session: hosting.isolation) and a missing model file (model_identity), each in one line
+    if args.command in ("submit", "worker") or (args.command == "validate" and args.submission):
         pf.check([pf.system_tool(system.BWRAP, "submitted agents run inside it: the smoke dialog, the entry point "
                                                "check and the queue worker never run one without it")])
     elif args.command == "leaderboard":

@@ -70,6 +70,7 @@ def test_batches_keep_one_trial_each_and_at_most_the_size():
     assert [x for b in got for x in b] == todo
 
 
+@pytest.mark.needs_bwrap  # a test agent outside the project's submissions/: the session requires the jail
 def test_the_kit_a_node_gets_has_absolute_paths(tmp_path, monkeypatch):
     """The stages run with project "." and submissions/<name>: a Ray task runs in another working
     directory, so what it builds the agent from must not depend on the driver's."""

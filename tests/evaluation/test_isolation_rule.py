@@ -66,6 +66,8 @@ def test_an_installed_but_uncommitted_submission_is_refused(proj):
     # what `benyfits submit` and an upload leave: a folder in submissions/ that git does not track
     installed = proj / "submissions" / "uploaded"
     shutil.copytree(proj / "submissions" / "random", installed)
+    manifest = installed / "manifest.yaml"
+    manifest.write_text(manifest.read_text().replace("name: random", "name: uploaded"))
     try:
         assert_refused(evaluate(proj, "submissions/uploaded"), "submissions/uploaded is not in the repository")
     finally:

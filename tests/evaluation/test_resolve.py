@@ -65,6 +65,7 @@ CHANGES = {
     "seed": lambda v: v + 1,
     "store": lambda v: "results/other.duckdb",
     "edition": lambda v: "2026-08",
+    "isolation": lambda v: "jail" if v == "auto" else "auto",  # how agents run, recorded beside the run: not its id
 }
 
 

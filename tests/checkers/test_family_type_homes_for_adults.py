@@ -90,3 +90,11 @@ def test_qualifies_through_adult_child():  # individual scope: non-self member
 
 def test_household_with_no_relevant_member_does_not_qualify():  # no relevant member
     assert not check(household({"age": 70}, {"relation": "spouse", "age": 68, "disabled": True}))
+
+
+def test_in_substance_abuse_treatment_is_a_history_without_five_sober_years():  # exclusion: substance abuse (second reading 2024-a, decided)
+    reader = {"age": 45, "can_care_for_self": False, "receiving_treatment_for_substance_abuse": True}
+    assert not check(household(reader))
+    assert check(household(dict(reader, receiving_treatment_for_substance_abuse=False)))  # the twin: no history
+    assert check(household(dict(reader, years_sober=5)))  # in treatment (aftercare) with five sober years
+    assert not check(household(dict(reader, years_sober=4)))

@@ -45,3 +45,10 @@ def test_each_exclusion_fails():  # clauses: wheelchair, bedridden, medication, 
     for flag in ("wheelchair", "bedridden", "medication_treatment_non_compliance", "arson", "verbal_abuse",
                  "imprisonment"):
         assert not check(household(OK | {flag: True})), flag
+
+
+def test_in_substance_abuse_treatment_is_a_history_without_five_sober_years():  # same decision as 2024 (second reading 2024-a)
+    reader = OK | {"age": 45, "receiving_treatment_for_substance_abuse": True}  # 2026-08 needs a listed condition
+    assert not check(household(reader))
+    assert check(household(dict(reader, receiving_treatment_for_substance_abuse=False)))
+    assert check(household(dict(reader, years_sober=5)))

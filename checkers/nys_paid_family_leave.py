@@ -3,7 +3,7 @@
 Readings of ambiguous requirements:
 - "Resident of New York State" is read from place_of_residence being New York City (the only New York State value; "Jersey" is outside the state).
 - "Works for an employer" means work_hours_per_week is at least 1.
-- A public employer is read from government_job; any other employer is read as private; "opted in" is read from employer_opt_in.
+- A public employer is read from government_job; any other employer is read as private; "opted in" is read from employer_opt_in. An independent contractor (contractor) works for no employer and is not covered: PFL covers employees, and the self-employed only if they buy their own coverage, which the schema does not record. Decided in the second reading 2024 (reader-B): a contractor working 40 hours a week was found eligible; Safe and Sick Leave reads contractor the same way.
 - "Regularly works 20 or more hours a week" is read from work_hours_per_week; 20 hours counts as full time.
 - "26 consecutive weeks" is read from consecutive_work_weeks (26 included); "175 days" from nonconsecutive_work_days (175 included).
 - not modelled: that the private employer is in New York State (no feature holds the place of work).
@@ -28,6 +28,8 @@ def lives_in_nyc(m: Member) -> bool:
 
 
 def employer_covered(m: Member) -> bool:
+    if m.contractor:
+        return False  # an independent contractor has no employer (second reading 2024)
     if not m.government_job:
         return True
     if m.employer_opt_in:

@@ -69,3 +69,10 @@ def test_qualifies_through_spouse():  # individual scope: non-self member
 
 def test_household_with_no_worker_does_not_qualify():  # no relevant member
     assert not check(household({}, {"relation": "child", "age": 5}))
+
+
+def test_independent_contractor_has_no_employer():  # clause: private employer (second reading 2024-b, decided)
+    reader = {"age": 35, "annual_work_income": 60000, "consecutive_work_weeks": 30, "contractor": True,
+              "work_hours_per_week": 40, "works_outside_home": True}
+    assert not check(household(reader))
+    assert check(household(dict(reader, contractor=False)))  # the twin: an employee

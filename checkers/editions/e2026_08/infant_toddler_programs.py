@@ -6,7 +6,7 @@ Readings of ambiguous requirements:
 - "Your child must be a US citizen or have legal immigration status" means the child's citizenship is citizen_or_national or lawful_resident.
 - "Both parents" in a two-parent household are the answering person and their spouse: when the household has a spouse, each of them must meet a condition on their own; otherwise the answering person must.
 - "Work at least 10 hours per week" means work_hours_per_week is 10 or more; "an education or job training program" is read from enrolled_in_educational_training or enrolled_in_vocational_training.
-- "Looking for work (up to 6 months unemployed)" means days_looking_for_work is 1 to 180 (6 months of 30 days), the same reading as 2024.
+- "Looking for work (up to 6 months unemployed)" means days_looking_for_work is 1 to 180 (6 months of 30 days), the same reading as 2024. Decided in issue 30 (both editions): the parenthesis limits the same reason ("looking for work") in time, as 2024's "looking for up to 6 months" did; days_looking_for_work is the length of the current search, while months_since_worked counts from any last job and is -1 for a person who never worked, whom the text does not exclude.
 - "Receiving services related to domestic violence" is attending_service_for_domestic_violence.
 - "Living in temporary housing" is true for each parent when any member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
 - Receiving treatment for substance abuse is no longer a reason in the 2026-08 text.

@@ -8,6 +8,7 @@ Readings of ambiguous requirements:
 - The 2024 text's "worked within the last 18 months" is gone from the 2026 text, so how long ago the person last worked (months_since_worked) is not tested.
 - not modelled: meeting the minimum earnings requirements (the source links to them without stating an amount or period, and no feature holds past earnings).
 - not modelled: keeping a written record of job-search activities each week and attending required appointments at a Career Center (things the claimant must do after applying, not facts a household states).
+- Being out of work now is not a condition (work_hours_per_week is not read). Decided in issue 30 (the same in both editions): the text asks for a job lost through no fault and an active search, not for being unemployed today; New York pays partial unemployment benefits in weeks of reduced (part-time) work, and no household fact states a claim week.
 
 Implied conditions (not stated in the source text):
 - none

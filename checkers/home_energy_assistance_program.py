@@ -2,7 +2,7 @@
 
 Readings of ambiguous requirements:
 - The household qualifies for HEAP when it qualifies for Regular HEAP or for Emergency HEAP.
-- For Regular HEAP, a member under 6, 60 or older, or permanently disabled and the primary heating source are read as shaping the benefit, not eligibility; eligibility is the income table.
+- For Regular HEAP, a member under 6, 60 or older, or permanently disabled and the primary heating source are read as shaping the benefit, not eligibility; eligibility is the income table. Decided in issue 30 (the same in both editions): the list they stand in ("eligibility ... is based on") also names income and household size, which set the benefit amount as well, while what makes a household eligible is the income test; NY HEAP pays a higher benefit to such households.
 - "Gross monthly income" is every member's yearly work and investment income divided by 12; household size is the number of members; income at the limit qualifies.
 - "You" and "your" in the Emergency HEAP questions mean anyone in the household.
 - "Out of fuel or less than a quarter tank" is the out_of_fuel fact.

@@ -5,6 +5,7 @@ Readings of ambiguous requirements:
 - "Worked within the last 18 months" means months_since_worked is 0 to 18, both included; -1 (never worked) does not count.
 - "Ready, willing and able to work immediately" is read from can_work_immediately.
 - "Actively seeking work" means days_looking_for_work is more than 0.
+- Being out of work now is not a condition (work_hours_per_week is not read). Decided in issue 30 (the same in both editions): the text asks for a job lost through no fault, recent work and an active search, not for being unemployed today; New York pays partial unemployment benefits in weeks of reduced (part-time) work, and no household fact states a claim week.
 - Work authorization now and at job loss is read from authorized_to_work_in_us and was_authorized_to_work_when_job_lost.
 - not modelled: keeping an online or written record of job-search efforts.
 - not modelled: having earned enough from the most recent work to establish a claim (the source gives no amount and no feature holds past earnings).

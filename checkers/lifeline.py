@@ -3,6 +3,7 @@
 Readings of ambiguous requirements:
 - "Someone in your household participates" is any member receiving the benefit.
 - "Medicaid" includes Medicaid received because of a disability.
+- "Federal Public Housing Assistance (FPHA)" is receives_fpha, or living in NYCHA public housing or Section 8 housing (housing_type NYCHA development or Section 8): the FCC's Lifeline rule (47 CFR 54.409) names FPHA as public housing and Section 8 rental assistance, so a household living there participates. Decided in the second reading 2024 (reader-B), both editions: a Section 8 tenant above the income limit with receives_fpha false was found not eligible; no consistency rule ties the flag to housing_type, so fuzzed households can differ.
 - "Your income" is household income: every member's yearly work and investment income; household size is the number of members; income equal to the limit qualifies.
 
 Implied conditions (not stated in the source text):
@@ -17,6 +18,8 @@ ID = "Lifeline"
 # Yearly income limits for household sizes 1 to 8, then each additional person.
 INCOME_LIMITS = (20331, 27594, 34857, 42120, 49383, 56646, 63909, 71172)
 EACH_ADDITIONAL_PERSON = 7263
+# Federal Public Housing Assistance as the FCC's Lifeline rule lists it: public housing and Section 8.
+FPHA_HOUSING = ("NYCHA development", "Section 8")
 
 
 def member_in_program(m: Member) -> bool:
@@ -26,6 +29,8 @@ def member_in_program(m: Member) -> bool:
         return True
     if m.receives_fpha:
         return True
+    if m.housing_type in FPHA_HOUSING:
+        return True  # living in public housing or Section 8 housing is participating in FPHA (second reading 2024)
     if m.receives_vpsb:
         return True
     return False

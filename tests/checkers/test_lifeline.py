@@ -44,3 +44,11 @@ def test_size_6_at_and_above_limit():  # clause: income table row 6 (largest pos
     kids = [{"relation": "child", "age": 5}] * 5
     assert check(household({"annual_work_income": 56646}, *kids))
     assert not check(household({"annual_work_income": 56647}, *kids))
+
+
+@pytest.mark.parametrize("housing", ["Section 8", "NYCHA development"])
+def test_public_or_section_8_housing_is_fpha(housing):  # clause 1d: FPHA (second reading 2024-b, decided)
+    reader = {"age": 40, "annual_work_income": 60000, "housing_type": housing, "work_hours_per_week": 40,
+              "works_outside_home": True}
+    assert check(household(reader))
+    assert not check(household(dict(reader, housing_type="rent stabilized apartment")))  # the twin, above the limit

@@ -3,6 +3,7 @@
 Readings of ambiguous requirements:
 - "Someone in your household receives" is any member receiving the benefit.
 - "Medicaid" includes Medicaid received because of a disability.
+- "Federal Public Housing Assistance (FPHA)" is receives_fpha, or living in NYCHA public housing or Section 8 housing (housing_type NYCHA development or Section 8): the FCC's Lifeline rule (47 CFR 54.409) names FPHA as public housing and Section 8 rental assistance, so a household living there participates. Decided in the second reading 2024 (reader-B), both editions: a Section 8 tenant above the income limit with receives_fpha false was found not eligible; no consistency rule ties the flag to housing_type, so fuzzed households can differ.
 - "Your household income" is every member's yearly work and investment income; household size is the number of members; income equal to the limit qualifies.
 
 Implied conditions (not stated in the source text):

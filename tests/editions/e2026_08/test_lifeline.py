@@ -24,3 +24,9 @@ def test_any_listed_benefit_qualifies_whatever_the_income(benefit):  # clause: p
 
 def test_high_income_without_a_benefit_fails():  # a household with no relevant member
     assert not check(household({"annual_work_income": 500000}))
+
+
+def test_section_8_housing_is_fpha():  # FPHA includes public and Section 8 housing (second reading 2024-b, decided in both editions)
+    hh = {"age": 40, "annual_work_income": 60000, "housing_type": "Section 8", "work_hours_per_week": 40}
+    assert check(household(hh))
+    assert not check(household(dict(hh, housing_type="rent stabilized apartment")))

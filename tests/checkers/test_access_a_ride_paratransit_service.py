@@ -56,3 +56,11 @@ def test_no_cause_does_not_qualify():  # clause: cause (none)
 @pytest.mark.parametrize("flag", ["blind", "deaf_or_hearing_loss", "developmental_condition"])
 def test_every_kind_of_disability_is_a_cause(flag):  # clause: because of a disability (issue 30)
     assert check(household(rider(disabled=False, **{flag: True})))
+
+
+@pytest.mark.parametrize("flag", ["wheelchair", "bedridden"])
+def test_wheelchair_or_bedridden_is_an_ambulatory_disability(flag):  # clause: cause (second reading 2024-a, decided)
+    reader = {"age": 70, "can_access_subway_or_bus": False, flag: True}
+    assert check(household(reader))
+    assert not check(household(dict(reader, **{flag: False})))  # the twin: no cause
+    assert not check(household(dict(reader, can_access_subway_or_bus=True)))  # can use transit

@@ -33,3 +33,9 @@ def test_the_rule_did_not_move_from_2024():  # the 2026 text reworded the condit
     for access, *flags in itertools.product((True, False), *[(False, True)] * len(CAUSES)):
         hh = household({"can_access_subway_or_bus": access, **dict(zip(CAUSES, flags))})
         assert check(hh) == old(hh)
+
+
+def test_wheelchair_user_who_cannot_use_transit_qualifies():  # the shared rule (second reading 2024-a, decided)
+    reader = {"age": 70, "can_access_subway_or_bus": False, "wheelchair": True}
+    assert check(household(reader))
+    assert not check(household(dict(reader, wheelchair=False)))

@@ -5,7 +5,7 @@ Readings of ambiguous requirements:
 - "Married" filing jointly is read from the person answering's filing_jointly; "married filing separately" means a spouse lives in the household and the person answering does not file jointly; everyone else files as single.
 - "Earning" means the filers' yearly work plus investment income: the person answering's own, plus every spouse's when filing jointly; "up to" includes the limit.
 - A married person filing separately is held to the single limits (the source gives no separate limits).
-- "Qualifying children" are members whose relation is child, adopted child (read as a biological child's equal), stepchild, foster child or grandchild, and who meet the age test (an implied condition).
+- "Qualifying children" are members whose relation is child, adopted child (read as a biological child's equal), stepchild, foster child, grandchild, sibling or niece or nephew, and who meet the age test (an implied condition). "Include" does not close the list: the IRS relationship test for a qualifying child also covers brothers and sisters and their descendants, as the Child Tax Credit text of the same edition lists. Decided in the second reading 2024 (reader-A), both editions (one shared rule): a single filer earning 30,000 raising a 10-year-old sibling was held to the no-children limit.
 - "Filers between ages 25 and 64" includes 25 and 64; when filing jointly, either spouse in that range is enough.
 - "Lived with you for more than half of the year" and "lived apart from your spouse for the last 6 months" are read from lived_together_last_6_months.
 - not modelled: legal separation under state law (only living apart is checked).
@@ -17,12 +17,13 @@ Implied conditions (not stated in the source text):
 - A qualifying child is under 19, or under 24 and a full-time student, or disabled at any age. Reason: The IRS qualifying-child age test for the EITC: without it a grown son or daughter would make a filer one "with qualifying children".
 - The filers have income from work: yearly work income above $0 (the person answering's, plus the spouse's when filing jointly). Reason: The Earned Income Tax Credit is a share of earned income (wages, salaries, self-employment): a filer with no earnings gets no credit however low their income, and the IRS requires earned income. "Earning up to" bounds the earnings; it does not make earning nothing enough. Added in issue 30 (second reading 2024-a): a parent with only investment income was found eligible.
 """
-from checkers._common import member_income
+from checkers._common import TAX_CHILD_RELATIONS, member_income
 from checkers.facts import disability
 from eligibench.household import Household, Member
 
 ID = "EarnedIncomeTaxCredit"
-QUALIFYING_CHILD_RELATIONS = ("child", "adopted child", "stepchild", "foster child", "grandchild")
+# The IRS relationship test, as Child Tax Credit lists it (second reading 2024: "include" is not a closed list).
+QUALIFYING_CHILD_RELATIONS = TAX_CHILD_RELATIONS
 JOINT_WITH_CHILDREN = 63_398
 JOINT_NO_CHILDREN = 24_210
 SINGLE_WITH_CHILDREN = 56_838

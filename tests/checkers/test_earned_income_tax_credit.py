@@ -51,8 +51,9 @@ def test_grandchild_counts_as_qualifying_child():  # clause 3: grandchild raises
     assert check(household({"annual_work_income": 30000}, {"relation": "grandchild", "age": 4}))
 
 
-def test_niece_is_not_a_qualifying_child():  # clause 3: relations
-    assert not check(household({"annual_work_income": 30000}, {"relation": "niece or nephew", "age": 4}))
+def test_cousin_is_not_a_qualifying_child():  # clause 3: relations (a niece counts since the second reading 2024)
+    assert not check(household({"annual_work_income": 30000}, {"relation": "cousin", "age": 4}))
+    assert check(household({"annual_work_income": 30000}, {"relation": "niece or nephew", "age": 4}))
 
 
 def test_no_children_age_24_does_not_qualify():  # clause 4: age 25 (just below)
@@ -147,3 +148,13 @@ def test_joint_filers_earnings_of_either_spouse_count():  # implied: income from
     me = dict(JOINT, annual_investment_income=3000)
     assert not check(household(me, {"relation": "spouse"}, KID))
     assert check(household(me, {"relation": "spouse", "annual_work_income": 15000, "work_hours_per_week": 20}, KID))
+
+
+@pytest.mark.parametrize("relation", ["sibling", "niece or nephew"])
+def test_sibling_or_niece_is_a_qualifying_child(relation):  # clause 3: qualifying children (second reading 2024-a, decided)
+    filer = {"annual_work_income": 30000, "work_experience": True, "work_hours_per_week": 35,
+             "work_or_volunteer_experience": True}
+    child = {"age": 10, "current_school_level": 5, "dependent": True, "relation": relation,
+             "high_school_equivalent": "no high school diploma equivalent"}
+    assert check(household(filer, child))
+    assert not check(household(filer, dict(child, relation="cousin")))  # the twin: held to the no-children limit

@@ -5,7 +5,7 @@ Readings of ambiguous requirements:
 - "Married" filing jointly is read from the person answering's filing_jointly; "married filing separately" means a spouse lives in the household and the person answering does not file jointly; everyone else files as single.
 - "Earning" means the filers' yearly work plus investment income: the person answering's own, plus every spouse's when filing jointly; "up to" includes the limit.
 - A married person filing separately is held to the single limits (the source gives no separate limits).
-- "Qualifying children" are members whose relation is child, adopted child (read as a biological child's equal), stepchild, foster child or grandchild, and who meet the age test (an implied condition).
+- "Qualifying children" are members whose relation is child, adopted child (read as a biological child's equal), stepchild, foster child, grandchild, sibling or niece or nephew, and who meet the age test (an implied condition). "Include" does not close the list: the IRS relationship test for a qualifying child also covers brothers and sisters and their descendants, as the Child Tax Credit text of the same edition lists. Decided in the second reading 2024 (reader-A), both editions (one shared rule): a single filer earning 30,000 raising a 10-year-old sibling was held to the no-children limit.
 - "Between 25 and 64 years old" (filers without dependents) includes 25 and 64; when filing jointly, either spouse in that range is enough.
 - "Lived with you for more than half the year" and "lived apart from your spouse for the last six months" are read from lived_together_last_6_months.
 - not modelled: legal separation under state law (only living apart is checked).

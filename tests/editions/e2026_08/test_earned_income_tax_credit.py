@@ -61,3 +61,10 @@ def test_married_filing_separately_needs_child_at_home_and_living_apart():  # cl
 def test_no_income_from_work_fails():  # implied: income from work above $0 (shared 2024 rule, issue 30)
     assert not check(household({"annual_investment_income": 5000}, KID))
     assert check(household({"annual_work_income": 1, "work_hours_per_week": 1, "annual_investment_income": 5000}, KID))
+
+
+def test_a_sibling_is_a_qualifying_child():  # the shared rule: the IRS relationship test (second reading 2024-a, decided)
+    filer = {"annual_work_income": 30000, "work_hours_per_week": 35}
+    child = {"age": 10, "current_school_level": 5, "dependent": True, "relation": "sibling"}
+    assert check(household(filer, child))
+    assert not check(household(filer, dict(child, relation="cousin")))

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import duckdb
-import pandas as pd
 
 from eligibench.results.connection import read_only
+
+if TYPE_CHECKING:  # pandas costs 0.4 s to import; every `benyfits` command and agent worker imports
+    import pandas as pd  # this package, and only readers' DataFrames (duckdb's .df()) need it
 
 
 class Reader:

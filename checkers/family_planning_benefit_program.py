@@ -9,7 +9,7 @@ Readings of ambiguous requirements:
 - A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
 
 Implied conditions (not stated in the source text):
-- none
+- The member is 12 or older. Reason: Family planning services (contraception, pregnancy tests, counselling) serve people of reproductive age; the text gives no age, and New York serves teenagers confidentially, so the floor is low: 12, the youngest age the household schema lets a member be pregnant (consistency rule pregnancy). Decided in the second reading 2024 (reader-A), both editions (one shared rule): a household whose only member not on Medicaid was a 2-year-old was found eligible.
 """
 from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
 from checkers.facts import receives_medicaid
@@ -18,6 +18,9 @@ from eligibench.household import Household, Member
 ID = "FamilyPlanningBenefitProgram"
 MONTHLY_LIMITS = (2799, 3799, 4799, 5598, 6798, 7798, 8798, 9798)
 MONTHLY_EXTRA_PER_PERSON = 1000
+# Implied: family planning serves people of reproductive age; 12 is the youngest age the schema lets a
+# member be pregnant (consistency rule `pregnancy`). Second reading 2024.
+MIN_AGE = 12
 
 
 def lives_in_nyc(m: Member) -> bool:
@@ -29,6 +32,8 @@ def lives_in_nyc(m: Member) -> bool:
 
 
 def member_qualifies(m: Member, yearly_income: int, yearly_limit: int) -> bool:
+    if m.age < MIN_AGE:
+        return False
     if not lives_in_nyc(m):
         return False
     if m.citizenship == "unlawful_resident":

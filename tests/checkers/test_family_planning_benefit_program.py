@@ -63,3 +63,13 @@ def test_no_member_qualifies_self_on_medicaid_spouse_not_lawfully_present():  # 
 
 def test_disability_medicaid_is_medicaid():  # clause: not enrolled in Medicaid (review finding, issue 19)
     assert not check(household({"receives_disability_medicaid": True, "disabled": True}))
+
+
+def test_a_young_child_is_not_of_reproductive_age():  # implied: 12 or older (second reading 2024-a, decided)
+    parent = {"eligible_for_medicaid": True, "is_parent": True, "qualify_for_health_insurance": True,
+              "receives_medicaid": True}
+    reader = household(parent, {"age": 2, "relation": "child",
+                                "high_school_equivalent": "no high school diploma equivalent"})
+    assert not check(reader)
+    assert check(household(parent, {"age": 12, "relation": "child"}))  # the twin at the floor
+    assert not check(household(parent, {"age": 11, "relation": "child"}))  # just below

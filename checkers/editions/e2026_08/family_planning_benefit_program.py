@@ -9,7 +9,7 @@ Readings of ambiguous requirements:
 - A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
 
 Implied conditions (not stated in the source text):
-- none
+- The member is 12 or older. Reason: Family planning services (contraception, pregnancy tests, counselling) serve people of reproductive age; the text gives no age, and New York serves teenagers confidentially, so the floor is low: 12, the youngest age the household schema lets a member be pregnant (consistency rule pregnancy). Decided in the second reading 2024 (reader-A), both editions (one shared rule): a household whose only member not on Medicaid was a 2-year-old was found eligible.
 """
 from checkers.editions.variant import share_rules
 

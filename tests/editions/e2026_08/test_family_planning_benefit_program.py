@@ -51,3 +51,9 @@ def test_medicaid_enrollment_excludes():  # clause: not enrolled in Medicaid (di
 
 def test_another_member_can_qualify():  # scope: individual
     assert check(household({"receives_medicaid": True}, {"relation": "spouse"}))
+
+
+def test_a_young_child_is_not_of_reproductive_age():  # the shared rule's implied floor (second reading 2024-a, decided)
+    parent = {"eligible_for_medicaid": True, "receives_medicaid": True, "qualify_for_health_insurance": True}
+    assert not check(household(parent, {"age": 2, "relation": "child"}))
+    assert check(household(parent, {"age": 12, "relation": "child"}))

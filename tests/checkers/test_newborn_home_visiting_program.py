@@ -66,3 +66,16 @@ def test_sibling_baby_is_not_the_parents_child():  # clause: parent's own child
 
 def test_first_time_parents_of_twins_qualify():  # clause: first-time parents (every child is a baby)
     assert check(household(PARENT, BABY, BABY))
+
+
+def test_answerers_teenage_daughter_is_a_first_time_parent():  # clause 1: the parent (second reading 2024-b, decided)
+    grandmother = {"age": 44, "annual_work_income": 30000, "is_parent": True, "work_hours_per_week": 35}
+    daughter = {"age": 17, "current_school_level": 11, "enrolled_in_educational_training": True, "is_parent": True,
+                "relation": "child"}
+    grandbaby = {"age": 0, "relation": "grandchild"}
+    assert check(household(grandmother, daughter, grandbaby))
+    assert not check(household(grandmother, dict(daughter, is_parent=False), grandbaby))  # the twin: no parent named
+    assert not check(household(grandmother, daughter, grandbaby, {"age": 3, "relation": "grandchild"}))  # not first-time
+    nycha = dict(daughter, housing_type="NYCHA development")
+    assert check(household(grandmother, nycha, grandbaby, {"age": 3, "relation": "grandchild"}))  # 2a: NYCHA
+    assert not check(household(grandmother, dict(daughter, place_of_residence="Jersey"), grandbaby))  # parent outside NYC

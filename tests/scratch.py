@@ -11,9 +11,23 @@ ROOT = Path(__file__).resolve().parents[1]
 PROJECT_FILES = ("dvc.yaml", "params.yaml", "stages", "eligibench", "checkers", "opportunities", "submissions")
 
 
+def stage_inputs() -> list[str]:
+    """Repository files a stage depends on outside PROJECT_FILES (docs/ground_truth_changes.yaml):
+    every dvc.yaml dep that is a file here and no stage's output."""
+    stages = yaml.safe_load((ROOT / "dvc.yaml").read_text())["stages"]
+    bodies = [s.get("do", s) for s in stages.values()]
+    outs = {o if isinstance(o, str) else next(iter(o)) for b in bodies for key in ("outs", "metrics")
+            for o in b.get(key) or []}
+    deps = {d for b in bodies for d in b.get("deps") or [] if "${" not in d}
+    return sorted(d for d in deps - outs if d.split("/")[0] not in PROJECT_FILES and (ROOT / d).is_file())
+
+
 def make_project(dst: Path, params: dict | None = None) -> Path:
     """Copy the pipeline's inputs to `dst`, apply `params` ({section: {key: value}}), git + dvc init."""
     dst.mkdir(parents=True)
+    for name in stage_inputs():
+        (dst / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, dst / name)
     for name in PROJECT_FILES:
         src = ROOT / name
         if src.is_dir():
@@ -26,6 +40,10 @@ def make_project(dst: Path, params: dict | None = None) -> Path:
             p[section].update(values)
         (dst / "params.yaml").write_text(yaml.safe_dump(p, sort_keys=False))
     subprocess.run(["git", "init", "-q"], cwd=dst, check=True)
+    if (ROOT / ".git" / "objects").is_dir():
+        # the repository's history, borrowed: the ground_truth stage reads the checkers at the
+        # adjudication's base revision (docs/ground_truth_changes.yaml) with `git archive`
+        (dst / ".git" / "objects" / "info" / "alternates").write_text(str(ROOT / ".git" / "objects") + "\n")
     subprocess.run([sys.executable, "-m", "dvc", "init", "-q"], cwd=dst, check=True)
     return dst
 

@@ -5,17 +5,18 @@ Readings of ambiguous requirements:
 - "Worked within the last 18 months" means months_since_worked is 0 to 18, both included; -1 (never worked) does not count.
 - "Ready, willing and able to work immediately" is read from can_work_immediately.
 - "Actively seeking work" means days_looking_for_work is more than 0.
-- Being out of work now is not a condition (work_hours_per_week is not read). Decided in issue 30 (the same in both editions): the text asks for a job lost through no fault, recent work and an active search, not for being unemployed today; New York pays partial unemployment benefits in weeks of reduced (part-time) work, and no household fact states a claim week.
+- Being fully out of work now is not a condition, but working more than 30 hours a week is (see the implied condition). Decided in issue 30 (the same in both editions): the text asks for a job lost through no fault, recent work and an active search, not for being unemployed today; New York pays partial unemployment benefits in weeks of reduced (part-time) work, and no household fact states a claim week.
 - Work authorization now and at job loss is read from authorized_to_work_in_us and was_authorized_to_work_when_job_lost.
 - not modelled: keeping an online or written record of job-search efforts.
 - not modelled: having earned enough from the most recent work to establish a claim (the source gives no amount and no feature holds past earnings).
 
 Implied conditions (not stated in the source text):
-- none
+- The person works no more than 30 hours a week. Reason: Unemployment Insurance pays for weeks without work or of reduced work: New York pays partial benefits only in a week of 30 hours of work or fewer, so a person working more hours now is not unemployed. Decided in the second reading (reader-C found a person who lost a job and now works 40 hours a week read as eligible); refines the issue-30 decision that being out of work now is not required (both editions).
 """
 from eligibench.household import Household, Member
 
 ID = "NYSUnemploymentInsurance"
+MAX_PARTIAL_HOURS = 30  # New York pays partial benefits only in weeks of 30 hours of work or fewer
 
 
 def member_qualifies(m: Member) -> bool:
@@ -28,6 +29,8 @@ def member_qualifies(m: Member) -> bool:
     if not m.can_work_immediately:
         return False
     if m.days_looking_for_work < 1:
+        return False
+    if m.work_hours_per_week > MAX_PARTIAL_HOURS:
         return False
     if not m.authorized_to_work_in_us:
         return False

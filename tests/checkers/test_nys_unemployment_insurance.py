@@ -71,3 +71,11 @@ def test_qualifies_through_spouse():  # individual scope: a non-self member qual
 def test_household_with_no_laid_off_member_does_not_qualify():  # no relevant member
     hh = household({}, {"relation": "child", "age": 8})
     assert not check(hh)
+
+
+def test_working_30_hours_a_week_qualifies():  # implied: partial benefits up to 30 hours (edge: exactly 30)
+    assert check(household(person(work_hours_per_week=30, annual_work_income=20000)))
+
+
+def test_working_31_hours_a_week_does_not_qualify():  # implied: partial benefits up to 30 hours (just above)
+    assert not check(household(person(work_hours_per_week=31, annual_work_income=20000)))

@@ -8,14 +8,15 @@ Readings of ambiguous requirements:
 - The 2024 text's "worked within the last 18 months" is gone from the 2026 text, so how long ago the person last worked (months_since_worked) is not tested.
 - not modelled: meeting the minimum earnings requirements (the source links to them without stating an amount or period, and no feature holds past earnings).
 - not modelled: keeping a written record of job-search activities each week and attending required appointments at a Career Center (things the claimant must do after applying, not facts a household states).
-- Being out of work now is not a condition (work_hours_per_week is not read). Decided in issue 30 (the same in both editions): the text asks for a job lost through no fault and an active search, not for being unemployed today; New York pays partial unemployment benefits in weeks of reduced (part-time) work, and no household fact states a claim week.
+- Being fully out of work now is not a condition, but working more than 30 hours a week is (see the implied condition). Decided in issue 30 (the same in both editions): the text asks for a job lost through no fault and an active search, not for being unemployed today; New York pays partial unemployment benefits in weeks of reduced (part-time) work, and no household fact states a claim week.
 
 Implied conditions (not stated in the source text):
-- none
+- The person works no more than 30 hours a week. Reason: Unemployment Insurance pays for weeks without work or of reduced work: New York pays partial benefits only in a week of 30 hours of work or fewer, so a person working more hours now is not unemployed. Decided in the second reading (reader-C found a person who lost a job and now works 40 hours a week read as eligible); refines the issue-30 decision that being out of work now is not required (both editions).
 """
 from eligibench.household import Household, Member
 
 ID = "NYSUnemploymentInsurance"
+MAX_PARTIAL_HOURS = 30  # New York pays partial benefits only in weeks of 30 hours of work or fewer
 
 
 def member_qualifies(m: Member) -> bool:
@@ -24,6 +25,8 @@ def member_qualifies(m: Member) -> bool:
     if m.days_looking_for_work < 1:
         return False
     if not m.can_work_immediately:
+        return False
+    if m.work_hours_per_week > MAX_PARTIAL_HOURS:
         return False
     if not m.authorized_to_work_in_us:
         return False

@@ -3,7 +3,8 @@
 Readings of ambiguous requirements:
 - "You can qualify" is read as a firm verdict: a member who meets the conditions qualifies.
 - "Served in the active military for any amount of time" and "do not have a dishonorable discharge or a discharge from a general court-martial" are met by a member with honorable_service (served, honorably discharged, DD-214) or with va_healthcare (eligible for VA health care, which the VA grants only after active military service without a dishonorable discharge).
-- not modelled: a discharge that is neither honorable nor dishonorable (general, other than honorable, bad conduct from a special court-martial) also meets the text, but the schema records only an honorable discharge; such a veteran counts here only when eligible for VA health care (a known gap of feature schema 1).
+- Receiving a VA disability pension or compensation (receives_va_disability) also shows the service: the VA pays both only to veterans discharged under conditions other than dishonorable. Decided in the second reading 2026-08 (reader-C found a homeless veteran on VA disability pay, with neither flag set, read as not eligible).
+- not modelled: a discharge that is neither honorable nor dishonorable (general, other than honorable, bad conduct from a special court-martial) also meets the text, but the schema records only an honorable discharge; such a veteran counts here only when eligible for VA health care or paid a VA disability pension or compensation (a known gap of feature schema 1).
 - The 2024 text also asked for VA health care eligibility, income "within the program guidelines" and willingness to receive VA case management; the 2026-08 text asks none of these, so VA health care eligibility is one way to show service, not a condition of its own.
 - "Homeless" means the member's housing is homeless, a DHS (Department of Homeless Services) shelter, an HRA shelter, or temporary housing.
 - Both conditions must hold for the same member.
@@ -22,6 +23,9 @@ def served_without_dishonorable_discharge(m: Member) -> bool:
         return True
     # the VA grants health care only after active service without a dishonorable discharge
     if m.va_healthcare:
+        return True
+    # VA disability compensation and VA pension are paid only to veterans not dishonorably discharged
+    if m.receives_va_disability:
         return True
     return False
 

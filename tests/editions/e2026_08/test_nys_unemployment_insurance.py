@@ -29,3 +29,9 @@ def test_the_18_month_window_is_gone():  # the rule moved: "worked within the la
     assert check(past) and not OLD(past)  # 2024: ineligible; 2026-08: eligible
     never = household(OK | {"months_since_worked": -1})
     assert check(never) and not OLD(never)
+
+
+def test_full_time_work_now_bars_partial_benefits():  # implied, second reading 2026-08 (reader-C's household)
+    working = OK | {"work_hours_per_week": 40, "annual_work_income": 60000}
+    assert not check(household(working))
+    assert check(household(working | {"work_hours_per_week": 30}))  # the twin at the partial-benefit limit

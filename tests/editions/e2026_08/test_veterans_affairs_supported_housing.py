@@ -42,3 +42,9 @@ def test_qualifies_through_spouse():  # individual scope: a non-self member
 def test_conditions_split_across_members_fails():  # both conditions must hold for one member
     hh = household(dict(VETERAN, housing_type="condo"), {"relation": "spouse", "housing_type": "homeless"})
     assert not check(hh)
+
+
+def test_va_disability_pay_shows_service():  # clause 1, decided in the second reading 2026-08 (reader-C's household)
+    veteran = {"age": 50, "disabled": True, "housing_type": "DHS shelter", "conflict_veteran": True}
+    assert check(household(dict(veteran, receives_va_disability=True)))
+    assert not check(household(veteran))  # the twin without VA disability pay shows no discharge

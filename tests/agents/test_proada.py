@@ -345,6 +345,7 @@ def test_real_model_dialog_in_process(spec, tmp_path_factory):
     assert list((cache / "smollm2-135m-instruct").glob("*.json"))  # programs cached
 
 
+@pytest.mark.needs_bwrap  # ProcessAgent of the folder, not a run of the shipped reference: jailed
 def test_real_model_dialog_through_process_agent(spec, tmp_path_factory):
     """The real worker process with its guard: the sandbox worker must be allowed to start."""
     from eligibench.evaluation.hosting import ProcessAgent

@@ -82,7 +82,7 @@ def require_bwrap(agent: str = "", why: str = "") -> str:
         raise IsolationUnavailable(
             f"submitted agents run inside bubblewrap, which is not installed{where}: install the Debian package "
             f"`bubblewrap` ({system.install_hint(system.BWRAP)}); without it only the reference agents shipped in "
-            f"the repository run (evaluate.isolation: auto){who}")
+            f"the repository run, and only under evaluate.isolation: auto{who}")
     return path
 
 

@@ -30,7 +30,7 @@ from eligibench.results.store import ResultStore
 from tests.evaluation.executor_project import make_project, per_pair, resolved, scores
 from tests.fakes.openai_server import FakeOpenAIServer
 
-ray = pytest.importorskip("ray")
+ray = pytest.importorskip("ray", reason="ray is in the test extras (pip install -e '.[test]') and the ray extra")
 pytestmark = [pytest.mark.ray, pytest.mark.needs_bwrap]  # its agents run jailed
 
 RAY = ExecutorConfig("ray", dialogs_per_task=1, max_retries=3)

@@ -10,7 +10,7 @@ import pytest
 
 from eligibench.results.store import ResultStore
 
-pexpect = pytest.importorskip("pexpect")
+pexpect = pytest.importorskip("pexpect", reason="pexpect is in the test extras (pip install -e '.[test]')")
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -48,6 +48,7 @@ def server():
         srv.stop()  # also on failure; atexit is the last resort
 
 
+HEAVY = ("model", "dvc", "ray", "browser")  # the markers the quick loop leaves out
 # marker -> the system package it declares
 NEEDS = {"needs_bwrap": system.BWRAP, "needs_chromium": system.CHROMIUM}
 
@@ -72,6 +73,10 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.model)
         if item.get_closest_marker("needs_chromium"):
             item.add_marker(pytest.mark.browser)
+        if any(item.get_closest_marker(m) for m in HEAVY):
+            # with pytest-xdist (`-n 2 --dist loadgroup`) the heavy tests share one worker, one after
+            # another: llama.cpp's threads collapse when another model server wants the same cores
+            item.add_marker(pytest.mark.xdist_group("heavy"))
 
 
 @pytest.hookimpl(trylast=True)  # after deselection: only the tests that run are skipped and counted

@@ -8,6 +8,7 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
+GIT = ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "init.defaultBranch=main"]
 PROJECT_FILES = ("dvc.yaml", "params.yaml", "stages", "eligibench", "checkers", "opportunities", "submissions")
 
 
@@ -45,6 +46,11 @@ def make_project(dst: Path, params: dict | None = None) -> Path:
         # adjudication's base revision (docs/ground_truth_changes.yaml) with `git archive`
         (dst / ".git" / "objects" / "info" / "alternates").write_text(str(ROOT / ".git" / "objects") + "\n")
     subprocess.run([sys.executable, "-m", "dvc", "init", "-q"], cwd=dst, check=True)
+    # committed, as a clone is: the shipped agents under submissions/ are the reference agents that
+    # run without bubblewrap only when git has them as committed (evaluation.hosting.isolation)
+    (dst / ".gitignore").write_text("__pycache__/\n")
+    subprocess.run([*GIT, "add", "-A"], cwd=dst, check=True)
+    subprocess.run([*GIT, "commit", "-q", "-m", "scratch copy of the project"], cwd=dst, check=True)
     return dst
 
 

@@ -49,3 +49,21 @@ def test_docs_agree_with_the_built_dataset():
     n = len(read_parquet(built[-1]))
     wrong = {doc: s for doc, s in quoted_diverse_sizes().items() if s != {n}}
     assert not wrong, f"the built Diverse set has {n} households; docs quote {wrong}"
+
+
+def test_readme_data_versions_are_the_built_ones():
+    """The data versions README.md quotes are the built datasets' (the card's folder versions and the
+    rows' data_version), so a rebuild that changes them cannot leave the README behind."""
+    card = ROOT / "benyfits" / "README.md"
+    if not card.exists():
+        pytest.skip("datasets not built here (dvc repro publish)")
+    import pyarrow.parquet as pq
+
+    built = set(re.findall(r"dv-[0-9a-f]{12}", card.read_text(encoding="utf-8")))
+    for f in (ROOT / "benyfits" / "data").glob("*/*.parquet"):
+        table = pq.read_table(f)
+        if "data_version" in table.column_names:
+            built |= set(table.column("data_version").to_pylist())
+    quoted = set(re.findall(r"dv-[0-9a-f]{12}", (ROOT / "README.md").read_text(encoding="utf-8")))
+    assert quoted, "README.md quotes no data version"
+    assert quoted <= built, f"README.md quotes data versions that are not built: {sorted(quoted - built)}"

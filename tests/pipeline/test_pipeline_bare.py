@@ -92,7 +92,8 @@ def test_every_run_records_its_reference_agent_ran_unjailed(bare):
 def test_only_audit_and_the_run_rerun_for_the_free_form_simulator(free_form):
     _, r = free_form
     ran = sorted(line.split("'")[1] for line in r.stdout.splitlines() if line.startswith("Running stage"))
-    assert ran == ["audit", "evaluate@random"], r.stdout[-3000:]
+    # preflight checks the machine, so it runs on every repro; of the work, only what the mode changes
+    assert [s for s in ran if s != "preflight"] == ["audit", "evaluate@random"], r.stdout[-3000:]
 
 
 def test_random_evaluated_on_both_datasets_with_the_embedded_simulator_into_duckdb(free_form):

@@ -155,7 +155,8 @@ def _run(args: argparse.Namespace) -> int:
           f"{len(rows)} dialog(s) done.")
     print(HELP_AGENT if role == "agent" else HELP_USER)
     history = project / "results" / "play-history" / f"{participant}-{role}.txt"
-    with open_session(resolved, project) as session:
+    with open_session(resolved, project, person_plays_agent=role == "agent") as session:
+        play.record_isolation(session.kit.isolation)
         try:
             for n, row in enumerate(todo):
                 briefs = [resolved.briefs[o] for o in row.opportunities]

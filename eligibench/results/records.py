@@ -19,7 +19,8 @@ SCORED_TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR, BUDGET_EXCEED
 # How a run's agents were isolated (runs.isolation; evaluation.hosting.isolation decides it).
 JAILED = "bubblewrap"  # every agent process ran inside the bubblewrap jail
 UNJAILED = "none (reference agent)"  # a reference agent shipped in the repository ran without it
-ISOLATIONS = (JAILED, UNJAILED)
+NO_AGENT_PROCESS = "none (a person played the agent)"  # play mode: no agent code ran at all
+ISOLATIONS = (JAILED, UNJAILED, NO_AGENT_PROCESS)
 
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterable, Mapping
 

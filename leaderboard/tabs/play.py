@@ -175,7 +175,8 @@ class PlayServer:
         from leaderboard.queries import sanitize
 
         try:
-            with open_session(resolved, self.project) as session:
+            with open_session(resolved, self.project, person_plays_agent=game.role == "agent") as session:
+                game.play.record_isolation(session.kit.isolation)
                 agent = session.make_agent(0) if game.role == "user" else None
                 try:
                     game.result = game.play.play(game.row, game.seat, agent=agent, user_model=session.user_model)

@@ -52,6 +52,7 @@ def test_play_as_agent_ctrl_c_saves_and_resume_finishes(project):
     assert len(runs) == 1 and runs[0]["submission"] == "human"
     assert runs[0]["protocol"]["kind"] == "human" and runs[0]["extra"]["participant"].startswith("p-")
     assert "alice" not in str(runs[0])  # pseudonymous: the name never reaches the store
+    assert runs[0]["isolation"] == "none (a person played the agent)"  # no agent code ran: nothing to jail, even without bwrap
     (res,) = store.dialog_results(runs[0]["run_id"])
     assert [t.question for t in res.turns] == ["How old are you?"]  # the replayed question, once
     assert decisions >= len(res.labels) and res.predictions == {o: True for o in res.labels}

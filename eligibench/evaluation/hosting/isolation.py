@@ -64,6 +64,7 @@ class IsolationUnavailable(BenyfitsError):
 # How a run's agents were isolated, as recorded on the run (results store `runs.isolation`).
 BUBBLEWRAP = records.JAILED
 UNJAILED = records.UNJAILED
+NO_AGENT_PROCESS = records.NO_AGENT_PROCESS
 POLICIES = ("auto", "jail")  # params.yaml evaluate.isolation
 
 

@@ -85,6 +85,10 @@ class PlayRun:
         self.store = ResultStore(self.project / self.resolved.store)
         self.store.ensure_run(self.spec)
 
+    def record_isolation(self, how: str) -> None:
+        """How the run's agent ran (the session's decision): a person in the agent seat runs no code."""
+        self.store.record_isolation(self.run_id, how)
+
     # -- what is left ---------------------------------------------------------------------------
 
     def done(self) -> set[tuple[str, str]]:

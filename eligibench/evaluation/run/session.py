@@ -169,17 +169,19 @@ def plan_for(resolved: ResolvedRun, spec: RunSpec) -> RunPlan:
 
 @contextmanager
 def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: Any = None,
-                 preflight: bool = True) -> Iterator[Session]:
+                 preflight: bool = True, person_plays_agent: bool = False) -> Iterator[Session]:
     """Start (or attach) the run's model servers, check them (`models.preflight`) and build the
     session; servers stop when the block ends. `user_model`: a test stand-in (resolved with its
-    `stand_in_label`) used for every trial."""
+    `stand_in_label`) used for every trial. `person_plays_agent`: play mode's agent seat, where no
+    agent code runs, so there is nothing to jail (recorded as such)."""
     project = Path(project)
     r = resolved
     if r.simulator.stand_in != (user_model is not None):
         raise ValueError("a stand-in user model needs a run resolved with stand_in_label, and only then")
     spec = run_identity(r)
     # the jail rule (evaluate.isolation) is decided before any server starts: refused here, in seconds
-    how = isolation.isolation_for(r.isolation, r.manifest.folder, project, r.manifest.name)
+    how = (isolation.NO_AGENT_PROCESS if person_plays_agent
+           else isolation.isolation_for(r.isolation, r.manifest.folder, project, r.manifest.name))
     if r.executor.kind == "ray":
         import_ray()  # the clear error before any server starts
     with ExitStack() as stack:

@@ -38,6 +38,7 @@ from typing import Callable, Iterable, Sequence
 
 import yaml
 
+from eligibench.errors import BenyfitsError
 from eligibench.household.model import Household, Member
 
 # The commit before issue 30 changed any 2024 checker (25830eb, "dvc.lock after dvc repro on the
@@ -102,14 +103,26 @@ def _all_classes(hh: Household) -> Household:
 # -- the checkers at a revision ------------------------------------------------------------------
 
 
+class BaseRevisionUnavailable(BenyfitsError):
+    """The checkers at the base revision cannot be read: no git, no checkout, or a shallow clone or
+    archive without that commit. The comparison is a review aid: the build goes on without it."""
+
+
 def checkers_at(revision: str, root: Path = Path("."), into: Path | None = None) -> dict[str, ModuleType]:
     """The 2024 checkers (`checkers/*.py`) as they were at `revision`: id -> module, imported as
     package `checkers_at_<revision>` from a temporary folder (their `checkers.` imports rewritten)."""
     alias = "checkers_at_" + re.sub(r"\W", "_", revision)
     if alias in sys.modules:
         return sys.modules[alias].registry()
-    data = subprocess.run(["git", "-C", str(root), "archive", "--format=tar", revision, "checkers"],
-                          check=True, capture_output=True).stdout
+    try:
+        data = subprocess.run(["git", "-C", str(root), "archive", "--format=tar", revision, "checkers"],
+                              check=True, capture_output=True).stdout
+    except FileNotFoundError:
+        raise BaseRevisionUnavailable(f"git is not installed, so the checkers at {revision} cannot be read") from None
+    except subprocess.CalledProcessError as e:
+        why = e.stderr.decode(errors="replace").strip().splitlines()
+        raise BaseRevisionUnavailable(f"{Path(root).resolve()} has no commit {revision} (a shallow clone or an archive?): "
+                                      f"{why[-1] if why else 'git archive failed'}") from None
     folder = Path(into or tempfile.mkdtemp(prefix="benyfits-checkers-"))
     with tarfile.open(fileobj=io.BytesIO(data)) as tar:
         for member in tar.getmembers():

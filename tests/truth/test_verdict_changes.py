@@ -85,3 +85,14 @@ def test_markdown_counts_and_lists_published_changes(old):
     assert "#### diverse: 1 verdicts changed (2 household-opportunity pairs compared)" in text
     assert "| diverse-0001 | HeadStart | False | True | temporary_assistance |" in text
     assert "Changes without a written reason: 0." in text
+
+
+def test_a_checkout_without_the_base_revision_is_named_not_a_traceback(tmp_path):
+    """A shallow clone or an archive lacks the base commit: the stage reports "not measured" and builds on."""
+    import subprocess
+
+    from eligibench.truth.verdict_changes import BaseRevisionUnavailable, checkers_at
+
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    with pytest.raises(BaseRevisionUnavailable, match="has no commit 0123abc"):
+        checkers_at("0123abc", tmp_path)

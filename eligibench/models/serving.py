@@ -18,9 +18,12 @@ from eligibench.models.registry import backend
 from eligibench.models.types import ModelSpec
 
 
-def attach_servers(specs: Mapping[str, ModelSpec], stack: ExitStack) -> dict[str, ModelSpec]:
+def attach_servers(specs: Mapping[str, ModelSpec], stack: ExitStack, cores: int | None = None) -> dict[str, ModelSpec]:
     """The same specs, each server-backend spec without base_url pointed at a server that lives
-    as long as `stack` (started here, or attached: $BENYFITS_VLLM_BASE_URL for vllm)."""
+    as long as `stack` (started here, or attached: $BENYFITS_VLLM_BASE_URL for vllm).
+
+    `cores`: the cores a started llama.cpp server may use (half decode, all prefill), for callers
+    that run several servers side by side (stages/generate.py); None: the machine's."""
     out = dict(specs)
     servers: dict[tuple, object] = {}
     for name, s in out.items():
@@ -30,7 +33,10 @@ def attach_servers(specs: Mapping[str, ModelSpec], stack: ExitStack) -> dict[str
         server_class = info.server_class()
         key = server_class.share_key(s)
         if key not in servers:
-            servers[key] = stack.enter_context(server_class.for_spec(s))
+            server = server_class.for_spec(s)
+            if cores and hasattr(server, "n_threads_batch"):  # not started yet: EmbeddedServer's split
+                server.n_threads, server.n_threads_batch = max(1, cores // 2), cores
+            servers[key] = stack.enter_context(server)
         out[name] = replace(s, base_url=servers[key].base_url)
     return out
 

@@ -87,6 +87,9 @@ def test_readme_and_ci_install_the_portable_build():
     assert readme.index("```bash") < readme.index("\n\nThe first command")  # the README opens with them
     assert len(blocks) == 2 and all("\n" not in b for b in blocks), blocks
     for cmd in blocks:
-        assert 'CMAKE_ARGS="-DGGML_NATIVE=OFF" pip install --no-cache-dir -e ' in cmd, cmd
+        assert 'CMAKE_ARGS="-DGGML_NATIVE=OFF ' in cmd and '" pip install --no-cache-dir -e ' in cmd, cmd
+        # the build trimmed to what the project loads (docs/models.md): the file the flag names exists
+        assert "-DCMAKE_PROJECT_INCLUDE=$PWD/install/llama-cpp-python.cmake" in cmd, cmd
+    assert "set(LLAMA_BUILD_COMMON OFF)" in (root / "install" / "llama-cpp-python.cmake").read_text()
     assert blocks[0].endswith("&& dvc repro") and blocks[1].endswith("&& pytest")
     assert blocks[1] in (root / ".ci" / "run").read_text().splitlines()

@@ -13,6 +13,8 @@ derived facts changes 2024 labels; schema version 2 still leaves the 2024 bytes 
 change to a 2024 checker's verdicts or to the samplers moves these digests again: re-measure.
 Re-measured after the second-reading-2024 decided readings (eb14dd5: Homebase, PFL, Family Planning,
 Lifeline, Access-A-Ride, Cornerstone, ... change 2024 labels; the fuzzed store is unchanged).
+Re-measured after Unemployment Insurance's 30-hour bar (a new threshold the fuzzer aims at: the
+fuzzed store moves).
 """
 from __future__ import annotations
 
@@ -22,9 +24,9 @@ import tempfile
 from pathlib import Path
 
 GOLDEN = {
-    "fuzzed": "e02a7e13688e4d331630c166bf7403cc018ea6a76037721256c8a4643dae88b6",
-    "diverse": "46707ed0be366fdaadc179b0f9d3755089b2f095ce808f4c819b7769d299470f",
-    "diverse_version": "dv-0d752ec1f707",
+    "fuzzed": "f4b533b3a3fcfba420027de5e1eca623c3c8a22f8498862ec94fad118d84f762",
+    "diverse": "4f76b8aa4a584e6f9a5d4d96e38a5ae2e0f8a1a0bad83e80d91cfdeed9dbc4dc",
+    "diverse_version": "dv-c27cfa44328b",
     "representative": "359f087ff0d578e5f1257c55be885fd7215b192a62ccac1ca82ef7a5576c9cc3",
     "representative_version": "dv-724ce745b4a7",
 }

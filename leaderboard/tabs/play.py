@@ -103,23 +103,16 @@ class PlayServer:
     def limits(self) -> str:
         return self.limiter.describe().replace("upload(s)", "dialog(s)")
 
-    def config(self):
-        from eligibench import params
-        from eligibench.evaluation.run import read_config
-
-        return read_config(params.load(self.project / "params.yaml"))
-
     def resolved(self, submission: str | None):
         """The run resolved once per submission (`None`: playing the agent)."""
-        from eligibench.evaluation.hosting import load_manifest
         from eligibench.evaluation.play import HUMAN_MANIFEST
-        from eligibench.evaluation.run import resolve_run
+        from eligibench.evaluation.run import load_run
 
         key = submission or ""
         with self._lock:
             if key not in self._resolved:
-                manifest = load_manifest(self.submissions / submission) if submission else HUMAN_MANIFEST
-                self._resolved[key] = resolve_run(self.config(), manifest, project=self.project)
+                source = self.submissions / submission if submission else HUMAN_MANIFEST
+                self._resolved[key] = load_run(source, self.project)
             return self._resolved[key]
 
     def households(self) -> list[tuple[str, str]]:

@@ -14,6 +14,7 @@ Modules:
 - `executors`: where dialogs execute: `LocalExecutor` (threads) or `RayExecutor` (Ray tasks on a cluster), one protocol.
 - `runner`: a run over the datasets, resumable, into the store (the driver alone writes it).
 - `resolve`: a run resolved once (`resolve_run`: rows, briefs, role specs, options, simulator, protocol, budget, seeds) and its identity (`run_identity`).
+- `load`: `load_run`, the one way from params (a run configuration name, a submission folder or a manifest) to a ResolvedRun.
 - `session`: THE evaluation path: servers, models per role, agent factory, store, RunSpec.
 - `report`: what a finished run tells its researcher (terminations, first agent error, headline figures, store).
 """
@@ -37,6 +38,7 @@ from eligibench.evaluation.run.executors import (
     RayUnavailable,
     make_executor,
 )
+from eligibench.evaluation.run.load import load_config, load_run
 from eligibench.evaluation.run.plan import RunPlan
 from eligibench.evaluation.run.protocol import (
     REFERENCE_SIMULATOR,
@@ -73,4 +75,4 @@ from eligibench.evaluation.run.session import (
     write_summary,
 )
 
-__all__ = ["AGENT", "DialogKit", "DialogsLost", "Executor", "ExecutorConfig", "LocalExecutor", "RayExecutor", "RayUnavailable", "make_executor", "DatasetUse", "EvalConfig", "FirstError", "IDENTITY_KEYS", "INCOMPLETE", "MAX_NOTES_CHARS", "Protocol", "REFERENCE_SIMULATOR", "ResolvedRun", "RunConfig", "RunIncomplete", "RunPlan", "RunReport", "SIMULATOR", "Session", "SimulatorSetup", "check_endpoints", "comparable", "dataset_totals", "evaluate", "is_reference", "load_briefs", "load_rows", "model_label", "open_session", "plan_for", "protocol_id", "published_rows", "read_config", "resolve_run", "role_specs", "run_dialog", "run_identity", "run_options", "run_report", "run_submission", "seed_table", "simulator_label", "simulator_setup", "subset_rows", "trial_seed", "write_summary"]
+__all__ = ["AGENT", "DialogKit", "DialogsLost", "Executor", "ExecutorConfig", "LocalExecutor", "RayExecutor", "RayUnavailable", "make_executor", "DatasetUse", "EvalConfig", "FirstError", "IDENTITY_KEYS", "INCOMPLETE", "MAX_NOTES_CHARS", "Protocol", "REFERENCE_SIMULATOR", "ResolvedRun", "RunConfig", "RunIncomplete", "RunPlan", "RunReport", "SIMULATOR", "Session", "SimulatorSetup", "check_endpoints", "comparable", "dataset_totals", "evaluate", "is_reference", "load_briefs", "load_config", "load_rows", "load_run", "model_label", "open_session", "plan_for", "protocol_id", "published_rows", "read_config", "resolve_run", "role_specs", "run_dialog", "run_identity", "run_options", "run_report", "run_submission", "seed_table", "simulator_label", "simulator_setup", "subset_rows", "trial_seed", "write_summary"]

@@ -1,0 +1,264 @@
+"""Household consistency: rules a believable household keeps, beyond per-feature validity.
+
+`Household` only checks that each value fits the schema and that member 0 is the one "self".
+These rules catch profiles that are valid field by field but absurd together: a child older
+than the parent, a pregnant 70-year-old, a 2-year-old with a job or a diploma. Samplers
+(the fuzzer in `fuzz`, the population sampler) generate households that keep every rule by
+construction, and their tests assert `violations(hh) == []`.
+
+Each rule is a small function named `rule_<name>` whose docstring states it; `RULES` lists
+(name, docstring) pairs for documentation. A violation message names the member by index,
+relation and age, and ends with the rule's name, e.g.
+``member 2 (child, age 40): a child cannot be older than self minus 12 years (rule child_age_gap)``.
+
+The helpers `age_bounds`, `min_self_age`, `plausible_age`, `school_levels_for_age`,
+`school_level_for_age`, `flag_allowed` and `numeric_cap` give samplers the same limits the
+rules check, so the two cannot drift apart.
+"""
+from __future__ import annotations
+
+from eligibench.household.model import Household
+from eligibench.household.consistency.limits import (
+    SELF_MIN_AGE,
+    MAX_AGE,
+    SPOUSE_MIN_AGE,
+    CHILD_GAP,
+    GRANDCHILD_GAP,
+    FOSTER_CARE_MAX_AGE,
+    FERTILE_AGES,
+    WORK_MIN_AGE,
+    HSE_MIN_AGE,
+    COLLEGE_MIN_AGE,
+    COLLEGE_CREDITS_MIN_AGE,
+    EMANCIPATED_AGES,
+    CHILD_RELATIONS,
+    PARENTED_RELATIONS,
+    NO_DIPLOMA,
+    NYC,
+    NYC_ONLY_HOUSING,
+    GRADES,
+    WORK_NUMBERS,
+    WORK_FLAGS,
+    ADULT_FLAGS,
+    FLAG_AGE_RANGES,
+    MALE_ONLY_FLAGS,
+    FEMALE_ONLY_FLAGS,
+    flag_allowed,
+    numeric_cap,
+    pregnancy_allowed,
+    min_self_age,
+    age_bounds,
+    plausible_age,
+    school_levels_for_age,
+    school_level_for_age,
+    school_level_ok,
+)
+from eligibench.household.consistency.core_rules import (
+    Rule,
+    member_message,
+    rule_one_self,
+    rule_at_most_one_spouse,
+    rule_self_min_age,
+    rule_marriage_age,
+    rule_child_age_gap,
+    rule_grandchild_age_gap,
+    rule_foster_care_age,
+    rule_foster_age_out,
+    rule_pregnancy,
+    rule_breastfeeding,
+    rule_school_level_age,
+    rule_high_school_credential,
+    rule_no_child_labor,
+    rule_adult_only,
+    rule_emancipated_minor,
+    rule_selective_service,
+    rule_parent_flag,
+    rule_parent_age,
+    rule_property_months,
+    rule_durations_within_age,
+    rule_filing_jointly,
+    rule_self_not_dependent,
+    rule_gpa_needs_schooling,
+    rule_college_age,
+    rule_work_hours_and_income,
+    rule_nyc_only_housing,
+    rule_hra_in_nyc,
+)
+from eligibench.household.consistency.benefit_rules import (
+    SSI_AGE,
+    SSA_BENEFITS,
+    TEMPORARY_ASSISTANCE_FLAGS,
+    VA_BENEFITS,
+    CITIZEN,
+    UNLAWFUL,
+    feature_getter,
+    any_disability,
+    implication_problems,
+    repair_member,
+    with_doc,
+    IMPLICATION_FUNCS,
+    IMPLICATION_RULES,
+)
+from eligibench.household.consistency.v2_rules import (
+    MEDICARE_AGE,
+    SCRIE_MIN_AGE,
+    DRIE_MIN_AGE,
+    RENT_FREEZE_HOUSING,
+    NSLP_LEVELS,
+    FAIR_FARES_AGES,
+    v2_problems,
+    rule_medicare,
+    rule_medicare_insured,
+    rule_rent_freeze,
+    rule_rent_freeze_one_kind,
+    rule_school_meals,
+    rule_fair_fares_participant,
+)
+
+__all__ = [
+    "ADULT_FLAGS",
+    "CHILD_GAP",
+    "CHILD_RELATIONS",
+    "CITIZEN",
+    "COLLEGE_CREDITS_MIN_AGE",
+    "COLLEGE_MIN_AGE",
+    "DRIE_MIN_AGE",
+    "EMANCIPATED_AGES",
+    "FAIR_FARES_AGES",
+    "FEMALE_ONLY_FLAGS",
+    "FERTILE_AGES",
+    "FLAG_AGE_RANGES",
+    "FOSTER_CARE_MAX_AGE",
+    "GRADES",
+    "GRANDCHILD_GAP",
+    "HSE_MIN_AGE",
+    "IMPLICATION_FUNCS",
+    "IMPLICATION_RULES",
+    "ISSUE30_RULES",
+    "MALE_ONLY_FLAGS",
+    "MAX_AGE",
+    "MEDICARE_AGE",
+    "NO_DIPLOMA",
+    "NSLP_LEVELS",
+    "NYC",
+    "NYC_ONLY_HOUSING",
+    "PARENTED_RELATIONS",
+    "RENT_FREEZE_HOUSING",
+    "RULES",
+    "RULE_FUNCTIONS",
+    "Rule",
+    "SCRIE_MIN_AGE",
+    "SELF_MIN_AGE",
+    "SPOUSE_MIN_AGE",
+    "SSA_BENEFITS",
+    "SSI_AGE",
+    "TEMPORARY_ASSISTANCE_FLAGS",
+    "UNLAWFUL",
+    "VA_BENEFITS",
+    "WORK_FLAGS",
+    "WORK_MIN_AGE",
+    "WORK_NUMBERS",
+    "age_bounds",
+    "broken_rules",
+    "flag_allowed",
+    "implication_problems",
+    "min_self_age",
+    "numeric_cap",
+    "plausible_age",
+    "pregnancy_allowed",
+    "repair_member",
+    "rule_adult_only",
+    "rule_at_most_one_spouse",
+    "rule_breastfeeding",
+    "rule_child_age_gap",
+    "rule_college_age",
+    "rule_durations_within_age",
+    "rule_emancipated_minor",
+    "rule_fair_fares_participant",
+    "rule_filing_jointly",
+    "rule_foster_age_out",
+    "rule_foster_care_age",
+    "rule_gpa_needs_schooling",
+    "rule_grandchild_age_gap",
+    "rule_high_school_credential",
+    "rule_hra_in_nyc",
+    "rule_marriage_age",
+    "rule_medicare",
+    "rule_medicare_insured",
+    "rule_no_child_labor",
+    "rule_nyc_only_housing",
+    "rule_one_self",
+    "rule_parent_age",
+    "rule_parent_flag",
+    "rule_pregnancy",
+    "rule_property_months",
+    "rule_rent_freeze",
+    "rule_rent_freeze_one_kind",
+    "rule_school_level_age",
+    "rule_school_meals",
+    "rule_selective_service",
+    "rule_self_min_age",
+    "rule_self_not_dependent",
+    "rule_work_hours_and_income",
+    "school_level_for_age",
+    "school_levels_for_age",
+    "v2_problems",
+    "violations",
+]
+
+_RULE_FUNCS: tuple[Rule, ...] = (
+    rule_one_self,
+    rule_at_most_one_spouse,
+    rule_self_min_age,
+    rule_marriage_age,
+    rule_child_age_gap,
+    rule_grandchild_age_gap,
+    rule_foster_care_age,
+    rule_foster_age_out,
+    rule_pregnancy,
+    rule_breastfeeding,
+    rule_school_level_age,
+    rule_high_school_credential,
+    rule_no_child_labor,
+    rule_adult_only,
+    rule_emancipated_minor,
+    rule_selective_service,
+    rule_parent_flag,
+    rule_parent_age,
+    rule_property_months,
+    rule_durations_within_age,
+    rule_filing_jointly,
+    rule_self_not_dependent,
+    rule_gpa_needs_schooling,
+    rule_college_age,
+    rule_work_hours_and_income,
+    rule_nyc_only_housing,
+    rule_hra_in_nyc,
+    *IMPLICATION_FUNCS,
+    rule_medicare,
+    rule_medicare_insured,
+    rule_rent_freeze,
+    rule_rent_freeze_one_kind,
+    rule_school_meals,
+    rule_fair_fares_participant,
+)
+# Rules added in issue 30 (benefit contradictions): docs/consistency.md counts what each removed.
+ISSUE30_RULES: tuple[str, ...] = (*IMPLICATION_RULES, "medicare_insured", "rent_freeze_one_kind")
+
+RULE_FUNCTIONS: dict[str, Rule] = {f.__name__.removeprefix("rule_"): f for f in _RULE_FUNCS}
+RULES: tuple[tuple[str, str], ...] = tuple(
+    (name, " ".join((f.__doc__ or "").split())) for name, f in RULE_FUNCTIONS.items()
+)
+
+
+def violations(hh: Household) -> list[str]:
+    """One message per broken rule and member, in rule order; empty when the household is consistent."""
+    out: list[str] = []
+    for f in _RULE_FUNCS:
+        out.extend(f(hh))
+    return out
+
+
+def broken_rules(hh: Household) -> list[str]:
+    """Names of the rules `hh` breaks, each once, in rule order."""
+    return [name for name, f in RULE_FUNCTIONS.items() if f(hh)]

@@ -34,7 +34,7 @@ from leaderboard.tabs import board as board_tab
 from leaderboard.tabs import compare, dialogs, opportunity, scatter, simulator, submit
 from leaderboard.tabs.board import BOARD_INPUTS
 from leaderboard.tabs.common import BUSY_BANNER, RETRY_EVERY_S, Context, Tab
-from leaderboard.truth import CSS as TRUTH_CSS
+from leaderboard.verdict_reasons import CSS as TRUTH_CSS
 from leaderboard.upload import Limits
 
 __all__ = ["AppConfig", "Board", "CSS", "Limits", "PageData", "READ_TIMEOUT_S", "TAB_BUILDERS", "audit_markdown",

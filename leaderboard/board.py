@@ -16,12 +16,11 @@ from eligibench.results.store import ResultStore
 from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard.config import AppConfig
-from leaderboard.defaults import latest_protocol
 from leaderboard.downloads import Downloads
 from leaderboard.human import human_rows
 from leaderboard.literal import literal_markdown as lit
 from leaderboard.ratelimit import RateLimiter
-from leaderboard.truth import DialogFacts, GroundTruth, profile_html, render_reasons
+from leaderboard.verdict_reasons import DialogFacts, GroundTruth, profile_html, render_reasons
 from leaderboard.upload import accept_upload
 
 
@@ -79,7 +78,7 @@ class Board:
                 stats = Q.simulator_stats(r)
                 audits = Q.audits(r, self.config.audit_file)
                 queue = Q.queue_table(r)
-                latest = latest_protocol(r)
+                latest = Q.latest_protocol(r)
                 humans = human_rows(r)
         except Q.StoreLockedError:
             if self._last is not None:

@@ -12,7 +12,7 @@ from typing import Any
 import pandas as pd
 
 from eligibench.evaluation.scoring import PriceTable, agent_model, cost_frontier, run_cost
-from eligibench.results import DialogResult
+from leaderboard import queries as Q
 
 COLUMNS = ("Run", "Submission", "Protocol", "TW-F1", "$ total", "$ per dialog", "Frontier")
 
@@ -32,20 +32,10 @@ def _json(v: Any) -> Any:
 
 def cost_table(r: Any, prices: PriceTable) -> pd.DataFrame:
     """One row per run with a TW-F1: dollars (None when none of its models is priced), frontier mark."""
-    if r.empty or not r.has("runs", "dialogs", "metrics"):
+    runs = Q.priced_runs(r)
+    if not runs:
         return pd.DataFrame(columns=list(COLUMNS))
-    has_proto = "protocol_id" in r.columns("runs")
-    runs = r.con.execute(
-        "SELECT r.run_id, r.submission, r.agent_models, r.simulator, "
-        + ("r.protocol_id" if has_proto else "NULL") + ", m.value FROM runs r JOIN metrics m USING (run_id) "
-        "WHERE m.dataset = 'average' AND m.name = 'turn_weighted_f1' AND m.value IS NOT NULL ORDER BY r.run_id").fetchall()
-    dialogs: dict[str, list[DialogResult]] = {}
-    for (run_id, ds, row, trial, term, wall, ap, ac, up, uc) in r.con.execute(
-            "SELECT run_id, dataset, row_id, trial, termination, wall_s, agent_prompt_tokens, agent_completion_tokens, "
-            "user_prompt_tokens, user_completion_tokens FROM dialogs").fetchall():
-        dialogs.setdefault(run_id, []).append(DialogResult(
-            row, ds, trial, (), {}, {}, term, wall_s=wall or 0.0, agent_prompt_tokens=ap or 0, agent_completion_tokens=ac or 0,
-            user_prompt_tokens=up or 0, user_completion_tokens=uc or 0))
+    dialogs = Q.cost_dialogs(r)
     rows = []
     for run_id, submission, agents, simulator, proto, tw in runs:
         c = run_cost(dialogs.get(run_id, []), agent_model(_json(agents)), simulator, prices)

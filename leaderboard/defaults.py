@@ -4,7 +4,7 @@
   protocol of the most recent run. Counting runs let a protocol made only of broken drafts win
   the default view; development runs now go to their own store (`benyfits evaluate` of a folder
   outside submissions/ writes results/local.duckdb), so the board's runs are submitted ones.
-- `latest_protocol(reader)`: the protocol id of the most recent run in the store.
+- the newest run's protocol is read by `queries.latest_protocol`.
 - `store_warning(path)` / `warn_if_store_missing(path)`: what to tell someone who started the board
   where there is no store (it would show 0 runs).
 """
@@ -13,14 +13,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 from typing import Any, Mapping
-
-
-def latest_protocol(r: Any) -> str | None:
-    """The protocol of the most recently created run (None without runs or protocols)."""
-    if r.empty or not r.has("runs") or "protocol_id" not in r.columns("runs"):
-        return None
-    df = r.df("SELECT protocol_id FROM runs WHERE protocol_id IS NOT NULL ORDER BY created_at DESC, run_id LIMIT 1")
-    return None if df.empty else str(df["protocol_id"].iloc[0])
 
 
 def default_protocol(protos: Mapping[str, Any], latest: str | None) -> str | None:

@@ -10,6 +10,7 @@ Modules, one concern each:
 - `opportunities`: accuracy per opportunity (the heatmap).
 - `editions`: the editions of the runs, one edition's protocols, a configuration's scores on each edition.
 - `operations`: the submission queue, simulator figures, faithfulness audits.
+- `scoring`: what the cost panel, the paired comparison and people's rows compute from; the newest protocol.
 """
 from eligibench.results import CAUSE_WORDS, DATASETS, FAILURE_CAUSES, StoreLockedError
 from leaderboard.queries.common import (
@@ -59,6 +60,15 @@ from leaderboard.queries.protocols import (
     protocol_differences,
     protocols,
 )
+from leaderboard.queries.scoring import (
+    HUMAN_STATUS,
+    cost_dialogs,
+    human_figures,
+    latest_protocol,
+    priced_runs,
+    run_protocols,
+    run_results,
+)
 from leaderboard.queries.table import (
     DEFAULT_COLUMNS,
     EVALUATED,
@@ -86,6 +96,7 @@ from leaderboard.queries.table import (
 )
 
 __all__ = [
+    "HUMAN_STATUS", "cost_dialogs", "human_figures", "latest_protocol", "priced_runs", "run_protocols", "run_results",
     "Audit", "CAUSE_WORDS", "CROSS_METRICS", "DEFAULT_EDITION", "across_editions", "edition_of", "editions", "protocols_of", "DATASETS", "DEFAULT_COLUMNS", "DIALOG_COLUMNS", "DialogFilter", "EVALUATED",
     "FAILURE_CAUSES", "HIGHER_IS_BETTER", "INTERVAL_COLUMNS", "METRIC_COLUMNS", "NO_PROTOCOL", "NUMBER_COLUMNS",
     "PAPER_RESULTS", "Protocol", "QUEUE_COLUMNS", "QUEUE_WORDS", "REPORTED", "Reader", "SIMULATOR_COLUMNS",

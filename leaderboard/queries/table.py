@@ -18,6 +18,7 @@ import pandas as pd
 from eligibench.results import AVERAGE, DATASETS, INFRA_ERROR, NO_PROTOCOL, V1_PROTOCOL, Reader
 from eligibench.results.catalogue import HOUSEHOLDS, METRICS, columns
 from leaderboard.queries.common import _date, _json, _missing, _round, interval_text, models_label, sanitize
+from leaderboard.queries.scoring import HUMAN_STATUS
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 PAPER_RESULTS = DATA / "paper_results.json"
@@ -64,7 +65,7 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
         f"SELECT r.run_id, r.submission, r.agent_models, r.simulator, r.data_version, r.extra,"
         f" r.created_at, r.status, coalesce(d.n, 0) AS n_dialogs, {opt}"
         f" FROM runs r LEFT JOIN {n_dialogs} d USING (run_id)")
-    runs = runs[runs["status"] != "human"]  # issue 20: people's runs are a row beside, never ranked (leaderboard/human.py)
+    runs = runs[runs["status"] != HUMAN_STATUS]  # issue 20: people's runs are a row beside, never ranked (leaderboard/human.py)
     names = ", ".join(f"'{n}'" for n in _METRIC_NAMES)
     metrics = r.df(
         "SELECT run_id, dataset, name, value, ci_low, ci_high FROM metrics"

@@ -6,7 +6,7 @@ import time
 
 from eligibench.results.store import ResultStore
 from leaderboard import queries as Q
-from leaderboard.defaults import default_protocol, latest_protocol, store_warning
+from leaderboard.defaults import default_protocol, store_warning
 from tests.leaderboard.synthetic import fake_households, write_run
 
 
@@ -18,7 +18,7 @@ def test_without_a_full_protocol_the_latest_runs_protocol_is_shown_not_the_large
     time.sleep(0.01)
     write_run(store, hh, "submitted", kind="smoke", n_boot=20)  # ... one newer run under another
     with Q.StoreSource(store.path).reader() as r:
-        protos, newest = Q.protocols(r), latest_protocol(r)
+        protos, newest = Q.protocols(r), Q.latest_protocol(r)
     assert Q.default_protocol(protos) != newest  # the old rule: the largest non-smoke protocol
     assert default_protocol(protos, newest) == newest
     full = Q.Protocol("f", "full", {}, 1)

@@ -114,7 +114,7 @@ def test_a_later_editions_dialog_is_explained_with_that_editions_checkers_and_te
     from eligibench.datasets.publish import dataset_path
     from eligibench.datasets.rows import read_parquet
     from eligibench.truth import plain_words
-    from leaderboard.truth import GroundTruth, row_edition
+    from leaderboard.verdict_reasons import GroundTruth, row_edition
     from tests.leaderboard.synthetic import make_dataset
 
     folder = tmp_path / "benyfits"

@@ -7,7 +7,7 @@ import pytest
 
 from checkers.editions import explained_checker
 from eligibench.household import household, member
-from leaderboard.truth import DialogFacts, GroundTruth, render_reasons
+from leaderboard.verdict_reasons import DialogFacts, GroundTruth, render_reasons
 
 
 def test_the_decisive_requirement_names_the_member_and_their_value():

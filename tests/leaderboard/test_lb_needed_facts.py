@@ -8,7 +8,7 @@ from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import read_parquet
 from eligibench.household.facts import ALWAYS_KNOWN
 from leaderboard.board import asked_unknown
-from leaderboard.truth import DialogFacts, GroundTruth, render_reasons, traced_checker
+from leaderboard.verdict_reasons import DialogFacts, GroundTruth, render_reasons, traced_checker
 
 
 def _rows(folder):

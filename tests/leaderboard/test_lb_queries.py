@@ -15,7 +15,7 @@ from eligibench.evaluation.scoring import summarize
 from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, READY, DialogResult, RunSpec, Turn
 from eligibench.results.store import ResultStore
 from leaderboard import queries as Q
-from leaderboard.truth import GroundTruth, render_reasons
+from leaderboard.verdict_reasons import GroundTruth, render_reasons
 from tests.leaderboard.synthetic import fake_households, write_run
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,23 +6,58 @@ Modules:
 - `model`: `Member`, `Household` and their validating constructors.
 - `consistency`: rules a plausible household keeps (ages for relations, work, schooling).
 - `names`: first names and surnames the samplers draw.
-- `profile`: one sentence per member feature, and the roster: what the simulated user knows.
+- `profile`: one sentence per member feature, and the roster: what the simulated user knows
+  (its sentence tables: `flag_sentences` for booleans, `value_sentences` for numbers and choices).
 - `facts`: (member, feature, value) facts with stable keys (`m2.age`) and the profile sentence stating each.
 - `v1format`: BeNYfits v1's JSON layout, read and written.
 - `store`: households as gzipped JSONL (the fuzzed pool between stages).
 """
+from eligibench.household.facts import ALWAYS_KNOWN
 from eligibench.household.model import MAX_MEMBERS, Household, Member, household, member, member_to_dict, replace_member
-from eligibench.household.profile import Profile, display_name, render_profile, render_roster
+from eligibench.household.names import pick_name, pick_surname
+from eligibench.household.profile import Profile, display_name, render_profile, render_roster, third_person_sentence
 from eligibench.household.schema import (
+    ALL_FEATURE_NAMES,
     ALL_FEATURES,
     ALL_FEATURES_BY_NAME,
     FEATURE_NAMES,
     FEATURES,
     FEATURES_BY_NAME,
+    V2_FEATURE_NAMES,
     Feature,
     features_for,
 )
+from eligibench.household.store import read_households
+from eligibench.household.v1format import LabeledHousehold, household_from_v1, household_to_v1, load_v1_file
 
-__all__ = ["ALL_FEATURES", "ALL_FEATURES_BY_NAME", "FEATURES", "FEATURES_BY_NAME", "FEATURE_NAMES", "Feature", "features_for", "Household", "MAX_MEMBERS", "Member", "Profile",
-           "display_name", "household", "member", "member_to_dict", "render_profile", "render_roster",
-           "replace_member"]
+__all__ = [
+    "ALL_FEATURES",
+    "ALL_FEATURES_BY_NAME",
+    "ALL_FEATURE_NAMES",
+    "ALWAYS_KNOWN",
+    "FEATURES",
+    "FEATURES_BY_NAME",
+    "FEATURE_NAMES",
+    "Feature",
+    "Household",
+    "LabeledHousehold",
+    "MAX_MEMBERS",
+    "Member",
+    "Profile",
+    "V2_FEATURE_NAMES",
+    "display_name",
+    "features_for",
+    "household",
+    "household_from_v1",
+    "household_to_v1",
+    "load_v1_file",
+    "member",
+    "member_to_dict",
+    "pick_name",
+    "pick_surname",
+    "read_households",
+    "render_profile",
+    "render_roster",
+    "replace_member",
+    "third_person_sentence",
+]

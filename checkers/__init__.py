@@ -21,10 +21,10 @@ SHARED_MODULES = frozenset({"facts"})
 @lru_cache(maxsize=1)
 def registry() -> dict[str, ModuleType]:
     """Opportunity id -> checker module, sorted by id."""
-    return _modules(__path__, __name__, "checkers")
+    return checker_modules(__path__, __name__, "checkers")
 
 
-def _modules(path, package: str, folder: str) -> dict[str, ModuleType]:
+def checker_modules(path, package: str, folder: str) -> dict[str, ModuleType]:
     found: dict[str, ModuleType] = {}
     for info in pkgutil.iter_modules(path):
         if info.name.startswith("_") or info.ispkg or info.name in SHARED_MODULES:

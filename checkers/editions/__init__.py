@@ -11,8 +11,8 @@ import importlib
 from functools import lru_cache
 from types import ModuleType
 
-from checkers import _modules, registry
-from eligibench.catalog.editions import edition_catalog, load_edition
+from checkers import checker_modules, registry
+from eligibench.catalog import edition_catalog, load_edition
 from eligibench.truth import ExplainedChecker
 
 
@@ -27,7 +27,7 @@ def edition_registry(edition: str = "2024") -> dict[str, ModuleType]:
     folder = f"checkers/editions/e{ed.slug}"
     try:
         package = importlib.import_module(f"{__name__}.e{ed.slug}")
-        own = _modules(package.__path__, package.__name__, folder)
+        own = checker_modules(package.__path__, package.__name__, folder)
     except ModuleNotFoundError as e:
         if e.name != f"{__name__}.e{ed.slug}":
             raise

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from eligibench.truth.tracing import TWIN, compose
+from eligibench.truth import TWIN, compose
 
 
 def share_rules(namespace: dict) -> None:

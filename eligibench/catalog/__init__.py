@@ -14,6 +14,7 @@ from eligibench.catalog.drift import DriftReport, detect
 from eligibench.catalog.editions import DEFAULT_EDITION, Edition, available, edition_catalog, load_edition
 from eligibench.catalog.opportunities import (
     Catalog,
+    ImpliedCondition,
     Opportunity,
     ReadingRow,
     known_uncurated,
@@ -22,6 +23,21 @@ from eligibench.catalog.opportunities import (
 )
 from eligibench.catalog.source import SourcePull, pull
 
-__all__ = ["DEFAULT_EDITION", "Catalog", "DriftReport", "Edition", "Opportunity", "ReadingRow", "SourcePull", "available",
-           "detect", "edition_catalog", "known_uncurated", "load_catalog", "load_edition",
-           "load_opportunity", "pull"]
+__all__ = [
+    "Catalog",
+    "DEFAULT_EDITION",
+    "DriftReport",
+    "Edition",
+    "ImpliedCondition",
+    "Opportunity",
+    "ReadingRow",
+    "SourcePull",
+    "available",
+    "detect",
+    "edition_catalog",
+    "known_uncurated",
+    "load_catalog",
+    "load_edition",
+    "load_opportunity",
+    "pull",
+]

@@ -5,7 +5,7 @@ from typing import Any, Sequence
 
 from eligibench.datasets.diverse import Selection
 from eligibench.datasets.rows import Row
-from eligibench.truth.trace_all import TraceMatrix
+from eligibench.truth import TraceMatrix
 
 # BeNYfits v1, Diverse dataset (published figures, ../shared/reference/opportunities_v1.json)
 V1 = {"households": 56, "pairs": 305, "positive": 146, "positive_rate": round(146 / 305, 3)}

@@ -13,7 +13,7 @@ import heapq
 from dataclasses import dataclass
 
 from eligibench.errors import ParamsError
-from eligibench.truth.trace_all import TraceMatrix
+from eligibench.truth import TraceMatrix
 
 COVERAGE_MODES = ("lines", "paths")
 

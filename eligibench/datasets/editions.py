@@ -26,9 +26,9 @@ from eligibench.datasets.params import DiverseParams, HouseholdsParams, Represen
 from eligibench.datasets.population import load_population, sample_households, sample_v2
 from eligibench.datasets.rows import Row, build_row
 from eligibench.datasets.version import with_content_version
-from eligibench.household.model import Household
-from eligibench.truth.trace_all import trace_all
-from eligibench.truth.tracing import traced_checkers
+from eligibench.household import Household
+from eligibench.truth import trace_all
+from eligibench.truth import traced_checkers
 
 
 def config_name(dataset: str, edition: str) -> str:

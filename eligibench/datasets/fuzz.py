@@ -28,10 +28,10 @@ from typing import Callable, Iterable, Mapping
 
 from eligibench.errors import ParamsError
 from eligibench.household import consistency as cons
-from eligibench.household.model import MAX_MEMBERS, Household, Member, member_to_dict
-from eligibench.household.names import pick_name, pick_surname
-from eligibench.household.schema import FEATURE_NAMES, FEATURES, FEATURES_BY_NAME, V2_FEATURE_NAMES
-from eligibench.truth.tracing import checker_source
+from eligibench.household import MAX_MEMBERS, Household, Member, member_to_dict
+from eligibench.household import pick_name, pick_surname
+from eligibench.household import FEATURE_NAMES, FEATURES, FEATURES_BY_NAME, V2_FEATURE_NAMES
+from eligibench.truth import checker_source
 
 Thresholds = Mapping[str, tuple[float, ...]]
 

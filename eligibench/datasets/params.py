@@ -7,7 +7,7 @@ from typing import Any, Sequence
 from eligibench import params as P
 from eligibench.datasets.diverse import COVERAGE_MODES
 from eligibench.errors import ParamsError
-from eligibench.household.model import MAX_MEMBERS
+from eligibench.household import MAX_MEMBERS
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,12 @@ from typing import Sequence
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from eligibench.household.facts import ALWAYS_KNOWN
-from eligibench.household.model import Household
-from eligibench.household.profile import render_profile
-from eligibench.household.v1format import household_from_v1, household_to_v1
-from eligibench.truth.counterfactual import find_flip, verify_flip
-from eligibench.truth.tracing import TracedChecker
+from eligibench.household import ALWAYS_KNOWN
+from eligibench.household import Household
+from eligibench.household import render_profile
+from eligibench.household import household_from_v1, household_to_v1
+from eligibench.truth import find_flip, verify_flip
+from eligibench.truth import TracedChecker
 
 SCHEMA = pa.schema([
     ("id", pa.string()),

@@ -37,7 +37,7 @@ from eligibench.datasets.population import load_population, sample_households
 from eligibench.datasets.rows import Row, build_row, row_record
 from eligibench.datasets.version import with_content_version
 from eligibench.errors import BenyfitsError
-from eligibench.truth.trace_all import trace_all
+from eligibench.truth import trace_all
 
 SEED_ENV = "BENYFITS_SEALED_SEED"
 SEED_FILE_ENV = "BENYFITS_SEALED_SEED_FILE"

@@ -20,13 +20,13 @@ import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
-from eligibench.datasets.population.load import load_population
+from eligibench.datasets.population import load_population
 from eligibench.datasets.population.rules import RULES, _Ctx
 from eligibench.datasets.rows import Row, build_row
 from eligibench.household.consistency import violations
-from eligibench.household.model import Household, member_to_dict
-from eligibench.household.v1format import LabeledHousehold, load_v1_file
-from eligibench.truth.tracing import TracedChecker
+from eligibench.household import Household, member_to_dict
+from eligibench.household import LabeledHousehold, load_v1_file
+from eligibench.truth import TracedChecker
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from eligibench.datasets.rows import read_parquet
-from eligibench.household.store import read_households
+from eligibench.household import read_households
 from eligibench.truth import verdict_changes as vc
 
 

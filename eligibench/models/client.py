@@ -143,7 +143,7 @@ class RetryingChatModel(ChatModel):
         if kind == "rejected":
             status = getattr(exc, "status_code", None)
             raise ModelRequestError(
-                self.endpoint, f"{self.endpoint} rejected the request ({status}): {_short(exc)}", status
+                self.endpoint, f"{self.endpoint} rejected the request ({status}): {short_error(exc)}", status
             ) from exc
         raise exc
 
@@ -153,12 +153,12 @@ class RetryingChatModel(ChatModel):
         err = ModelUnavailable(
             self.endpoint,
             f"model endpoint {self.endpoint} unavailable after {attempts} attempt(s) "
-            f"(timeout {self.spec.timeout_s:g} s each): {type(last).__name__}: {_short(last)}",
+            f"(timeout {self.spec.timeout_s:g} s each): {type(last).__name__}: {short_error(last)}",
         )
         err.__cause__ = last
         return err
 
 
-def _short(exc: BaseException | None, limit: int = 300) -> str:
+def short_error(exc: BaseException | None, limit: int = 300) -> str:
     text = " ".join(str(exc).split()) if exc is not None else "no attempt made"
     return text if len(text) <= limit else text[: limit - 3] + "..."

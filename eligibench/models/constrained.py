@@ -107,12 +107,12 @@ def check_schema(schema: dict) -> None:
 # --------------------------------------------------------------------------- parsing
 
 
-class _Invalid(Exception):
+class InvalidReply(Exception):
     pass
 
 
 def parse_json_reply(text: str, schema: dict) -> Any:
-    """The JSON value in `text`, validated against `schema`; raises _Invalid with the reason."""
+    """The JSON value in `text`, validated against `schema`; raises InvalidReply with the reason."""
     import jsonschema
 
     stripped = text.strip()
@@ -122,7 +122,7 @@ def parse_json_reply(text: str, schema: dict) -> Any:
         value = _json_in_prose(stripped)
     errors = sorted(jsonschema.Draft7Validator(schema).iter_errors(value), key=lambda e: list(e.path))
     if errors:
-        raise _Invalid("; ".join(e.message for e in errors[:3]))
+        raise InvalidReply("; ".join(e.message for e in errors[:3]))
     return value
 
 
@@ -136,7 +136,7 @@ def _json_in_prose(text: str) -> Any:
             return decoder.raw_decode(text, pos)[0]
         except json.JSONDecodeError:
             pos = text.find("{", pos + 1)
-    raise _Invalid(f"not JSON: {text[:200]!r}")
+    raise InvalidReply(f"not JSON: {text[:200]!r}")
 
 
 def _with_hint(messages: list[ChatMessage], hint: str | None) -> list[ChatMessage]:
@@ -191,7 +191,7 @@ def ask_json(
         replies.append(reply.text)
         try:
             return parse_json_reply(reply.text, schema)
-        except _Invalid as exc:
+        except InvalidReply as exc:
             reasons.append(str(exc))
             prompt = prompt + _correction(reply, str(exc), schema)
     raise _fail(replies, reasons, model)

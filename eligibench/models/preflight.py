@@ -82,7 +82,7 @@ def check_preflight(specs: Mapping[str, ModelSpec], **kwargs) -> None:
 def _check_role(role: str, spec: ModelSpec, needs_json_schema: bool, needs_seed: bool,
                 timeout_s: float) -> list[Problem]:
     from eligibench.models import make_model
-    from eligibench.models.constrained import _Invalid, parse_json_reply
+    from eligibench.models.constrained import InvalidReply, parse_json_reply
     from eligibench.models.openai_compat import OpenAICompatModel
 
     probe = replace(spec, retries=0, timeout_s=min(spec.timeout_s, timeout_s))
@@ -127,7 +127,7 @@ def _check_role(role: str, spec: ModelSpec, needs_json_schema: bool, needs_seed:
             try:
                 reply = model.chat(PROBE_MESSAGES, json_schema=PROBE_SCHEMA, max_tokens=24)
                 parse_json_reply(reply.text, PROBE_SCHEMA)
-            except (ModelError, _Invalid) as exc:
+            except (ModelError, InvalidReply) as exc:
                 out.append(problem(
                     "json schema",
                     f"a request with response_format style {model.response_format_style!r} and a one-value "

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from eligibench.models.client import ChatModel, _short
+from eligibench.models.client import ChatModel, short_error
 from eligibench.models.registry import backend
 from eligibench.models.types import (
     ChatMessage,
@@ -69,7 +69,7 @@ def probe(url: str, timeout_s: float = PROBE_TIMEOUT_S) -> str | None:
     except urllib.error.HTTPError as exc:  # it answered: an auth or routing error is still a live server
         return None if exc.code < 500 else f"GET /models answered HTTP {exc.code}"
     except (urllib.error.URLError, OSError) as exc:
-        return f"GET /models failed: {_short(getattr(exc, 'reason', exc))}"
+        return f"GET /models failed: {short_error(getattr(exc, 'reason', exc))}"
 
 
 class ReplicaPool:
@@ -229,7 +229,7 @@ class ReplicatedModel(ChatModel):
                 self.usage.record_failure()
                 raise
             except ModelUnavailable as exc:  # ServerDied included
-                tried[url] = f"{type(exc).__name__}: {_short(exc)}"
+                tried[url] = f"{type(exc).__name__}: {short_error(exc)}"
                 self.pool.failed(url, tried[url])
                 continue
             except BaseException:

@@ -25,7 +25,7 @@ import urllib.request
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from eligibench.models.client import _short
+from eligibench.models.client import short_error
 from eligibench.models.lifeline import EXIT_MARK, STARTED_MARK
 from eligibench.models.types import ModelUnavailable, ServerDied
 
@@ -49,7 +49,7 @@ def check_health(base_url: str, timeout_s: float = 2.0) -> list[str]:
         with _NO_PROXY_OPENER.open(url, timeout=timeout_s) as resp:
             payload = json.loads(resp.read().decode("utf-8"))
     except (urllib.error.URLError, OSError, ValueError) as exc:
-        raise ModelUnavailable(url, f"model server at {url} is not answering: {_short(exc)}") from exc
+        raise ModelUnavailable(url, f"model server at {url} is not answering: {short_error(exc)}") from exc
     return [m.get("id", "") for m in payload.get("data", []) if isinstance(m, dict)]
 
 

@@ -34,6 +34,33 @@ from eligibench.truth.counterfactual import Flip, find_flip, verify_flip
 from eligibench.truth.discipline import violations
 from eligibench.truth.explain import ExplainedChecker, Explanation, flip_sentence, plain_words
 from eligibench.truth.trace_all import TraceMatrix, trace_all
-from eligibench.truth.tracing import Trace, TracedChecker, trace_id, traced_checkers
+from eligibench.truth.tracing import TWIN, Trace, TracedChecker, checker_source, compose, trace_id, traced_checkers
 
-__all__ = ["HOUSEHOLD_SIZE", "TABLE_FEATURES", "Explanation", "ExplainedChecker", "flip_sentence", "plain_words", "BoundaryCase", "CheckerConditions", "Flip", "find_boundary", "find_flip", "verify", "verify_flip", "Trace", "TraceMatrix", "TracedChecker", "checker_conditions", "numbers_in", "table_mismatches", "trace_all", "trace_id", "traced_checkers", "violations"]
+__all__ = [
+    "BoundaryCase",
+    "CheckerConditions",
+    "ExplainedChecker",
+    "Explanation",
+    "Flip",
+    "HOUSEHOLD_SIZE",
+    "TABLE_FEATURES",
+    "TWIN",
+    "Trace",
+    "TraceMatrix",
+    "TracedChecker",
+    "checker_conditions",
+    "checker_source",
+    "compose",
+    "find_boundary",
+    "find_flip",
+    "flip_sentence",
+    "numbers_in",
+    "plain_words",
+    "table_mismatches",
+    "trace_all",
+    "trace_id",
+    "traced_checkers",
+    "verify",
+    "verify_flip",
+    "violations",
+]

@@ -36,7 +36,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from eligibench.household.schema import ALL_FEATURE_NAMES as FEATURE_NAMES  # every schema version's
+from eligibench.household import ALL_FEATURE_NAMES as FEATURE_NAMES
 from eligibench.truth.fact_reads import call_reads, imported_facts
 from eligibench.truth.tracing import checker_source
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Iterable, Mapping
 
-from eligibench.household.model import Household
+from eligibench.household import Household
 from eligibench.truth.tracing import TWIN, TracedChecker, checker_source
 
 FELL_THROUGH = "end of check()"

@@ -159,7 +159,7 @@ class ExplainedChecker:
         return bool(verdict), events
 
     def explain(self, household) -> Explanation:
-        from eligibench.household.profile import display_name
+        from eligibench.household import display_name
 
         verdict, events = self.events(household)
         names = {i: display_name(household, i) for i in range(len(household.members))}
@@ -281,7 +281,7 @@ class ExplainedChecker:
         return self._feature_sentences(hh, e)
 
     def _feature_sentences(self, hh, e: Event, limit: int = 3) -> str:
-        from eligibench.household.profile import third_person_sentence
+        from eligibench.household import third_person_sentence
 
         keys = [k for k in e.reads if k.startswith("m") and "." in k]
         if e.member is not None:
@@ -550,7 +550,7 @@ def flip_sentence(hh: Any, flip_json: str, verdict: bool) -> str:
     import json
 
     from eligibench.household import ALL_FEATURES_BY_NAME as FEATURES_BY_NAME  # every schema version
-    from eligibench.household.profile import display_name
+    from eligibench.household import display_name
 
     if not flip_json:
         return ""

@@ -18,7 +18,7 @@ import importlib.util
 from functools import lru_cache
 from pathlib import Path
 
-from eligibench.household.schema import ALL_FEATURE_NAMES
+from eligibench.household import ALL_FEATURE_NAMES
 
 KIND_DISPATCH = "DISABILITY_KINDS"  # the dict of a kind-taking fact: kind -> the function defining it
 KIND_FACTS = ("disability",)  # facts whose second argument is a literal kind

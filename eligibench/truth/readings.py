@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from eligibench.catalog.opportunities import ImpliedCondition, Opportunity
+from eligibench.catalog import ImpliedCondition, Opportunity
 
 READINGS_HEADING = "Readings of ambiguous requirements:"
 IMPLIED_HEADING = "Implied conditions (not stated in the source text):"

@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Mapping
 
 from eligibench.errors import BenyfitsError
-from eligibench.household.model import Household, household
+from eligibench.household import Household, household
 
 COLUMNS = ("edition", "opportunity", "reader", "date", "commit", "verdict", "finding", "class", "description",
            "household_json", "expected", "checker_verdict", "status", "resolution")

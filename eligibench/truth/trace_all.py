@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from eligibench.household.model import Household
+from eligibench.household import Household
 from eligibench.truth.tracing import TracedChecker
 
 

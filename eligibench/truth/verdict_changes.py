@@ -39,7 +39,7 @@ from typing import Callable, Iterable, Sequence
 import yaml
 
 from eligibench.errors import BenyfitsError
-from eligibench.household.model import Household, Member
+from eligibench.household import Household, Member
 
 # The commit before issue 30 changed any 2024 checker (25830eb, "dvc.lock after dvc repro on the
 # models contract split"): the checkers that labelled the published 2024 datasets.

@@ -35,5 +35,12 @@ from eligibench.datasets.population.model import Population, PopulationError
 from eligibench.datasets.population.sampler import sample_household, sample_households
 from eligibench.datasets.population.v2 import sample_v2
 
-__all__ = ["Population", "PopulationError", "load_population", "population_table_markdown", "sample_household",
-           "sample_households", "sample_v2"]
+__all__ = [
+    "Population",
+    "PopulationError",
+    "load_population",
+    "population_table_markdown",
+    "sample_household",
+    "sample_households",
+    "sample_v2",
+]

@@ -23,8 +23,8 @@ from eligibench.datasets.population.model import (
     TableRow,
 )
 from eligibench.datasets.population.rules import CONDITIONS, RULES
-from eligibench.household.model import MAX_MEMBERS
-from eligibench.household.schema import FEATURE_NAMES, FEATURES_BY_NAME, Feature
+from eligibench.household import MAX_MEMBERS
+from eligibench.household import FEATURE_NAMES, FEATURES_BY_NAME, Feature
 
 # Loading and validation.
 

@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 from eligibench.errors import BenyfitsError
-from eligibench.household.schema import FEATURES_BY_NAME
+from eligibench.household import FEATURES_BY_NAME
 
 KINDS = ("categorical", "ranges", "derived")
 LEVELS = ("member", "household")

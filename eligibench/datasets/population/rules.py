@@ -16,7 +16,7 @@ from eligibench.datasets.population.model import (
     FeaturePopulation,
 )
 from eligibench.household import consistency as cons
-from eligibench.household.names import pick_name, pick_surname
+from eligibench.household import pick_name, pick_surname
 
 # Conditions (`given`) and derived rules: code, named from population.json.
 

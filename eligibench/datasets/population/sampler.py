@@ -17,8 +17,8 @@ from eligibench.datasets.population.model import (
 )
 from eligibench.datasets.population.rules import CONDITIONS, RULES, _chance, _Ctx
 from eligibench.household import consistency as cons
-from eligibench.household.model import Household, member
-from eligibench.household.schema import FEATURES_BY_NAME
+from eligibench.household import Household, member
+from eligibench.household import FEATURES_BY_NAME
 
 # Sampling.
 

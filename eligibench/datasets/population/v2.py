@@ -14,8 +14,8 @@ from typing import Any
 
 from eligibench.datasets.population.model import FPL_BASE, FPL_EXTRA
 from eligibench.household import consistency as cons
-from eligibench.household.model import Household, Member, member_to_dict
-from eligibench.household.schema import V2_FEATURE_NAMES
+from eligibench.household import Household, Member, member_to_dict
+from eligibench.household import V2_FEATURE_NAMES
 
 V2_SEED = "representative-features-v2:{seed}"
 

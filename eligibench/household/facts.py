@@ -18,7 +18,8 @@ from typing import Any
 
 from eligibench.errors import HouseholdError
 from eligibench.household.model import Household
-from eligibench.household.profile import _count, display_name, feature_sentence, relation_word
+from eligibench.household.profile import display_name, feature_sentence, relation_word
+from eligibench.household.value_sentences import counted
 from eligibench.household.schema import ALL_FEATURES_BY_NAME, V2_FEATURE_NAMES, feature_names_for
 
 SIZE_KEY = "hh.size"
@@ -60,7 +61,7 @@ def _roster_sentence(hh: Household, index: int, feature: str) -> str:
 
 
 def size_sentence(hh: Household) -> str:
-    people = _count(hh.size, "person") if hh.size == 1 else f"{hh.size} people"
+    people = counted(hh.size, "person") if hh.size == 1 else f"{hh.size} people"
     return f"Your household has {people}."
 
 

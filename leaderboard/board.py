@@ -27,7 +27,7 @@ from leaderboard.upload import accept_upload
 @dataclass(frozen=True)
 class PageData:
     table: pd.DataFrame  # evaluated runs (all protocols) + v1 reported rows
-    protocols: dict[str, Q.Protocol]
+    protocols: dict[str, Q.StoredProtocol]
     runs: list[tuple[str, str]]  # (label, run_id), newest first
     labels: dict[str, str]  # run_id -> short label
     stats: pd.DataFrame  # simulator card table

@@ -4,20 +4,19 @@ DuckDB store, and a small summary file is the stage's DVC output."""
 import sys
 from pathlib import Path
 
-from eligibench import params, paths, preflight
+from eligibench import paths, preflight
 from eligibench.errors import run_main
-from eligibench.evaluation.hosting import load_manifest
-from eligibench.evaluation.run import read_config, resolve_run, run_submission, write_summary
+from eligibench.evaluation.run import load_config, load_run, run_submission, write_summary
 from eligibench.progress import bar
 
 
 def main(name: str) -> None:
-    config = read_config(params.load())
+    config = load_config()
     run = config.run(name)
     folder = paths.SUBMISSIONS / run.submission
     # bubblewrap when this agent must be jailed, the datasets, the model files: before any work
     preflight.check(preflight.for_evaluation(config, folder, f"evaluate.runs {name} ({folder})", Path("."), run))
-    resolved = resolve_run(config, load_manifest(folder), run)
+    resolved = load_run(name, config=config)
     summary = run_submission(resolved, bar)
     write_summary(paths.RUN_SUMMARIES / f"{name}.json", summary)
     m = summary["metrics"]

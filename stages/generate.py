@@ -22,13 +22,11 @@ from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from contextlib import ExitStack
 from pathlib import Path
 
-from eligibench import params, paths, preflight
+from eligibench import paths, preflight
 from eligibench.errors import run_main
 from eligibench.evaluation.hosting import load_entry, load_manifest
-from eligibench.evaluation.run import read_config, resolve_run
-from eligibench.models import make_model
-from eligibench.models.preflight import check_preflight
-from eligibench.models.serving import attach_servers
+from eligibench.evaluation.run import load_config, load_run
+from eligibench.models import attach_servers, check_preflight, make_model
 from eligibench.progress import bar
 
 
@@ -40,14 +38,14 @@ def side_by_side(jobs: int, cores: int | None = None) -> tuple[int, int]:
 
 
 def main(out: Path) -> None:
-    config = read_config(params.load())
+    config = load_config()
     out.mkdir(parents=True, exist_ok=True)
     todo = {}
     for run in config.runs.values():
         manifest = load_manifest(paths.SUBMISSIONS / run.submission)
         if not manifest.pregenerate:
             continue
-        resolved = resolve_run(config, manifest, run)  # the evaluation's own rows, briefs, specs, options
+        resolved = load_run(manifest, run=run.name, config=config)  # the evaluation's own rows, briefs, specs, options
         key = (manifest.name, repr(sorted(resolved.roles.items())), repr(sorted(resolved.options.items())))
         todo.setdefault(key, resolved)
     if not todo:

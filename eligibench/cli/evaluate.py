@@ -43,9 +43,9 @@ def is_submitted(folder: Path, project: Path) -> bool:
         return False
 
 
-def _small_run(raw: dict, args: argparse.Namespace) -> dict:
-    """The params with the small-run flags over `evaluate` (validated by read_config as usual)."""
-    ev = dict(raw.get("evaluate") or {})
+def _small_run(args: argparse.Namespace) -> dict:
+    """The small-run flags as `evaluate` overrides (validated by read_config as usual)."""
+    ev: dict = {}
     if args.households is not None:
         ev["subset"] = {d: args.households for d in ("diverse", "representative")}  # evaluate.subset's keys
     if args.max_questions is not None:
@@ -57,24 +57,23 @@ def _small_run(raw: dict, args: argparse.Namespace) -> dict:
     if args.executor is not None:
         ev["executor"] = args.executor
     if args.ray_address is not None:  # implies the Ray executor
-        ev["executor"], ev["ray"] = "ray", {**(ev.get("ray") or {}), "address": args.ray_address}
-    return {**raw, "evaluate": ev}
+        ev["executor"], ev["ray.address"] = "ray", args.ray_address
+    return ev
 
 
 def _run(args: argparse.Namespace) -> int:
-    from eligibench import params
     from eligibench.errors import BenyfitsError, ParamsError
     from eligibench.evaluation.hosting import load_manifest
-    from eligibench.evaluation.run import check_endpoints, read_config, resolve_run, run_report, run_submission
+    from eligibench.evaluation.run import check_endpoints, load_config, load_run, run_report, run_submission
     from eligibench.progress import bar
     from eligibench.results.store import ResultStore
 
     project = project_root(args.project)
     params_path = Path(args.params) if args.params else project / "params.yaml"
-    config = read_config(_small_run(params.load(params_path), args))
+    config = load_config(project, _small_run(args), params_path)
     rows = None
     if args.rows:
-        from eligibench.datasets.rows import read_parquet
+        from eligibench.datasets import read_parquet
 
         loaded = read_parquet(args.rows)
         if not loaded:
@@ -95,14 +94,13 @@ def _run(args: argparse.Namespace) -> int:
         config = replace(config, store=Path(args.store).resolve())
     elif local:
         config = replace(config, store=LOCAL_STORE)
-    run = None
     if args.config:
         run = config.run(args.config)
         if run.submission != folder.name and run.submission != manifest.name:
             raise ParamsError(f"run configuration {args.config!r} is for submission {run.submission!r}, "
                               f"not {args.path}")
     _check_store(str(params_path), project / config.store)
-    resolved = resolve_run(config, manifest, run, split=args.split, project=project, rows=rows)
+    resolved = load_run(manifest, project, run=args.config, config=config, split=args.split, rows=rows)
     if args.check:
         problems = check_endpoints(resolved)
         roles = ", ".join(sorted(resolved.roles) + (["simulator"] if resolved.simulator.uses_model else [])) or "none"

@@ -114,8 +114,7 @@ def _rows(args, config, resolved_rows, project: Path):
 
     if args.ceiling:
         from eligibench import paths
-        from eligibench.datasets.publish import dataset_path
-        from eligibench.datasets.rows import read_parquet
+        from eligibench.datasets import dataset_path, read_parquet
 
         every = {d: read_parquet(dataset_path(project / paths.DATASET_DIR, d)) for d in ("diverse", "representative")}
         sample = ceiling_rows(every, args.pairs)
@@ -131,24 +130,21 @@ def _rows(args, config, resolved_rows, project: Path):
 
 
 def _run(args: argparse.Namespace) -> int:
-    from eligibench import params
-    from eligibench.evaluation.hosting import load_manifest
     from eligibench.evaluation.play import HUMAN_MANIFEST, PlayRun, Quit, pseudonym, record_tlx
-    from eligibench.evaluation.run import open_session, read_config, resolve_run
+    from eligibench.evaluation.run import load_config, load_run, open_session
 
     project = Path(args.project)
-    config = read_config(params.load(project / args.params))
+    config = load_config(project, params_file=project / args.params)
     participant = pseudonym(args.participant or os.environ.get("USER", ""))
     role = "agent" if args.ceiling else args.role
-    manifest = HUMAN_MANIFEST if role == "agent" else load_manifest(Path(args.submission))
-    run_config = config.run(args.config) if args.config else None
-    resolved = resolve_run(config, manifest, run_config, project=project)
+    source = HUMAN_MANIFEST if role == "agent" else Path(args.submission)
+    resolved = load_run(source, project, run=args.config, config=config)
     rows, selection = _rows(args, config, resolved.rows, project)
     if args.ceiling:  # the sample's rows are the run's rows
         grouped: dict = {}
         for r in rows:
             grouped.setdefault(r.dataset, []).append(r)
-        resolved = resolve_run(config, manifest, run_config, project=project, rows=grouped)
+        resolved = load_run(source, project, run=args.config, config=config, rows=grouped)
     play = PlayRun(resolved, role, participant, project, selection, rows)
     todo = play.pending()
     print(f"Participant {participant}, playing the {role}; run {play.run_id}: {len(rows) - len(todo)} of "
@@ -191,13 +187,12 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from eligibench import params
     from eligibench.evaluation.play import HUMAN, ceiling_report, export_tlx_csv
-    from eligibench.evaluation.run import read_config
+    from eligibench.evaluation.run import load_config
     from eligibench.results.store import ResultStore
 
     project = Path(args.project)
-    config = read_config(params.load(project / args.params))
+    config = load_config(project, params_file=project / args.params)
     store = ResultStore(project / config.store)
     if args.export_tlx:
         n = export_tlx_csv(store, Path(args.export_tlx))

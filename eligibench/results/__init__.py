@@ -36,8 +36,8 @@ from eligibench.results.vocabulary import (
     NO_PROTOCOL,
     TERMINATION_WORDS,
     V1_PROTOCOL,
-    Protocol,
+    StoredProtocol,
     parse_protocol,
 )
 
-__all__ = ["AVERAGE", "CAUSE_WORDS", "DATASETS", "DEFAULT_EDITION", "DialogResult", "FAILURE_CAUSES", "INFRA_ERROR", "METRICS", "Metric", "NO_PROTOCOL", "Protocol", "Reader", "ResultStore", "RunSpec", "SchemaVersionError", "SnapshotSource", "StoreError", "StoreLockedError", "StoreSource", "TERMINATIONS", "TERMINATION_WORDS", "Turn", "V1_PROTOCOL", "connect", "find_run", "metric", "open_source", "parse_protocol", "run_document", "run_id_for"]
+__all__ = ["AVERAGE", "CAUSE_WORDS", "DATASETS", "DEFAULT_EDITION", "DialogResult", "FAILURE_CAUSES", "INFRA_ERROR", "METRICS", "Metric", "NO_PROTOCOL", "StoredProtocol", "Reader", "ResultStore", "RunSpec", "SchemaVersionError", "SnapshotSource", "StoreError", "StoreLockedError", "StoreSource", "TERMINATIONS", "TERMINATION_WORDS", "Turn", "V1_PROTOCOL", "connect", "find_run", "metric", "open_source", "parse_protocol", "run_document", "run_id_for"]

@@ -89,4 +89,4 @@ class RunSpec:
     run_config: str = ""  # the run configuration's name (params.yaml evaluate.runs)
     role_models: Mapping[str, str] = field(default_factory=dict)  # role -> model label
     protocol_id: str = ""  # evaluation.protocol.protocol_id(protocol)
-    protocol: Mapping[str, object] = field(default_factory=dict)  # evaluation.protocol.Protocol.to_json()
+    protocol: Mapping[str, object] = field(default_factory=dict)  # evaluation.run.Protocol.to_json()

@@ -33,8 +33,10 @@ V1_PROTOCOL = "v1 paper"
 
 
 @dataclass(frozen=True)
-class Protocol:
-    """What a run was measured under (`runs.protocol`); runs are ranked only within one."""
+class StoredProtocol:
+    """A protocol as the store holds it (`runs.protocol_id` + `runs.protocol` JSON, read back by
+    `parse_protocol`; `runs` counts the runs under it): the read side of
+    `evaluation.run.Protocol`, which writes that JSON. Runs are ranked only within one."""
     id: str
     kind: str  # full | smoke | custom | not recorded | v1 paper
     spec: Mapping[str, Any]
@@ -80,18 +82,18 @@ class Protocol:
         return "; ".join(parts) or "no details recorded"
 
 
-def parse_protocol(protocol_id: Any, spec: Any, runs: int = 0) -> Protocol:
-    """A `runs` row's (protocol_id, protocol JSON) as a Protocol; NO_PROTOCOL when absent."""
+def parse_protocol(protocol_id: Any, spec: Any, runs: int = 0) -> StoredProtocol:
+    """A `runs` row's (protocol_id, protocol JSON) as a StoredProtocol; NO_PROTOCOL when absent."""
     if protocol_id is None or (isinstance(protocol_id, float) and protocol_id != protocol_id):
-        return Protocol(NO_PROTOCOL, NO_PROTOCOL, {}, runs)
+        return StoredProtocol(NO_PROTOCOL, NO_PROTOCOL, {}, runs)
     if isinstance(spec, str):
         try:
             spec = json.loads(spec)
         except ValueError:
             spec = {}
     d = spec if isinstance(spec, dict) else {}
-    return Protocol(str(protocol_id), str(d.get("kind") or "custom"), d, runs)
+    return StoredProtocol(str(protocol_id), str(d.get("kind") or "custom"), d, runs)
 
 
 __all__ = ["AVERAGE", "CAUSE_WORDS", "DATASETS", "DATASET_LABEL", "DEFAULT_EDITION", "FAILURE_CAUSES", "INFRA_ERROR", "NO_PROTOCOL",
-           "Protocol", "SCORED_TERMINATIONS", "TERMINATIONS", "TERMINATION_WORDS", "V1_PROTOCOL", "parse_protocol"]
+           "StoredProtocol", "SCORED_TERMINATIONS", "TERMINATIONS", "TERMINATION_WORDS", "V1_PROTOCOL", "parse_protocol"]

@@ -55,7 +55,7 @@ from leaderboard.queries.opportunities import accuracy_matrix, opportunity_accur
 from leaderboard.queries.protocols import (
     NO_PROTOCOL,
     V1_PROTOCOL,
-    Protocol,
+    StoredProtocol,
     default_protocol,
     protocol_differences,
     protocols,
@@ -99,7 +99,7 @@ __all__ = [
     "HUMAN_STATUS", "cost_dialogs", "human_figures", "latest_protocol", "priced_runs", "run_protocols", "run_results",
     "Audit", "CAUSE_WORDS", "CROSS_METRICS", "DEFAULT_EDITION", "across_editions", "edition_of", "editions", "protocols_of", "DATASETS", "DEFAULT_COLUMNS", "DIALOG_COLUMNS", "DialogFilter", "EVALUATED",
     "FAILURE_CAUSES", "HIGHER_IS_BETTER", "INTERVAL_COLUMNS", "METRIC_COLUMNS", "NO_PROTOCOL", "NUMBER_COLUMNS",
-    "PAPER_RESULTS", "Protocol", "QUEUE_COLUMNS", "QUEUE_WORDS", "REPORTED", "Reader", "SIMULATOR_COLUMNS",
+    "PAPER_RESULTS", "StoredProtocol", "QUEUE_COLUMNS", "QUEUE_WORDS", "REPORTED", "Reader", "SIMULATOR_COLUMNS",
     "SnapshotSource", "StoreLockedError", "StoreSource", "TABLE_COLUMNS", "V1_PROTOCOL", "accuracy_matrix", "audits",
     "default_protocol", "dialog_facets", "dialog_key", "dialog_list", "evaluated_rows", "export_frame",
     "filter_table", "interval_bounds", "interval_text", "leaderboard_table", "load_paper_results", "models_label",

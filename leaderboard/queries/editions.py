@@ -14,7 +14,7 @@ from typing import Mapping
 
 import pandas as pd
 
-from eligibench.results import DEFAULT_EDITION, NO_PROTOCOL, V1_PROTOCOL, Protocol
+from eligibench.results import DEFAULT_EDITION, NO_PROTOCOL, V1_PROTOCOL, StoredProtocol
 from leaderboard.queries.table import EVALUATED
 
 __all__ = ["CROSS_METRICS", "DEFAULT_EDITION", "across_editions", "edition_of", "editions", "protocols_of"]
@@ -22,30 +22,30 @@ __all__ = ["CROSS_METRICS", "DEFAULT_EDITION", "across_editions", "edition_of", 
 CROSS_METRICS = ("TW-F1", "Avg F1", "Avg turns")  # the board's headline columns, one per edition
 
 
-def editions(protos: Mapping[str, Protocol]) -> list[str]:
+def editions(protos: Mapping[str, StoredProtocol]) -> list[str]:
     """The editions the store's runs follow, 2024 (the default) first and always listed."""
     found = {p.edition for p in protos.values() if p.id not in (NO_PROTOCOL, V1_PROTOCOL)}
     return [DEFAULT_EDITION] + sorted(found - {DEFAULT_EDITION})
 
 
-def edition_of(protos: Mapping[str, Protocol], protocol_id: str | None) -> str | None:
+def edition_of(protos: Mapping[str, StoredProtocol], protocol_id: str | None) -> str | None:
     p = protos.get(protocol_id or "")
     return p.edition if p is not None else None
 
 
-def protocols_of(protos: Mapping[str, Protocol], edition: str) -> dict[str, Protocol]:
+def protocols_of(protos: Mapping[str, StoredProtocol], edition: str) -> dict[str, StoredProtocol]:
     """The protocols ranked under `edition` (runs without a recorded protocol count as 2024's)."""
     return {k: p for k, p in protos.items() if p.edition == edition}
 
 
-def _settings(p: Protocol) -> str:
+def _settings(p: StoredProtocol) -> str:
     """The protocol without its edition and data: what must match for two runs to sit side by side."""
     s = {k: v for k, v in (p.spec or {}).items() if k not in ("edition", "kind")}
     s["datasets"] = {n: (d or {}).get("households_used") for n, d in sorted((s.get("datasets") or {}).items())}
     return json.dumps(s, sort_keys=True, default=str)
 
 
-def across_editions(table: pd.DataFrame, protos: Mapping[str, Protocol]) -> pd.DataFrame:
+def across_editions(table: pd.DataFrame, protos: Mapping[str, StoredProtocol]) -> pd.DataFrame:
     """One row per configuration (and settings) evaluated on two or more editions: its latest
     finished run's headline scores on each edition, side by side (columns "TW-F1 · 2024", ...)."""
     eds = editions(protos)

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import Mapping
 
-__all__ = ["NO_PROTOCOL", "V1_PROTOCOL", "Protocol", "default_protocol", "protocol_differences", "protocols"]
+__all__ = ["NO_PROTOCOL", "V1_PROTOCOL", "StoredProtocol", "default_protocol", "protocol_differences", "protocols"]
 
-from eligibench.results import NO_PROTOCOL, V1_PROTOCOL, Protocol, Reader, parse_protocol
+from eligibench.results import NO_PROTOCOL, V1_PROTOCOL, Reader, StoredProtocol, parse_protocol
 
 
-def protocol_differences(base: Protocol | None, other: Protocol) -> list[str]:
+def protocol_differences(base: StoredProtocol | None, other: StoredProtocol) -> list[str]:
     """What `other` does differently from `base` (the full protocol), in words."""
     if other.id == NO_PROTOCOL:
         return ["these runs were written before protocols were recorded: what they measured is unknown"]
@@ -38,26 +38,26 @@ def protocol_differences(base: Protocol | None, other: Protocol) -> list[str]:
     return out or ["same settings as the full protocol, recorded under another id"]
 
 
-def protocols(r: Reader) -> dict[str, Protocol]:
+def protocols(r: Reader) -> dict[str, StoredProtocol]:
     """Every protocol of the store's runs, by id; runs without one share NO_PROTOCOL."""
     if r.empty or not r.has("runs"):
         return {}
     cols = r.columns("runs")
     if "protocol_id" not in cols:
         n = int(r.df("SELECT count(*) AS n FROM runs")["n"].iloc[0])
-        return {NO_PROTOCOL: Protocol(NO_PROTOCOL, NO_PROTOCOL, {}, n)} if n else {}
+        return {NO_PROTOCOL: StoredProtocol(NO_PROTOCOL, NO_PROTOCOL, {}, n)} if n else {}
     spec_col = "any_value(protocol)" if "protocol" in cols else "NULL"
     df = r.df(f"SELECT protocol_id, {spec_col} AS protocol, count(*) AS n FROM runs GROUP BY protocol_id")
-    out: dict[str, Protocol] = {}
+    out: dict[str, StoredProtocol] = {}
     for pid, spec, n in df.itertuples(index=False):
         p = parse_protocol(pid, spec, int(n))
         if p.id in out:  # several NULL-like ids: one NO_PROTOCOL
-            p = Protocol(p.id, p.kind, p.spec, p.runs + out[p.id].runs)
+            p = StoredProtocol(p.id, p.kind, p.spec, p.runs + out[p.id].runs)
         out[p.id] = p
     return out
 
 
-def default_protocol(protos: Mapping[str, Protocol]) -> str | None:
+def default_protocol(protos: Mapping[str, StoredProtocol]) -> str | None:
     """The ranking shown first: the full protocol with the most runs; else the largest other one
     that is not a smoke run; else whatever there is."""
     def pick(items):

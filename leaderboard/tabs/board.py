@@ -20,7 +20,7 @@ from leaderboard.tabs.common import Context, Tab, note, url_js
 BOARD_INPUTS = ("protocol", "simulators", "filter", "columns", "include_reported", "edition")
 
 
-def protocol_choices(protos: Mapping[str, Q.Protocol]) -> list[tuple[str, str]]:
+def protocol_choices(protos: Mapping[str, Q.StoredProtocol]) -> list[tuple[str, str]]:
     order = sorted(protos.values(), key=lambda p: ({"full": 0, "custom": 1, "smoke": 2}.get(p.kind, 3), -p.runs, p.id))
     return [(p.label, p.id) for p in order]
 
@@ -60,7 +60,7 @@ def across_html(page: PageData) -> str:
         "score moves with the rules (thresholds, programs added and removed), not only with the agent."))
 
 
-def protocol_banner(protos: Mapping[str, Q.Protocol], chosen: str | None) -> str:
+def protocol_banner(protos: Mapping[str, Q.StoredProtocol], chosen: str | None) -> str:
     if not chosen or chosen not in protos:
         return ""
     p = protos[chosen]

@@ -21,7 +21,7 @@ def test_without_a_full_protocol_the_latest_runs_protocol_is_shown_not_the_large
         protos, newest = Q.protocols(r), Q.latest_protocol(r)
     assert Q.default_protocol(protos) != newest  # the old rule: the largest non-smoke protocol
     assert default_protocol(protos, newest) == newest
-    full = Q.Protocol("f", "full", {}, 1)
+    full = Q.StoredProtocol("f", "full", {}, 1)
     assert default_protocol({**protos, "f": full}, newest) == "f"  # a full protocol always wins
 
 

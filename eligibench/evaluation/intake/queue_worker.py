@@ -24,7 +24,7 @@ from typing import Callable
 
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import SubmissionError, load_manifest
-from eligibench.evaluation.run import resolve_run, run_identity, run_submission
+from eligibench.evaluation.run import load_run, run_identity, run_submission
 from eligibench.evaluation.user import QUOTING_LABEL, QuotingUserModel
 from eligibench.results import ResultStore, StoreError, run_id_for
 from eligibench.results.queue import LEASE_S, LeaseLost, worker_id
@@ -92,7 +92,7 @@ def _run_remote(client: QueueClient, qid: int, worker: str, config, manifest, pr
     run keeps its dialogs); send the run back at each heartbeat when dialogs were added (a worker
     killed mid-job loses only the dialogs under way) and at the end (also when it broke off);
     the service writes it only while this worker holds the lease."""
-    resolved = resolve_run(config, manifest, project=project, stand_in_label=user[1])
+    resolved = load_run(manifest, project, config=config, stand_in_label=user[1])
     run_id = run_id_for(run_identity(resolved))
     scratch = ResultStore(project / resolved.store)
     doc = client.fetch_run(run_id)
@@ -146,7 +146,7 @@ def process_one(store, config, project: Path, quoting: bool, log: Callable[[str]
                 summary = _run_remote(store, qid, worker, replace(config, store=work / "run.duckdb"), manifest,
                                       project, user, log, beat)
             else:
-                resolved = resolve_run(config, manifest, project=project, stand_in_label=user[1])
+                resolved = load_run(manifest, project, config=config, stand_in_label=user[1])
                 summary = run_submission(resolved, project=project, user_model=user[0])
     except (KeyboardInterrupt, _Stop):
         if store.release_queue(qid, worker, f"worker {worker} stopped during the evaluation; returned to the queue"):

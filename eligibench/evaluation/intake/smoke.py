@@ -11,7 +11,7 @@ from eligibench.datasets.publish import DatasetMissing, dataset_path
 from eligibench.datasets.rows import Row, read_parquet
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import Manifest, SubmissionError
-from eligibench.evaluation.run import EvalConfig, open_session, resolve_run
+from eligibench.evaluation.run import EvalConfig, load_run, open_session
 from eligibench.evaluation.user import QUOTING_LABEL, QuotingUserModel
 from eligibench.results.records import AGENT_ERROR, BUDGET_EXCEEDED, INFRA_ERROR, USER_ERROR, DialogResult
 
@@ -38,7 +38,7 @@ def smoke_dialog(manifest: Manifest, config: EvalConfig, project: Path = Path(".
     config = replace(config, max_questions=max_questions, call_timeout_s=call_timeout_s, agent_memory_mb=memory_mb,
                      isolation="jail")
     user = (QuotingUserModel(), QUOTING_LABEL) if quoting else (None, None)
-    resolved = resolve_run(config, manifest, project=project, rows={row.dataset: [row]}, stand_in_label=user[1])
+    resolved = load_run(manifest, project, config=config, rows={row.dataset: [row]}, stand_in_label=user[1])
     with open_session(resolved, project, user[0]) as session:
         missing = [o for o in row.opportunities if o not in resolved.briefs]
         if missing:

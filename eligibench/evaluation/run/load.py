@@ -21,13 +21,25 @@ from eligibench.evaluation.run.resolve import ResolvedRun, resolve_run
 def load_config(project: Path | str = Path("."), overrides: Mapping[str, Any] | None = None,
                 params_file: Path | str | None = None) -> EvalConfig:
     """The project's `evaluate` params, validated; `overrides` are `evaluate` keys set over the
-    file's (the small-run flags of `benyfits evaluate`); `params_file` defaults to
-    `<project>/params.yaml`."""
+    file's, a dotted key (`ray.address`) reaching into a mapping (the small-run flags of
+    `benyfits evaluate`); `params_file` defaults to `<project>/params.yaml`."""
     path = Path(params_file) if params_file is not None else Path(project) / paths.PARAMS
     raw = params.load(path)
     if overrides:
-        raw = {**raw, "evaluate": {**dict(raw.get("evaluate") or {}), **dict(overrides)}}
+        raw = {**raw, "evaluate": _set_over(dict(raw.get("evaluate") or {}), overrides)}
     return read_config(raw)
+
+
+def _set_over(section: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """`section` with each override set (copies: the loaded params are not changed)."""
+    for key, value in overrides.items():
+        head, _, rest = key.partition(".")
+        if rest:
+            inner = section.get(head)
+            section[head] = _set_over(dict(inner) if isinstance(inner, Mapping) else {}, {rest: value})
+        else:
+            section[head] = value
+    return section
 
 
 def load_run(source: str | Path | Manifest, project: Path | str = Path("."),

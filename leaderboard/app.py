@@ -72,11 +72,11 @@ CSS = TRUTH_CSS + R.TABLE_CSS + """
 
 INTRO = ("Dialog agents question a simulated user to decide which NYC benefit programs a "
          "household qualifies for, asking as few questions as possible. **F1** is micro F1 over "
-         "user-opportunity pairs, **turns** are questions per dialog, **TW-F1** = F1 / (turns/100 + 1) "
+         f"user-opportunity pairs, **turns** are questions per dialog, **{Q.TW_F1}** = F1 / (turns/100 + 1) "
          "on the averages over the two datasets. Intervals are 95% household-bootstrap intervals; "
          "`n=` is the number of households behind one, and `n/a` marks an interval that says nothing "
          "(one household, or zero width). Runs are ranked only against runs measured under the same "
-         "protocol (datasets, question cap, trials, simulator); **=1** marks a run whose TW-F1 interval "
+         f"protocol (datasets, question cap, trials, simulator); **=1** marks a run whose {Q.TW_F1} interval "
          "overlaps the top run's.")
 
 

@@ -110,7 +110,7 @@ class Board:
     def _with_reported(self, evaluated: pd.DataFrame) -> pd.DataFrame:
         frames = [f for f in (evaluated, self.reported) if not f.empty]
         table = pd.concat(frames, ignore_index=True) if len(frames) > 1 else (frames[0] if frames else evaluated)
-        return Q.sort_table(table, "TW-F1", descending=True)
+        return Q.sort_table(table, Q.TW_F1, descending=True)
 
     def header(self, page: PageData) -> str:
         if page.cold:  # never "0 runs": nothing could be read yet

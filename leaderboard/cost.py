@@ -14,7 +14,7 @@ import pandas as pd
 from eligibench.evaluation.scoring import PriceTable, agent_model, cost_frontier, run_cost
 from leaderboard import queries as Q
 
-COLUMNS = ("Run", "Submission", "Protocol", "TW-F1", "$ total", "$ per dialog", "Frontier")
+COLUMNS = ("Run", "Submission", "Protocol", Q.TW_F1, "$ total", "$ per dialog", "Frontier")
 
 
 def prices_for(params_file: Path) -> PriceTable:
@@ -39,14 +39,14 @@ def cost_table(r: Any, prices: PriceTable) -> pd.DataFrame:
     rows = []
     for run_id, submission, agents, simulator, proto, tw in runs:
         c = run_cost(dialogs.get(run_id, []), agent_model(_json(agents)), simulator, prices)
-        rows.append({"Run": run_id, "Submission": submission, "Protocol": proto or "none", "TW-F1": float(tw),
+        rows.append({"Run": run_id, "Submission": submission, "Protocol": proto or "none", Q.TW_F1: float(tw),
                      "$ total": c.dollars, "$ per dialog": c.per_dialog, "Frontier": False})
     df = pd.DataFrame(rows, columns=list(COLUMNS))
     if df.empty:
         return df
     top = df["Protocol"].value_counts().index[0]
     df = df[df["Protocol"] == top].reset_index(drop=True)
-    priced = {rid: (float(c), float(tw)) for rid, c, tw in zip(df["Run"], df["$ per dialog"], df["TW-F1"])
+    priced = {rid: (float(c), float(tw)) for rid, c, tw in zip(df["Run"], df["$ per dialog"], df[Q.TW_F1])
               if c is not None and not pd.isna(c)}
     on = set(cost_frontier(priced))
     df["Frontier"] = [rid in on for rid in df["Run"]]
@@ -63,7 +63,7 @@ def cost_svg(df: pd.DataFrame, width: int = 760, height: int = 360) -> str:
     left, right, top, bottom = 52, 16, 16, 44
     lo = math.floor(math.log10(priced["$ per dialog"].min()))
     hi = max(lo + 1, math.ceil(math.log10(priced["$ per dialog"].max())))
-    y_max = max(10.0, math.ceil(priced["TW-F1"].max() * 1.1 / 10) * 10)
+    y_max = max(10.0, math.ceil(priced[Q.TW_F1].max() * 1.1 / 10) * 10)
     pw, ph = width - left - right, height - top - bottom
 
     def X(v: float) -> float:
@@ -73,7 +73,7 @@ def cost_svg(df: pd.DataFrame, width: int = 760, height: int = 360) -> str:
         return top + ph * (1 - v / y_max)
 
     parts = [f'<svg class="bf-cost" viewBox="0 0 {width} {height}" width="100%" role="img" '
-             'aria-label="TW-F1 against dollars per dialog" preserveAspectRatio="xMinYMin meet">']
+             f'aria-label="{Q.TW_F1} against dollars per dialog" preserveAspectRatio="xMinYMin meet">']
     for e in range(lo, hi + 1):
         parts.append(f'<line x1="{X(10 ** e):.1f}" x2="{X(10 ** e):.1f}" y1="{top}" y2="{top + ph}" stroke="#eaeef2"/>'
                      f'<text x="{X(10 ** e):.1f}" y="{top + ph + 16}" text-anchor="middle" font-size="11">${10 ** e:g}</text>')
@@ -81,13 +81,13 @@ def cost_svg(df: pd.DataFrame, width: int = 760, height: int = 360) -> str:
         parts.append(f'<text x="{left - 6}" y="{Y(v) + 4:.1f}" text-anchor="end" font-size="11">{v}</text>')
     parts.append(f'<text x="{left + pw / 2:.0f}" y="{height - 6}" text-anchor="middle" font-size="12">dollars per dialog '
                  f'(log scale)</text><text transform="translate(14 {top + ph / 2:.0f}) rotate(-90)" text-anchor="middle" '
-                 'font-size="12">TW-F1</text>')
+                 f'font-size="12">{Q.TW_F1}</text>')
     front = priced[priced["Frontier"]].sort_values("$ per dialog")
     if len(front) > 1:
-        pts = " ".join(f"{X(c):.1f},{Y(t):.1f}" for c, t in zip(front["$ per dialog"], front["TW-F1"]))
+        pts = " ".join(f"{X(c):.1f},{Y(t):.1f}" for c, t in zip(front["$ per dialog"], front[Q.TW_F1]))
         parts.append(f'<polyline class="bf-frontier" points="{pts}" fill="none" stroke="#1a7f37" stroke-width="1.5"/>')
-    for sub, cost, tw, on in zip(priced["Submission"], priced["$ per dialog"], priced["TW-F1"], priced["Frontier"]):
-        tip = f"{sub} · TW-F1 {tw:.1f} · ${cost:.4g} per dialog" + (" · on the frontier" if on else "")
+    for sub, cost, tw, on in zip(priced["Submission"], priced["$ per dialog"], priced[Q.TW_F1], priced["Frontier"]):
+        tip = f"{sub} · {Q.TW_F1} {tw:.1f} · ${cost:.4g} per dialog" + (" · on the frontier" if on else "")
         parts.append(f'<g class="bf-cost-point{" bf-on-frontier" if on else ""}"><title>{html.escape(tip)}</title>'
                      f'<circle cx="{X(cost):.1f}" cy="{Y(tw):.1f}" r="4.5" fill="{"#1a7f37" if on else "#57606a"}"/></g>')
     parts.append("</svg>")
@@ -102,8 +102,8 @@ def cost_view(source: Any, prices: PriceTable) -> str:
 
     rows = "".join(f"<tr><td>{html.escape(str(sub))}</td><td>{tw:.1f}</td><td>{money(total)}</td><td>{money(per)}</td>"
                    f"<td>{'yes' if on else ''}</td></tr>"
-                   for sub, tw, total, per, on in zip(df["Submission"], df["TW-F1"], df["$ total"], df["$ per dialog"], df["Frontier"]))
-    table = ("<table id='bf-cost-table'><thead><tr><th>Submission</th><th>TW-F1</th><th>$ total</th>"
+                   for sub, tw, total, per, on in zip(df["Submission"], df[Q.TW_F1], df["$ total"], df["$ per dialog"], df["Frontier"]))
+    table = (f"<table id='bf-cost-table'><thead><tr><th>Submission</th><th>{Q.TW_F1}</th><th>$ total</th>"
              f"<th>$ per dialog</th><th>frontier</th></tr></thead><tbody>{rows}</tbody></table>") if rows else ""
     return cost_svg(df) + table
 

@@ -7,7 +7,7 @@ import pandas as pd
 
 from leaderboard import queries as Q
 
-HUMAN_COLUMNS = ("Who", "Role", "Participants", "Dialogs", "Accuracy", "F1", "Avg turns", "Min per dialog")
+HUMAN_COLUMNS = ("Who", "Role", "Participants", "Dialogs", "Accuracy", "F1", Q.AVG_TURNS, "Min per dialog")
 
 
 def human_rows(r) -> pd.DataFrame:
@@ -22,6 +22,6 @@ def human_rows(r) -> pd.DataFrame:
 
     rows = [{"Who": "human", "Role": f"person as the {x.role}", "Participants": int(x.people), "Dialogs": int(x.n),
              "Accuracy": ci(x.acc, x.acc_lo, x.acc_hi), "F1": ci(x.f1, x.f1_lo, x.f1_hi),
-             "Avg turns": None if pd.isna(x.turns) else round(x.turns, 1),
+             Q.AVG_TURNS: None if pd.isna(x.turns) else round(x.turns, 1),
              "Min per dialog": None if pd.isna(x.minutes) else round(x.minutes, 1)} for x in df.itertuples(index=False)]
     return pd.DataFrame(rows, columns=list(HUMAN_COLUMNS))

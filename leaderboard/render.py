@@ -18,7 +18,7 @@ import pandas as pd
 
 from leaderboard import queries as Q
 
-DEFAULT_SORT = "TW-F1"
+DEFAULT_SORT = Q.TW_F1
 
 
 def _cell(v: Any) -> str:
@@ -183,7 +183,7 @@ def scatter_svg(points: pd.DataFrame, width: int = 760, height: int = 440) -> st
     if points.empty:
         return "<p>No run has both an average F1 and an average number of turns yet.</p>"
     left, right, top, bottom = 52, 16, 16, 44
-    xs = list(points["Avg turns"])
+    xs = list(points[Q.AVG_TURNS])
     for t in points["Turns CI"]:
         b = Q.interval_bounds(t)
         if b:
@@ -222,7 +222,7 @@ def scatter_svg(points: pd.DataFrame, width: int = 760, height: int = 440) -> st
             parts.append(f'<line class="bf-errbar" x1="{X(tb[0]):.1f}" x2="{X(tb[1]):.1f}" y1="{y:.1f}" y2="{y:.1f}" '
                          f'stroke="{c}" stroke-width="1.2" opacity="0.6"/>')
         tip = (f"{p.Submission} ({p.Source}) · simulator {p.Simulator} · F1 {p._1:.1f} {p._6 or ''} · "
-               f"turns {p._0:.1f} {p._7 or ''} · TW-F1 {p._5:.1f}")
+               f"turns {p._0:.1f} {p._7 or ''} · {Q.TW_F1} {p._5:.1f}")
         mark = (f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8" fill="{c}"/>' if p.Source == Q.REPORTED
                 else f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="{c}" fill-opacity="0.85"/>')
         parts.append(f'<g class="bf-point"><title>{html.escape(tip)}</title>{mark}</g>')

@@ -8,6 +8,7 @@ Modules, one concern each:
 - `table`: the main table (columns from the metric catalogue), filters, ranking with ties, exports.
 - `dialogs`: runs, dialog lists, transcripts, a run's export, dialogs two runs share.
 - `opportunities`: accuracy per opportunity (the heatmap).
+- `labels`: the headline metric labels, from the metric catalogue.
 - `editions`: the editions of the runs, one edition's protocols, a configuration's scores on each edition.
 - `operations`: the submission queue, simulator figures, faithfulness audits.
 - `scoring`: what the cost panel, the paired comparison and people's rows compute from; the newest protocol.
@@ -51,6 +52,7 @@ from leaderboard.queries.operations import (
     queue_table,
     simulator_stats,
 )
+from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1, ci_label
 from leaderboard.queries.opportunities import accuracy_matrix, opportunity_accuracy
 from leaderboard.queries.protocols import (
     NO_PROTOCOL,
@@ -96,6 +98,7 @@ from leaderboard.queries.table import (
 )
 
 __all__ = [
+    "AVG_F1", "AVG_TURNS", "TW_F1", "ci_label",
     "HUMAN_STATUS", "cost_dialogs", "human_figures", "latest_protocol", "priced_runs", "run_protocols", "run_results",
     "Audit", "CAUSE_WORDS", "CROSS_METRICS", "DEFAULT_EDITION", "across_editions", "edition_of", "editions", "protocols_of", "DATASETS", "DEFAULT_COLUMNS", "DIALOG_COLUMNS", "DialogFilter", "EVALUATED",
     "FAILURE_CAUSES", "HIGHER_IS_BETTER", "INTERVAL_COLUMNS", "METRIC_COLUMNS", "NO_PROTOCOL", "NUMBER_COLUMNS",

@@ -15,11 +15,12 @@ from typing import Mapping
 import pandas as pd
 
 from eligibench.results import DEFAULT_EDITION, NO_PROTOCOL, V1_PROTOCOL, StoredProtocol
+from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1
 from leaderboard.queries.table import EVALUATED
 
 __all__ = ["CROSS_METRICS", "DEFAULT_EDITION", "across_editions", "edition_of", "editions", "protocols_of"]
 
-CROSS_METRICS = ("TW-F1", "Avg F1", "Avg turns")  # the board's headline columns, one per edition
+CROSS_METRICS = (TW_F1, AVG_F1, AVG_TURNS)  # the board's headline columns, one per edition
 
 
 def editions(protos: Mapping[str, StoredProtocol]) -> list[str]:

@@ -17,6 +17,7 @@ import pandas as pd
 
 from eligibench.results import AVERAGE, DATASETS, INFRA_ERROR, NO_PROTOCOL, V1_PROTOCOL, Reader
 from eligibench.results.catalogue import HOUSEHOLDS, METRICS, columns
+from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1, ci_label
 from leaderboard.queries.common import _date, _json, _missing, _round, interval_text, models_label, sanitize
 from leaderboard.queries.scoring import HUMAN_STATUS
 
@@ -139,6 +140,11 @@ def load_paper_results(path: Path = PAPER_RESULTS) -> dict[str, Any]:
     return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
+# the paper's figures (leaderboard/data/paper_results.json keys) by the catalogue column they fill
+_PAPER_KEYS = {c.label: (c.metric.name if c.metric.name == "turn_weighted_f1" else f"{c.dataset}_{c.metric.name}")
+               for c in METRIC_COLUMNS if c.metric.name in ("turn_weighted_f1", "f1", "turns") and not c.over}
+
+
 def reported_rows(path: Path = PAPER_RESULTS) -> pd.DataFrame:
     """v1's reported results (leaderboard/data/paper_results.json), marked 'reported'."""
     paper = load_paper_results(path)
@@ -158,13 +164,8 @@ def reported_rows(path: Path = PAPER_RESULTS) -> pd.DataFrame:
         rows.append({
             "Submission": name, "Source": REPORTED, "Strategy": d["strategy"],
             "Models": "; ".join(models) or "none", "Simulator": simulator,
-            "Diverse F1": d["diverse_f1"], "Diverse F1 95% CI": "",
-            "Diverse turns": d["diverse_turns"], "Diverse turns 95% CI": "",
-            "Repr. F1": d["representative_f1"], "Repr. F1 95% CI": "",
-            "Repr. turns": d["representative_turns"], "Repr. turns 95% CI": "",
-            "Avg F1": d["average_f1"], "Avg F1 95% CI": "",
-            "Avg turns": d["average_turns"], "Avg turns 95% CI": "",
-            "TW-F1": d["turn_weighted_f1"], "TW-F1 95% CI": "",
+            **{label: d[key] for label, key in _PAPER_KEYS.items()},
+            **{c.interval_label: "" for c in METRIC_COLUMNS if c.label in _PAPER_KEYS and c.interval_label},
             "Config": "", "Protocol": V1_PROTOCOL, "Dialogs": None, "Status": "reported (v1 paper, not reproduced)", "Isolation": "",
             "Date": date, "Data version": "v1 (paper)", "Run": "",
         })
@@ -181,7 +182,7 @@ def leaderboard_table(r: Reader, include_reported: bool = True,
     if not frames:
         return pd.DataFrame(columns=list(TABLE_COLUMNS))
     table = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
-    return sort_table(table, "TW-F1", descending=True)
+    return sort_table(table, TW_F1, descending=True)
 
 
 def sort_table(table: pd.DataFrame, column: str, descending: bool = True) -> pd.DataFrame:
@@ -223,7 +224,7 @@ def parse_filter(text: str) -> tuple[list[tuple[str, str, float]], list[str]]:
             if not op["rest"].strip():
                 raise ValueError(f"filter {part!r}: a number is missing after {op['op']!r}")
             raise ValueError(f"filter {part!r}: {op['rest'].strip()!r} is not a number "
-                             f"(write e.g. \"{op['col'] or 'TW-F1'} {op['op']} 30\")")
+                             f"(write e.g. \"{op['col'] or TW_F1} {op['op']} 30\")")
         terms.append(part.lower())
     return conditions, terms
 
@@ -255,7 +256,7 @@ def ranking(table: pd.DataFrame, protocol: str | None) -> pd.DataFrame:
     out = table[(table["Source"] == EVALUATED) & (table["Status"] == "done")]
     if protocol is not None:
         out = out[out["Protocol"] == protocol]
-    return with_ranks(sort_table(out, "TW-F1", descending=True))
+    return with_ranks(sort_table(out, TW_F1, descending=True))
 
 
 def with_ranks(ranked: pd.DataFrame) -> pd.DataFrame:
@@ -263,9 +264,9 @@ def with_ranks(ranked: pd.DataFrame) -> pd.DataFrame:
     interval overlaps the top run's (not distinguishable from it), else its position. A run
     without a TW-F1 has no rank."""
     out = ranked.copy()
-    top = interval_bounds(out["TW-F1 95% CI"].iloc[0]) if len(out) else None
+    top = interval_bounds(out[ci_label(TW_F1)].iloc[0]) if len(out) else None
     ranks = []
-    for i, (value, ci) in enumerate(zip(out["TW-F1"], out["TW-F1 95% CI"])):
+    for i, (value, ci) in enumerate(zip(out[TW_F1], out[ci_label(TW_F1)])):
         if _missing(value):
             ranks.append("")
         elif i == 0:
@@ -280,12 +281,12 @@ def with_ranks(ranked: pd.DataFrame) -> pd.DataFrame:
 
 def scatter_frame(table: pd.DataFrame) -> pd.DataFrame:
     """F1 against turns (averages over the datasets), one point per row that has both."""
-    df = table.dropna(subset=["Avg F1", "Avg turns"])
-    return pd.DataFrame({
-        "Avg turns": df["Avg turns"].astype(float), "Avg F1": df["Avg F1"].astype(float),
+    df = table.dropna(subset=[AVG_F1, AVG_TURNS])
+    return pd.DataFrame({  # render.scatter_svg reads the first columns by position (_0 .. _7)
+        AVG_TURNS: df[AVG_TURNS].astype(float), AVG_F1: df[AVG_F1].astype(float),
         "Source": df["Source"], "Submission": df["Submission"], "Simulator": df["Simulator"],
-        "TW-F1": df["TW-F1"].astype(float),
-        "F1 CI": df["Avg F1 95% CI"], "Turns CI": df["Avg turns 95% CI"], "Run": df["Run"],
+        TW_F1: df[TW_F1].astype(float),
+        "F1 CI": df[ci_label(AVG_F1)], "Turns CI": df[ci_label(AVG_TURNS)], "Run": df["Run"],
     }).reset_index(drop=True)
 
 

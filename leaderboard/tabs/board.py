@@ -94,7 +94,7 @@ def shown_table(table: pd.DataFrame, protocol: str | None, sims: list[str] | Non
 
 def reported_table(table: pd.DataFrame, cols: list[str]) -> pd.DataFrame:
     rep = table[table["Source"] == Q.REPORTED]
-    return Q.select_columns(Q.sort_table(rep, "TW-F1"), [c for c in cols if c not in Q.INTERVAL_COLUMNS
+    return Q.select_columns(Q.sort_table(rep, Q.TW_F1), [c for c in cols if c not in Q.INTERVAL_COLUMNS
                                                          and c != "Rank"]).drop(columns=["Rank"], errors="ignore")
 
 
@@ -127,7 +127,7 @@ def build(ctx: Context) -> Tab:
             simulator_filter = gr.Dropdown(choices=[], value=[], multiselect=True, label="Simulator",
                                            info="empty = every simulator", scale=2)
             filter_box = gr.Textbox(label="Filter", scale=3, elem_id="bf-filter",
-                                    placeholder="e.g. TW-F1 >= 30; Avg turns < 10; react",
+                                    placeholder=f"e.g. {Q.TW_F1} >= 30; {Q.AVG_TURNS} < 10; react",
                                     info="numeric conditions compare numbers; other words search names")
             with gr.Column(scale=0, min_width=150):
                 refresh = gr.Button("Refresh", min_width=100)
@@ -143,7 +143,7 @@ def build(ctx: Context) -> Tab:
         table = gr.HTML("", elem_id="bf-table", js_on_load=R.TABLE_JS)
         gr.Markdown(note("Click a column header (or focus it and press Enter) to sort by it (again to reverse; "
                          "<b>reset order</b> returns to the ranking). Click a run, or focus it and press Enter, to "
-                         "open its dialogs. <b>=1</b>: the run's TW-F1 interval overlaps the top run's."))
+                         f"open its dialogs. <b>=1</b>: the run's {Q.TW_F1} interval overlaps the top run's."))
         # issue 20: people's runs (`benyfits play`, the Play tab) beside the ranking, never in it
         humans = gr.Dataframe(visible=False, interactive=False, label="People (beside the ranking, not in it)",
                               elem_id="bf-human")

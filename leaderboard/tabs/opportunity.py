@@ -29,7 +29,7 @@ def build(ctx: Context) -> Tab:
 
     def fill(page: PageData, values: Mapping[str, Any]) -> dict:
         ranked = Q.ranking(page.table, chosen_protocol(page, values))
-        best = [x for x in ranked.dropna(subset=["TW-F1"])["Run"].tolist() if x][:HEATMAP_DEFAULT_RUNS]
+        best = [x for x in ranked.dropna(subset=[Q.TW_F1])["Run"].tolist() if x][:HEATMAP_DEFAULT_RUNS]
         out = {heat_runs: gr.Dropdown(choices=[(label, rid) for label, rid in page.runs], value=best)}
         if page.busy:  # keep the last heatmap; the page's retry fills it
             return out

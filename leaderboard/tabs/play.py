@@ -213,8 +213,8 @@ def requirements_md(row, briefs) -> str:
 
 def result_html(game: Game, truth) -> str:
     """The result page: per opportunity the prediction and the checker's verdict, then the reasons
-    behind each verdict (leaderboard.truth, the same as the Dialogs tab)."""
-    from leaderboard.truth import render_reasons
+    behind each verdict (leaderboard.verdict_reasons, the same as the Dialogs tab)."""
+    from leaderboard.verdict_reasons import render_reasons
 
     r, row = game.result, game.row
     preds = dict(r.predictions or {})

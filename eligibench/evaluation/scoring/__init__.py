@@ -5,19 +5,20 @@ and process metrics (needed-fact coverage, redundant questions, oracle bound, th
 wrong pair).
 
 Modules:
-- `metrics`: accuracy, precision, recall, F1, turns, split cost, termination mix, per-trial figures, bootstrap intervals.
+- `metrics`: accuracy, precision, recall, F1, turns, split cost, termination mix, per-trial figures (and the conventions).
+- `bootstrap`: household-bootstrap intervals.
+- `summary`: `summarize`, every figure per dataset and averaged, as rows of the `metrics` table.
 - `process`: process metrics per dialog and run, oracle bound, and the cause of each wrong pair.
 - `pricing`: dollars from recorded tokens and GPU-hours (params.yaml `cost`), the cost-vs-TW-F1 frontier.
 - `paired`: two runs on the same households: paired bootstrap of TW-F1/F1/turns differences, McNemar's test, ties with the top run.
 """
 from __future__ import annotations
 
+from eligibench.evaluation.scoring.bootstrap import bootstrap
 from eligibench.evaluation.scoring.metrics import (
     AVERAGE,
-    bootstrap,
     cost,
     score,
-    summarize,
     trial_consistency,
     trial_figures,
     turn_weighted_f1,
@@ -41,5 +42,6 @@ from eligibench.evaluation.scoring.process import (
     record_run_process,
     run_process,
 )
+from eligibench.evaluation.scoring.summary import summarize
 
 __all__ = ["PriceTable", "RunCost", "TokenPrice", "agent_model", "cost_frontier", "dialog_dollars", "run_cost", "AVERAGE", "FIGURES", "Comparison", "compare_runs", "mcnemar_p", "tied_with_top", "NEEDED_FACT_NOT_DISCLOSED", "RULE_MISAPPLIED", "SIMULATOR_FALSE_FACT", "bootstrap", "cost", "dialog_process", "oracle_questions", "record_run_process", "run_process", "score", "summarize", "trial_consistency", "trial_figures", "turn_weighted_f1"]

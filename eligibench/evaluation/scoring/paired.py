@@ -22,14 +22,8 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from eligibench.evaluation.scoring.metrics import (
-    _draws,
-    _household_count_matrix,
-    _metrics,
-    _percentile_interval,
-    score,
-    turn_weighted_f1,
-)
+from eligibench.evaluation.scoring.bootstrap import household_count_matrix, household_draws, percentile_interval
+from eligibench.evaluation.scoring.metrics import metric_arrays, score, turn_weighted_f1
 from eligibench.results.records import DialogResult
 
 FIGURES = ("turn_weighted_f1", "f1", "turns")
@@ -147,8 +141,8 @@ def compare_runs(a: Sequence[DialogResult], b: Sequence[DialogResult], n_boot: i
             s = score([r for d in dialogs for r in d])
             points[side].append({k: np.asarray(getattr(s, k)) for k in ("f1", "turns")})
             if n_boot > 0:
-                matrix = _household_count_matrix(dialogs)
-                reps[side].append(_metrics(*matrix[_draws(dataset, len(dialogs), n_boot, seed)].sum(axis=1).T))
+                matrix = household_count_matrix(dialogs)
+                reps[side].append(metric_arrays(*matrix[household_draws(dataset, len(dialogs), n_boot, seed)].sum(axis=1).T))
     differences = {}
     for name in FIGURES:
         if not paired:
@@ -157,7 +151,7 @@ def compare_runs(a: Sequence[DialogResult], b: Sequence[DialogResult], n_boot: i
         va = float(_run_figures(points["a"])[name])
         vb = float(_run_figures(points["b"])[name])
         if n_boot > 0:
-            ci = _percentile_interval(_run_figures(reps["a"])[name] - _run_figures(reps["b"])[name], level)
+            ci = percentile_interval(_run_figures(reps["a"])[name] - _run_figures(reps["b"])[name], level)
         else:
             ci = (va - vb, va - vb)
         differences[name] = Difference(name, va, vb, va - vb, ci)

@@ -13,9 +13,7 @@ from eligibench.errors import run_main
 from eligibench.evaluation.run import published_rows, read_config, simulator_setup
 from eligibench.evaluation.user import audit_household, make_user, summarize_audit
 from eligibench.files import write_json
-from eligibench.models import make_model
-from eligibench.models.preflight import check_preflight
-from eligibench.models.serving import attach_servers
+from eligibench.models import attach_servers, check_preflight, make_model
 from eligibench.progress import bar
 from eligibench.results.store import ResultStore
 

@@ -3,10 +3,7 @@ import sys
 from pathlib import Path
 
 from eligibench import params, paths
-from eligibench.catalog import drift
-from eligibench.catalog.editions import base_edition
-from eligibench.catalog.opportunities import known_uncurated, load_catalog
-from eligibench.catalog.source import SourcePull, edition_pull
+from eligibench.catalog import SourcePull, base_edition, detect, edition_pull, known_uncurated, load_catalog
 from eligibench.errors import run_main
 from eligibench.files import read_json, write_json, write_text
 
@@ -22,7 +19,7 @@ def main() -> int:
     pulled = SourcePull.from_dict(read_json(paths.SOURCE))
     # the 2024 pull itself (from $BENYFITS_NYC_SNAPSHOTS) lets drift tell markup from substance
     curated = edition_pull(base_edition(Path("opportunities")).snapshot)
-    report = drift.detect(catalog, pulled, known_uncurated(Path("opportunities")), curated_pull=curated)
+    report = detect(catalog, pulled, known_uncurated(Path("opportunities")), curated_pull=curated)
     write_json(CATALOG_OUT, {"opportunities": [o.to_dict() for o in catalog.opportunities]})
     write_json(DRIFT_JSON, report.to_dict())
     write_text(DRIFT_MD, report.to_markdown())

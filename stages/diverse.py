@@ -4,17 +4,21 @@ import sys
 
 from checkers import registry
 from eligibench import params, paths
-from eligibench.datasets.coverage import coverage, coverage_markdown
-from eligibench.datasets.diverse import select
-from eligibench.datasets.params import DiverseParams
-from eligibench.datasets.rows import build_row, unverified_flips, write_parquet
-from eligibench.datasets.version import with_content_version
+from eligibench.datasets import (
+    DiverseParams,
+    build_row,
+    coverage,
+    coverage_markdown,
+    select,
+    unverified_flips,
+    with_content_version,
+    write_parquet,
+)
 from eligibench.errors import run_main
 from eligibench.files import read_json, write_json, write_text
-from eligibench.household.store import read_households
+from eligibench.household import read_households
 from eligibench.progress import bar
-from eligibench.truth.trace_all import trace_all
-from eligibench.truth.tracing import traced_checkers
+from eligibench.truth import trace_all, traced_checkers
 
 IN = paths.FUZZED
 OUT = paths.DIVERSE

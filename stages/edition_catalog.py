@@ -4,8 +4,7 @@ write its catalog JSON and manifest summary."""
 import sys
 
 from checkers.editions import edition_registry
-from eligibench.catalog.editions import check_against_pull, edition_catalog, load_edition, load_readings
-from eligibench.catalog.source import edition_pull
+from eligibench.catalog import check_against_pull, edition_catalog, edition_pull, load_edition, load_readings
 from eligibench.errors import run_main
 from eligibench.files import write_json
 from eligibench.truth import TABLE_FEATURES

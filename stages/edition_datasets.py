@@ -4,9 +4,7 @@ import sys
 
 from checkers.editions import edition_registry
 from eligibench import params
-from eligibench.datasets.coverage import coverage_markdown
-from eligibench.datasets.editions import build_edition_datasets
-from eligibench.datasets.rows import write_parquet
+from eligibench.datasets import build_edition_datasets, coverage_markdown, write_parquet
 from eligibench.errors import run_main
 from eligibench.files import read_json, write_json, write_text
 from eligibench.progress import bar

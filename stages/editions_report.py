@@ -5,11 +5,11 @@ import sys
 
 from checkers.editions import edition_registry
 from eligibench import params, paths
-from eligibench.catalog.editions import DEFAULT_EDITION
+from eligibench.catalog import DEFAULT_EDITION
 from eligibench.errors import run_main
 from eligibench.files import write_json, write_text
-from eligibench.household.store import read_households
-from eligibench.truth.editions import compare_editions
+from eligibench.household import read_households
+from eligibench.truth import compare_editions
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 import sys
 
 from eligibench import params, paths
-from eligibench.catalog import source
+from eligibench.catalog import pull
 from eligibench.errors import run_main
 from eligibench.files import write_json
 
@@ -11,7 +11,7 @@ OUT = paths.SOURCE
 
 def main() -> None:
     p = params.section(params.load(), "fetch")
-    pulled = source.pull(
+    pulled = pull(
         url=params.get(p, "fetch.url", str),
         timeout_s=params.get(p, "fetch.timeout_s", (int, float), 0.1, 600),
         page_size=params.get(p, "fetch.page_size", int, 1, 50000),

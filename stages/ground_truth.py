@@ -10,12 +10,11 @@ import sys
 
 from checkers import registry
 from eligibench import paths
-from eligibench.catalog.editions import load_edition
-from eligibench.datasets.ground_truth_report import ground_truth_markdown, ground_truth_summary
-from eligibench.datasets.rows import read_parquet
+from eligibench.catalog import load_edition
+from eligibench.datasets import ground_truth_markdown, ground_truth_summary, read_parquet
 from eligibench.errors import run_main
 from eligibench.files import read_json, write_json, write_text
-from eligibench.household.store import read_households
+from eligibench.household import read_households
 from eligibench.truth import second_reading as sr
 from eligibench.truth import verdict_changes as vc
 

@@ -3,10 +3,9 @@ import sys
 
 from checkers import registry
 from eligibench import params, paths
-from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
-from eligibench.datasets.params import HouseholdsParams
+from eligibench.datasets import HouseholdsParams, fuzz_households, thresholds_from_checkers
 from eligibench.errors import run_main
-from eligibench.household.store import write_households
+from eligibench.household import write_households
 from eligibench.progress import bar
 
 OUT = paths.FUZZED

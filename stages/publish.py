@@ -3,10 +3,17 @@ import os
 import sys
 
 from eligibench import params, paths
-from eligibench.datasets.params import PublishParams, dataset_params
-from eligibench.datasets.publish import BuildInfo, EditionFiles, build_folder, dataset_counts, upload
-from eligibench.datasets.rows import read_parquet
-from eligibench.datasets.version import folder_version
+from eligibench.datasets import (
+    BuildInfo,
+    EditionFiles,
+    PublishParams,
+    build_folder,
+    dataset_counts,
+    dataset_params,
+    folder_version,
+    read_parquet,
+    upload,
+)
 from eligibench.errors import run_main
 from eligibench.files import read_json
 from stages.editions_paths import edition_catalog_json, edition_dataset

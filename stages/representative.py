@@ -6,14 +6,18 @@ import sys
 
 from checkers import registry
 from eligibench import params, paths
-from eligibench.datasets.interests import balanced_interests
-from eligibench.datasets.params import RepresentativeParams
+from eligibench.datasets import (
+    RepresentativeParams,
+    balanced_interests,
+    build_row,
+    unverified_flips,
+    with_content_version,
+    write_parquet,
+)
 from eligibench.datasets.population import load_population, sample_households
-from eligibench.datasets.rows import build_row, unverified_flips, write_parquet
-from eligibench.datasets.version import with_content_version
 from eligibench.errors import run_main
 from eligibench.files import read_json
-from eligibench.truth.tracing import traced_checkers
+from eligibench.truth import traced_checkers
 
 OUT = paths.REPRESENTATIVE
 

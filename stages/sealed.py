@@ -10,7 +10,7 @@ from eligibench import params, paths
 from eligibench.datasets import sealed
 from eligibench.errors import run_main
 from eligibench.files import read_json
-from eligibench.truth.tracing import traced_checkers
+from eligibench.truth import traced_checkers
 
 
 def main() -> None:

@@ -11,7 +11,16 @@ Modules:
 - `editions`: editions (2024, 2026-08): manifest, catalog and review tables per edition.
 """
 from eligibench.catalog.drift import DriftReport, detect
-from eligibench.catalog.editions import DEFAULT_EDITION, Edition, available, edition_catalog, load_edition
+from eligibench.catalog.editions import (
+    DEFAULT_EDITION,
+    Edition,
+    available,
+    base_edition,
+    check_against_pull,
+    edition_catalog,
+    load_edition,
+    load_readings,
+)
 from eligibench.catalog.opportunities import (
     Catalog,
     ImpliedCondition,
@@ -21,7 +30,7 @@ from eligibench.catalog.opportunities import (
     load_catalog,
     load_opportunity,
 )
-from eligibench.catalog.source import SourcePull, pull
+from eligibench.catalog.source import SourcePull, edition_pull, pull
 
 __all__ = [
     "Catalog",
@@ -33,11 +42,15 @@ __all__ = [
     "ReadingRow",
     "SourcePull",
     "available",
+    "base_edition",
+    "check_against_pull",
     "detect",
     "edition_catalog",
+    "edition_pull",
     "known_uncurated",
     "load_catalog",
     "load_edition",
     "load_opportunity",
+    "load_readings",
     "pull",
 ]

@@ -13,8 +13,7 @@ import sys
 from typing import Any, Iterator, Mapping
 
 from eligibench.errors import HouseholdError
-from eligibench.household.model import Household
-from eligibench.household.v1format import LabeledHousehold, RowError, iter_v1_file, read_jsonl
+from eligibench.household import Household, LabeledHousehold, RowError, iter_v1_file, read_jsonl
 
 
 def parse_row(raw: Any, known_ids: frozenset[str], edition: str = "2024") -> LabeledHousehold:
@@ -35,7 +34,7 @@ def parse_row(raw: Any, known_ids: frozenset[str], edition: str = "2024") -> Lab
 def iter_rows(path: str, fmt: str, known_ids: frozenset[str],
               edition: str = "2024") -> Iterator[tuple[int, LabeledHousehold | RowError]]:
     if fmt == "v1":
-        from eligibench.datasets.v1import import derive_dependents
+        from eligibench.datasets import derive_dependents
 
         rows = [row for row, _ in read_jsonl(path)]
         for row, item in zip(rows, iter_v1_file(path, known_ids)):
@@ -57,7 +56,7 @@ def iter_rows(path: str, fmt: str, known_ids: frozenset[str],
 
 def run(path: str, fmt: str, all_opportunities: bool, out=sys.stdout, err=sys.stderr, edition: str = "2024") -> int:
     from eligibench.cli.edition_option import edition_checkers
-    from eligibench.truth.tracing import traced_checkers
+    from eligibench.truth import traced_checkers
 
     # validated before the file is read: a bad edition name is one line, whatever the file holds
     checkers = traced_checkers(edition_checkers(edition))
@@ -96,9 +95,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _import_v1(args: argparse.Namespace) -> int:
     from checkers import registry
-    from eligibench.datasets.rows import write_parquet
-    from eligibench.datasets.v1import import import_v1
-    from eligibench.truth.tracing import traced_checkers
+    from eligibench.datasets import import_v1, write_parquet
+    from eligibench.truth import traced_checkers
 
     report = import_v1(args.file, args.dataset, traced_checkers(registry()), strict=args.strict)
     rows, disagreements = report.rows, report.disagreements

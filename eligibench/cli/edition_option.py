@@ -15,7 +15,7 @@ from eligibench.errors import BenyfitsError
 
 
 def published_editions() -> tuple[str, ...]:
-    from eligibench.catalog.editions import available
+    from eligibench.catalog import available
 
     return available()
 
@@ -46,6 +46,6 @@ def edition_checkers(name: str) -> dict:
 
 def feature_schema_of(name: str) -> int:
     """The household feature schema version edition `name` reads (docs/features-v2.md)."""
-    from eligibench.catalog.editions import load_edition
+    from eligibench.catalog import load_edition
 
     return load_edition(resolve_edition(name)).feature_schema

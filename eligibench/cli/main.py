@@ -10,7 +10,7 @@ from eligibench.errors import DEBUG_ENV, BenyfitsError, run_main
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
-    from eligibench.catalog.opportunities import load_catalog
+    from eligibench.catalog import load_catalog
 
     catalog = load_catalog(args.opportunities)
     print(f"{len(catalog)} opportunities valid in {args.opportunities or 'opportunities/'}")
@@ -27,9 +27,7 @@ def _cmd_profile(args: argparse.Namespace) -> int:
     import json
 
     from eligibench.errors import HouseholdError
-    from eligibench.household.model import Household
-    from eligibench.household.profile import render_profile
-    from eligibench.household.v1format import household_from_v1
+    from eligibench.household import Household, household_from_v1, render_profile
 
     try:
         raw = json.loads(Path(args.file).read_text(encoding="utf-8"))

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from eligibench.cli.edition_option import feature_schema_of
 from eligibench.errors import BenyfitsError
-from eligibench.household.model import Household
-from eligibench.household.schema import V2_FEATURE_NAMES
+from eligibench.household import V2_FEATURE_NAMES, Household
 
 
 def in_edition(hh: Household, edition: str | None, where: str) -> Household:

@@ -17,8 +17,65 @@ Modules:
 - `editions`: a later edition's Diverse and Representative datasets, built like 2024's with its own checkers.
 - `sealed`: the sealed evaluation split, built like the public one from a secret seed; its public manifest.
 """
-from eligibench.datasets.publish import dataset_path
-from eligibench.datasets.rows import Row, build_row, read_parquet, write_parquet
-from eligibench.datasets.version import content_version, with_content_version
+from eligibench.datasets import sealed  # a namespace: its names (write, manifest) are generic
+from eligibench.datasets.coverage import coverage, coverage_markdown
+from eligibench.datasets.diverse import select
+from eligibench.datasets.editions import build_edition_datasets, config_name
+from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
+from eligibench.datasets.ground_truth_report import ground_truth_markdown, ground_truth_summary
+from eligibench.datasets.interests import balanced_interests
+from eligibench.datasets.params import (
+    DiverseParams,
+    HouseholdsParams,
+    PublishParams,
+    RepresentativeParams,
+    dataset_params,
+)
+from eligibench.datasets.publish import (
+    BuildInfo,
+    DatasetMissing,
+    EditionFiles,
+    build_folder,
+    dataset_counts,
+    dataset_path,
+    upload,
+)
+from eligibench.datasets.rows import Row, build_row, read_parquet, unverified_flips, write_parquet
+from eligibench.datasets.v1import import derive_dependents, import_v1
+from eligibench.datasets.version import content_version, folder_version, with_content_version
 
-__all__ = ["Row", "build_row", "content_version", "dataset_path", "read_parquet", "with_content_version", "write_parquet"]
+__all__ = [
+    "sealed",
+    "BuildInfo",
+    "DatasetMissing",
+    "DiverseParams",
+    "EditionFiles",
+    "HouseholdsParams",
+    "PublishParams",
+    "RepresentativeParams",
+    "Row",
+    "balanced_interests",
+    "build_edition_datasets",
+    "build_folder",
+    "build_row",
+    "config_name",
+    "content_version",
+    "coverage",
+    "coverage_markdown",
+    "dataset_counts",
+    "dataset_params",
+    "dataset_path",
+    "derive_dependents",
+    "folder_version",
+    "fuzz_households",
+    "ground_truth_markdown",
+    "ground_truth_summary",
+    "import_v1",
+    "read_parquet",
+    "select",
+    "thresholds_from_checkers",
+    "unverified_flips",
+    "upload",
+    "with_content_version",
+    "write_parquet",
+]

@@ -27,8 +27,16 @@ from eligibench.household.schema import (
     Feature,
     features_for,
 )
-from eligibench.household.store import read_households
-from eligibench.household.v1format import LabeledHousehold, household_from_v1, household_to_v1, load_v1_file
+from eligibench.household.store import read_households, write_households
+from eligibench.household.v1format import (
+    LabeledHousehold,
+    RowError,
+    household_from_v1,
+    household_to_v1,
+    iter_v1_file,
+    load_v1_file,
+    read_jsonl,
+)
 
 __all__ = [
     "ALL_FEATURES",
@@ -44,20 +52,24 @@ __all__ = [
     "MAX_MEMBERS",
     "Member",
     "Profile",
+    "RowError",
     "V2_FEATURE_NAMES",
     "display_name",
     "features_for",
     "household",
     "household_from_v1",
     "household_to_v1",
+    "iter_v1_file",
     "load_v1_file",
     "member",
     "member_to_dict",
     "pick_name",
     "pick_surname",
     "read_households",
+    "read_jsonl",
     "render_profile",
     "render_roster",
     "replace_member",
     "third_person_sentence",
+    "write_households",
 ]

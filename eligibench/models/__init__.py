@@ -37,8 +37,15 @@ from eligibench.models.constrained import (
     typed_value,
     yes_no,
 )
-from eligibench.models.embedded import DEFAULT_EMBEDDED_MODEL, EmbeddedModel, EmbeddedServer
+from eligibench.models.embedded import (
+    DEFAULT_EMBEDDED_MODEL,
+    EmbeddedModel,
+    EmbeddedServer,
+    check_server_extra,
+    resolve_model_path,
+)
 from eligibench.models.openai_compat import OpenAICompatModel, require_base_url
+from eligibench.models.preflight import check_preflight
 from eligibench.models.registry import BackendInfo, backend, is_smoke_backend, serves_reference
 from eligibench.models.replicas import ReplicaPool, ReplicatedModel, pool_for
 from eligibench.models.serving import attach_servers
@@ -71,9 +78,9 @@ def make_model(spec: ModelSpec) -> ChatModel:
 
 
 __all__ = [
+    "BackendInfo",
     "ChatMessage",
     "ChatModel",
-    "RetryingChatModel",
     "Completion",
     "ConstrainedOutputError",
     "DEFAULT_EMBEDDED_MODEL",
@@ -84,22 +91,25 @@ __all__ = [
     "ModelRequestError",
     "ModelSpec",
     "ModelUnavailable",
-    "ServerDied",
-    "BackendInfo",
-    "attach_servers",
-    "backend",
-    "is_smoke_backend",
-    "serves_reference",
     "OpenAICompatModel",
     "ReplicaPool",
     "ReplicatedModel",
-    "pool_for",
+    "RetryingChatModel",
+    "ServerDied",
     "Usage",
     "VllmModel",
     "VllmServer",
     "ask_json",
+    "attach_servers",
+    "backend",
     "booleans",
+    "check_preflight",
+    "check_server_extra",
+    "is_smoke_backend",
     "make_model",
+    "pool_for",
+    "resolve_model_path",
+    "serves_reference",
     "typed_value",
     "yes_no",
 ]

@@ -21,6 +21,7 @@ Modules:
 - `second_reading`: the table of second readings (every own opportunity read by someone who did not
   write its checker, with the household tried), validated, summarized, and re-run as regression tests.
 """
+from eligibench.truth import second_reading, verdict_changes  # namespaces: their names (load, markdown) are generic
 from eligibench.truth.boundaries import BoundaryCase, find_boundary, verify
 from eligibench.truth.conditions import (
     HOUSEHOLD_SIZE,
@@ -32,11 +33,14 @@ from eligibench.truth.conditions import (
 )
 from eligibench.truth.counterfactual import Flip, find_flip, verify_flip
 from eligibench.truth.discipline import violations
+from eligibench.truth.editions import compare_editions
 from eligibench.truth.explain import ExplainedChecker, Explanation, flip_sentence, plain_words
 from eligibench.truth.trace_all import TraceMatrix, trace_all
 from eligibench.truth.tracing import TWIN, Trace, TracedChecker, checker_source, compose, trace_id, traced_checkers
 
 __all__ = [
+    "second_reading",
+    "verdict_changes",
     "BoundaryCase",
     "CheckerConditions",
     "ExplainedChecker",
@@ -50,6 +54,7 @@ __all__ = [
     "TracedChecker",
     "checker_conditions",
     "checker_source",
+    "compare_editions",
     "compose",
     "find_boundary",
     "find_flip",

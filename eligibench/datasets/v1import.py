@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from eligibench.datasets.population import load_population
-from eligibench.datasets.population.rules import RULES, _Ctx
+from eligibench.datasets.population.conditions import DrawnHousehold
+from eligibench.datasets.population.rules import RULES
 from eligibench.datasets.rows import Row, build_row
+from eligibench.household import Household, LabeledHousehold, load_v1_file, member_to_dict
 from eligibench.household.consistency import violations
-from eligibench.household import Household, member_to_dict
-from eligibench.household import LabeledHousehold, load_v1_file
 from eligibench.truth import TracedChecker
 
 
@@ -60,7 +60,7 @@ def derive_dependents(hh: Household) -> tuple[Household, int, int]:
     fp = load_population()["dependent"]
     rule = RULES[fp.rule]
     dicts = [member_to_dict(m) for m in hh.members]
-    derived = rule.compute(None, _Ctx(dicts), fp)  # the tax tests draw nothing: rng unused
+    derived = rule.compute(None, DrawnHousehold(dicts), fp)  # the tax tests draw nothing: rng unused
     members, set_true, redone = [hh.members[0]], 0, 0
     for m, value in zip(hh.members[1:], derived[1:]):
         if m.dependent:

@@ -19,8 +19,8 @@ from typing import Any
 from eligibench.errors import HouseholdError
 from eligibench.household.model import Household
 from eligibench.household.profile import display_name, feature_sentence, relation_word
-from eligibench.household.value_sentences import counted
 from eligibench.household.schema import ALL_FEATURES_BY_NAME, V2_FEATURE_NAMES, feature_names_for
+from eligibench.household.value_sentences import counted
 
 SIZE_KEY = "hh.size"
 # Facts nobody needs to be told: member 0 is by definition the person answering ("self").

@@ -25,7 +25,7 @@ the member's age allows (`consistency.numeric_cap`), each member's benefit contr
 repaired (`consistency.repair_member`, no draws), and a household that still breaks a rule is
 drawn again (at most `MAX_ATTEMPTS` times).
 
-Modules: `model` (marginals), `rules` (conditions and derived rules), `load`, `sampler`, `docs`,
+Modules: `model` (marginals), `conditions` (`given`), `rules` (derived rules), `load`, `sampler`, `docs`,
 and `v2` (feature schema version 2's flags, drawn after a version-1 sample from their own
 generator, with their sources).
 """

@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from eligibench.datasets.population.conditions import CONDITIONS
 from eligibench.datasets.population.model import FPL_BASE, FPL_EXTRA, FeaturePopulation, Population
-from eligibench.datasets.population.rules import CONDITIONS
 
 # Documentation: docs/population.md is this function's output (a test keeps it in sync).
 

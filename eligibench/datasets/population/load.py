@@ -8,6 +8,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
+from eligibench.datasets.population.conditions import CONDITIONS
 from eligibench.datasets.population.model import (
     ADULT_AGE,
     ENTRY_KEYS,
@@ -22,9 +23,8 @@ from eligibench.datasets.population.model import (
     PopulationError,
     TableRow,
 )
-from eligibench.datasets.population.rules import CONDITIONS, RULES
-from eligibench.household import MAX_MEMBERS
-from eligibench.household import FEATURE_NAMES, FEATURES_BY_NAME, Feature
+from eligibench.datasets.population.rules import RULES
+from eligibench.household import FEATURE_NAMES, FEATURES_BY_NAME, MAX_MEMBERS, Feature
 
 # Loading and validation.
 

@@ -5,6 +5,7 @@ import bisect
 import random
 from typing import Any
 
+from eligibench.datasets.population.conditions import CONDITIONS, DrawnHousehold
 from eligibench.datasets.population.load import load_population
 from eligibench.datasets.population.model import (
     ADULT_AGE,
@@ -15,10 +16,9 @@ from eligibench.datasets.population.model import (
     PopulationError,
     _cumulative,
 )
-from eligibench.datasets.population.rules import CONDITIONS, RULES, _chance, _Ctx
+from eligibench.datasets.population.rules import RULES, chance
+from eligibench.household import FEATURES_BY_NAME, Household, member
 from eligibench.household import consistency as cons
-from eligibench.household import Household, member
-from eligibench.household import FEATURES_BY_NAME
 
 # Sampling.
 
@@ -49,7 +49,7 @@ def _draw_roster(rng: random.Random, pop: Population) -> list[dict[str, Any]]:
     opposite = pop["sex"].params["spouse_opposite_sex_percent"]
     for r in relations[1:]:
         age = cons.plausible_age(rng, r, self_age)
-        if r == "spouse" and _chance(rng, opposite):
+        if r == "spouse" and chance(rng, opposite):
             sex = "female" if members[0]["sex"] == "male" else "male"
         else:
             sex = pop["sex"].draw(rng)
@@ -57,7 +57,7 @@ def _draw_roster(rng: random.Random, pop: Population) -> list[dict[str, Any]]:
     return members
 
 
-def _draw_feature(rng: random.Random, fp: FeaturePopulation, ctx: _Ctx) -> list[Any]:
+def _draw_feature(rng: random.Random, fp: FeaturePopulation, ctx: DrawnHousehold) -> list[Any]:
     if fp.kind == "derived":
         return RULES[fp.rule].compute(rng, ctx, fp)
     cond = CONDITIONS[fp.given].test
@@ -69,7 +69,7 @@ def _draw_feature(rng: random.Random, fp: FeaturePopulation, ctx: _Ctx) -> list[
 
 def _draw_household(rng: random.Random, pop: Population) -> Household:
     """One household drawn from `pop`, before the consistency check."""
-    ctx = _Ctx(_draw_roster(rng, pop))
+    ctx = DrawnHousehold(_draw_roster(rng, pop))
     for fp in pop.features:
         if fp.name in ROSTER:
             continue

@@ -13,9 +13,8 @@ import random
 from typing import Any
 
 from eligibench.datasets.population.model import FPL_BASE, FPL_EXTRA
+from eligibench.household import V2_FEATURE_NAMES, Household, Member, member_to_dict
 from eligibench.household import consistency as cons
-from eligibench.household import Household, Member, member_to_dict
-from eligibench.household import V2_FEATURE_NAMES
 
 V2_SEED = "representative-features-v2:{seed}"
 

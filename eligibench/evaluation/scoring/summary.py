@@ -8,28 +8,28 @@ from typing import Iterable, Mapping, Sequence
 import numpy as np
 
 from eligibench.evaluation.scoring.bootstrap import (
-    percentile_interval,
     bootstrap_metrics,
+    percentile_interval,
 )
 from eligibench.evaluation.scoring.metrics import (
     AVERAGE,
-    SCORE_NAMES,
-    COUNT_NAMES,
-    COST_NAMES,
     CI_NAMES,
-    Interval,
-    DatasetScore,
-    score,
-    turn_weighted_f1,
-    Cost,
+    COST_NAMES,
+    COUNT_NAMES,
+    SCORE_NAMES,
     SPLIT_COST_NAMES,
+    Cost,
+    DatasetScore,
+    Interval,
+    TrialFigures,
     cost,
+    sample_sd,
+    score,
     termination_mix,
     trial_consistency,
-    TrialFigures,
     trial_figures,
-    sample_sd,
     trial_rows,
+    turn_weighted_f1,
 )
 from eligibench.results.records import DialogResult
 

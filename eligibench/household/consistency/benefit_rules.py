@@ -2,15 +2,15 @@
 `repair_member`, which fixes a member with exactly these checks."""
 from __future__ import annotations
 
-from eligibench.household.model import Household
-from eligibench.household.consistency.limits import (
-    WORK_MIN_AGE,
-    NYC,
-)
 from eligibench.household.consistency.core_rules import (
     Rule,
     member_message,
 )
+from eligibench.household.consistency.limits import (
+    NYC,
+    WORK_MIN_AGE,
+)
+from eligibench.household.model import Household
 
 # ---------------------------------------------------------------------------------------------
 # Benefits and what they imply (issue 30). A profile read in the Play tab said "You receive

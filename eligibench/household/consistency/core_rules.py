@@ -4,35 +4,35 @@ from __future__ import annotations
 
 from typing import Callable
 
-from eligibench.household.model import Household, Member
 from eligibench.household.consistency.limits import (
-    SELF_MIN_AGE,
-    SPOUSE_MIN_AGE,
+    ADULT_FLAGS,
     CHILD_GAP,
-    GRANDCHILD_GAP,
-    FOSTER_CARE_MAX_AGE,
-    FERTILE_AGES,
-    WORK_MIN_AGE,
-    HSE_MIN_AGE,
-    COLLEGE_MIN_AGE,
-    COLLEGE_CREDITS_MIN_AGE,
-    EMANCIPATED_AGES,
     CHILD_RELATIONS,
-    PARENTED_RELATIONS,
+    COLLEGE_CREDITS_MIN_AGE,
+    COLLEGE_MIN_AGE,
+    EMANCIPATED_AGES,
+    FERTILE_AGES,
+    FLAG_AGE_RANGES,
+    FOSTER_CARE_MAX_AGE,
+    GRADES,
+    GRANDCHILD_GAP,
+    HSE_MIN_AGE,
+    MALE_ONLY_FLAGS,
     NO_DIPLOMA,
     NYC,
     NYC_ONLY_HOUSING,
-    GRADES,
-    WORK_NUMBERS,
+    PARENTED_RELATIONS,
+    SELF_MIN_AGE,
+    SPOUSE_MIN_AGE,
     WORK_FLAGS,
-    ADULT_FLAGS,
-    FLAG_AGE_RANGES,
-    MALE_ONLY_FLAGS,
+    WORK_MIN_AGE,
+    WORK_NUMBERS,
     flag_allowed,
     numeric_cap,
     pregnancy_allowed,
     school_level_ok,
 )
+from eligibench.household.model import Household, Member
 
 Rule = Callable[[Household], list[str]]
 

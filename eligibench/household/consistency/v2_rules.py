@@ -1,19 +1,19 @@
 """Rules for the feature schema version 2 flags (docs/features-v2.md)."""
 from __future__ import annotations
 
-from eligibench.household.model import Household
-from eligibench.household.consistency.limits import (
-    NYC,
-    GRADES,
+from eligibench.household.consistency.benefit_rules import (
+    feature_getter,
+    with_doc,
 )
 from eligibench.household.consistency.core_rules import (
     Rule,
     member_message,
 )
-from eligibench.household.consistency.benefit_rules import (
-    feature_getter,
-    with_doc,
+from eligibench.household.consistency.limits import (
+    GRADES,
+    NYC,
 )
+from eligibench.household.model import Household
 
 # ---------------------------------------------------------------------------------------------
 # Feature schema version 2 (docs/features-v2.md). A version-1 household has every version-2

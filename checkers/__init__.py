@@ -37,3 +37,5 @@ def checker_modules(path, package: str, folder: str) -> dict[str, ModuleType]:
             raise ImportError(f"{folder}/{info.name}.py: ID {oid!r} is already taken by {found[oid].__name__}")
         found[oid] = mod
     return dict(sorted(found.items()))
+
+__all__ = ["SHARED_MODULES", "checker_modules", "registry"]

@@ -56,3 +56,5 @@ def explained_checker(opportunity: str, edition: str = "2024") -> ExplainedCheck
     if opportunity not in modules:
         raise KeyError(f"no checker for opportunity {opportunity!r} in the {edition} edition")
     return ExplainedChecker(opportunity, modules[opportunity], _readings(edition).get(opportunity, ()))
+
+__all__ = ["edition_registry", "explained_checker"]

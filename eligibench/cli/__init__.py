@@ -17,3 +17,6 @@ Modules:
 - `edition_option`: the `--edition` option of `check`, `profile` and `view` (the published editions, validated).
 - `profile_edition`: `benyfits profile --edition`: a household's profile under an edition's feature schema.
 """
+
+# Nothing to import: the command is the entry point `eligibench.cli.main:main` (pyproject.toml).
+__all__: list[str] = []

@@ -13,3 +13,6 @@ Subpackages:
 - `intake`: submission intake: install and queue, the smoke dialog, the queue worker.
 - `play`: people in the loop: a person as the agent or the household, human runs, the ceiling sample, study mode.
 """
+
+# A namespace: each subpackage above is an API of its own.
+__all__: list[str] = []

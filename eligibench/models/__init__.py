@@ -14,6 +14,7 @@ OpenAI-compatible endpoint). See docs/models.md.
 Modules:
 - `errors`: the model-layer errors (ModelConfigError, ModelUnavailable, ServerDied, ...).
 - `types`: ModelSpec, ChatMessage, Completion, Usage (and the errors, re-exported).
+- `factory`: `make_model`, the client the backend registry names for a spec.
 - `registry`: the one table of backends (client class, server starter, protocol facts).
 - `client`: the ChatModel contract, and RetryingChatModel: one endpoint with retries, timeouts, usage counting.
 - `servers`: local server processes (ServerProcess, health checks, free ports).
@@ -44,7 +45,8 @@ from eligibench.models.embedded import (
     check_server_extra,
     resolve_model_path,
 )
-from eligibench.models.openai_compat import OpenAICompatModel, require_base_url
+from eligibench.models.factory import make_model
+from eligibench.models.openai_compat import OpenAICompatModel
 from eligibench.models.preflight import check_preflight
 from eligibench.models.registry import BackendInfo, backend, is_smoke_backend, serves_reference
 from eligibench.models.replicas import ReplicaPool, ReplicatedModel, pool_for
@@ -61,21 +63,6 @@ from eligibench.models.types import (
     Usage,
 )
 from eligibench.models.vllm import VllmModel, VllmServer
-
-
-def make_model(spec: ModelSpec) -> ChatModel:
-    """The ChatModel for `spec`, the client class the backend registry names. A server backend's
-    spec must carry base_url (attach_servers sets it): clients never start servers. A spec with
-    replicas gets a ReplicatedModel, one client of the backend's class per replica."""
-    if not isinstance(spec, ModelSpec):
-        raise ModelConfigError(f"make_model needs a ModelSpec; got {type(spec).__name__}")
-    info = backend(spec.backend)
-    if spec.replicas:
-        return ReplicatedModel(spec)
-    if info.starts_servers:
-        require_base_url(spec)
-    return info.client_class()(spec)
-
 
 __all__ = [
     "BackendInfo",

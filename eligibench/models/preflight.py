@@ -81,7 +81,7 @@ def check_preflight(specs: Mapping[str, ModelSpec], **kwargs) -> None:
 
 def _check_role(role: str, spec: ModelSpec, needs_json_schema: bool, needs_seed: bool,
                 timeout_s: float) -> list[Problem]:
-    from eligibench.models import make_model
+    from eligibench.models.factory import make_model
     from eligibench.models.constrained import InvalidReply, parse_json_reply
     from eligibench.models.openai_compat import OpenAICompatModel
 
@@ -138,7 +138,7 @@ def _check_role(role: str, spec: ModelSpec, needs_json_schema: bool, needs_seed:
 
 
 def _works_without_seed(spec: ModelSpec) -> bool:
-    from eligibench.models import make_model
+    from eligibench.models.factory import make_model
 
     try:
         with make_model(replace(spec, seed=None)) as m:

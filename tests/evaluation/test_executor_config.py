@@ -12,7 +12,14 @@ import pytest
 import yaml
 
 from eligibench.errors import BenyfitsError, ParamsError
-from eligibench.evaluation.run import ExecutorConfig, LocalExecutor, RayUnavailable, make_executor, read_config
+from eligibench.evaluation.run import (
+    ExecutorConfig,
+    LocalExecutor,
+    RayUnavailable,
+    load_config,
+    make_executor,
+    read_config,
+)
 from eligibench.evaluation.run.executors import batches, check_reachable
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,7 +107,7 @@ def test_the_evaluate_command_chooses_the_executor():
 
     def flags(**kw):
         base = {"households": None, "max_questions": None, "trials": None, "executor": None, "ray_address": None}
-        return read_config(_small_run(copy.deepcopy(PARAMS), argparse.Namespace(**{**base, **kw}))).executor
+        return load_config(ROOT, _small_run(argparse.Namespace(**{**base, **kw}))).executor
 
     assert flags() == ExecutorConfig()
     assert flags(executor="ray") == ExecutorConfig("ray")

@@ -6,11 +6,11 @@ path (servers, models per role, agent factory, store, RunSpec); `runner` runs th
 (resumable) into the store; `dialog_loop` is one dialog.
 
 Modules:
-- `config`: the `evaluate` params, validated, and the rows a run uses.
+- `model`: the run's data model: EvalConfig -> ResolvedRun -> RunSpec (stored) / RunPlan, frozen, one conversion each.
+- `config`: the `evaluate` params, validated (`read_config`), and the rows a run uses.
 - `protocol`: what a run was evaluated under (full / smoke / custom), the reference simulator, comparability.
 - `seeds`: trial seeds derived from (seed, trial, role).
 - `dialog_loop`: one dialog: ask, answer, READY, PREDICT, termination reasons.
-- `plan`: RunPlan, what the runner and its executors are given for one run.
 - `executors`: where dialogs execute: `LocalExecutor` (threads) or `RayExecutor` (Ray tasks on a cluster), one protocol.
 - `runner`: a run over the datasets, resumable, into the store (the driver alone writes it).
 - `resolve`: a run resolved once (`resolve_run`: rows, briefs, role specs, options, simulator, protocol, budget, seeds) and its identity (`run_identity`).
@@ -21,9 +21,6 @@ Modules:
 from __future__ import annotations
 
 from eligibench.evaluation.run.config import (
-    EvalConfig,
-    ExecutorConfig,
-    RunConfig,
     dataset_totals,
     load_rows,
     read_config,
@@ -39,7 +36,15 @@ from eligibench.evaluation.run.executors import (
     make_executor,
 )
 from eligibench.evaluation.run.load import load_config, load_run
-from eligibench.evaluation.run.plan import RunPlan
+from eligibench.evaluation.run.model import (
+    EvalConfig,
+    ExecutorConfig,
+    ResolvedRun,
+    RunConfig,
+    RunPlan,
+    SimulatorSetup,
+    plan_for,
+)
 from eligibench.evaluation.run.protocol import (
     REFERENCE_SIMULATOR,
     DatasetUse,
@@ -53,8 +58,6 @@ from eligibench.evaluation.run.protocol import (
 from eligibench.evaluation.run.report import FirstError, RunReport, run_report
 from eligibench.evaluation.run.resolve import (
     IDENTITY_KEYS,
-    ResolvedRun,
-    SimulatorSetup,
     load_briefs,
     published_rows,
     resolve_run,
@@ -70,7 +73,6 @@ from eligibench.evaluation.run.session import (
     Session,
     check_endpoints,
     open_session,
-    plan_for,
     run_submission,
     write_summary,
 )

@@ -9,7 +9,6 @@ without `runs` gets one configuration per name in `evaluate.submissions` (same n
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -19,82 +18,13 @@ from eligibench.datasets.publish import DatasetMissing, dataset_path
 from eligibench.datasets.rows import Row, read_parquet
 from eligibench.errors import ParamsError
 from eligibench.evaluation.hosting import DialogBudget
+from eligibench.evaluation.run.model import EvalConfig, ExecutorConfig, RunConfig
 from eligibench.evaluation.run.protocol import DEFAULT_EDITION
-from eligibench.evaluation.user import FREE_FORM, SimulatorMode, read_mode
+from eligibench.evaluation.user import read_mode
 from eligibench.models import ModelSpec
 
 DATASETS = ("diverse", "representative")
 EXECUTORS = ("local", "ray")
-
-
-@dataclass(frozen=True)
-class ExecutorConfig:
-    """Where a run's dialogs execute (`evaluate.executor`, `evaluate.ray`): never part of a run's
-    identity, since it changes where dialogs run, not what they compute (docs/scale.md)."""
-
-    kind: str = "local"  # "local": threads in this process (evaluate.concurrency); "ray": Ray tasks
-    address: str | None = None  # ray: the cluster (None: $RAY_ADDRESS, else a one-node Ray started here)
-    dialogs_per_task: int = 2  # ray: dialogs one task runs on one agent process (results stream per task)
-    max_retries: int = 3  # ray: re-runs of a task whose node or worker died
-
-
-@dataclass(frozen=True)
-class RunConfig:
-    """One named run configuration: a submission folder, a model spec per role, agent options."""
-
-    name: str
-    submission: str  # folder name under submissions/
-    models: Mapping[str, ModelSpec] = field(default_factory=dict)  # role -> spec (roles set here)
-    options: Mapping[str, Any] = field(default_factory=dict)  # merged over the manifest's options
-
-
-@dataclass(frozen=True)
-class EvalConfig:
-    simulator: ModelSpec
-    agent_model: ModelSpec  # the "default" role for agents; manifests may name others later
-    subset: Mapping[str, int | None]  # dataset -> N households (None = all)
-    subset_select: str  # "first": by id; "shortest": the N shortest profiles (CPU: fit context and time)
-    trials: int
-    max_questions: int | None  # None: the protocol's limits; CPU smoke runs cap questions
-    concurrency: int
-    infra_retries: int
-    call_timeout_s: float
-    agent_memory_mb: int
-    bootstrap: int
-    seed: int
-    store: Path
-    submissions: tuple[str, ...]  # the submission folders the configurations use, in order
-    runs: Mapping[str, RunConfig] = field(default_factory=dict)  # name -> configuration
-    budget: DialogBudget = DialogBudget()  # per dialog of a hosted agent (issue 13)
-    simulator_mode: SimulatorMode = FREE_FORM  # `evaluate.simulator_mode`: free-form (v1) or grounded
-    # `evaluate.edition`: the rules the run is evaluated under (docs/editions.md): the edition's
-    # datasets (`diverse-2026-08`), requirement texts and ground truth; 2024 (the paper's) by default
-    edition: str = DEFAULT_EDITION
-    executor: ExecutorConfig = ExecutorConfig()  # `evaluate.executor` / `evaluate.ray`: not in the run identity
-    # `evaluate.isolation`: auto (reference agents may run unjailed when bubblewrap is missing) or
-    # jail (every agent needs bubblewrap); hosting.isolation.isolation_for. Not in the run identity:
-    # the run records how it was isolated instead (runs.isolation)
-    isolation: str = "auto"
-
-    @property
-    def simulator_label(self) -> str:
-        s = self.simulator
-        return f"{s.backend}:{s.model}@t{s.temperature}/s{s.seed}"
-
-    def run(self, name: str) -> RunConfig:
-        """The configuration `name`; the error lists the configured names."""
-        if name not in self.runs:
-            raise ParamsError(f"params.yaml: no run configuration {name!r} in 'evaluate.runs' "
-                              f"(configured: {', '.join(self.runs) or 'none'})")
-        return self.runs[name]
-
-    def default_run(self, submission: str) -> RunConfig:
-        """The configuration a submitted folder is evaluated with: the one named like the
-        submission if it uses that folder, else defaults for every role (the queue worker)."""
-        run = self.runs.get(submission)
-        if run is not None and run.submission == submission:
-            return run
-        return RunConfig(submission, submission)
 
 
 def _spec(raw: Any, key: str) -> ModelSpec:

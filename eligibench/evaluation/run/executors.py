@@ -31,9 +31,8 @@ from urllib.parse import urlparse
 from eligibench.datasets.rows import Row
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import Agent
-from eligibench.evaluation.run.config import ExecutorConfig
 from eligibench.evaluation.run.dialog_loop import run_dialog
-from eligibench.evaluation.run.plan import RunPlan
+from eligibench.evaluation.run.model import ExecutorConfig, RunPlan
 from eligibench.evaluation.user import make_user
 from eligibench.results.records import INFRA_ERROR, DialogResult
 

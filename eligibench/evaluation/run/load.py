@@ -14,8 +14,9 @@ from typing import Any, Mapping
 from eligibench import params, paths
 from eligibench.datasets.rows import Row
 from eligibench.evaluation.hosting import Manifest, load_manifest
-from eligibench.evaluation.run.config import EvalConfig, read_config
-from eligibench.evaluation.run.resolve import ResolvedRun, resolve_run
+from eligibench.evaluation.run.config import read_config
+from eligibench.evaluation.run.model import EvalConfig, ResolvedRun
+from eligibench.evaluation.run.resolve import resolve_run
 
 
 def load_config(project: Path | str = Path("."), overrides: Mapping[str, Any] | None = None,

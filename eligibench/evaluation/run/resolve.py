@@ -14,7 +14,7 @@ DVC param of the stages that resolve runs (changing one re-runs them).
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -27,19 +27,13 @@ from eligibench.datasets.editions import config_name
 from eligibench.datasets.publish import dataset_path
 from eligibench.datasets.rows import Row
 from eligibench.errors import ParamsError
-from eligibench.evaluation.hosting import DialogBudget, Manifest, OpportunityBrief, SubmissionError
-from eligibench.evaluation.run.config import (
-    EvalConfig,
-    ExecutorConfig,
-    RunConfig,
-    dataset_totals,
-    load_rows,
-    subset_rows,
-)
+from eligibench.evaluation.hosting import Manifest, OpportunityBrief, SubmissionError
+from eligibench.evaluation.run.config import dataset_totals, load_rows, subset_rows
+from eligibench.evaluation.run.model import EvalConfig, ResolvedRun, RunConfig, SimulatorSetup
 from eligibench.evaluation.run.protocol import DEFAULT_EDITION, DatasetUse, Protocol, is_reference, model_label
 from eligibench.evaluation.run.protocol import simulator_label as protocol_simulator_label
 from eligibench.evaluation.run.seeds import seed_table
-from eligibench.evaluation.user import FREE_FORM, SimulatorMode
+from eligibench.evaluation.user import FREE_FORM
 from eligibench.models import ModelSpec
 from eligibench.models.serving import model_identity
 from eligibench.results.identity import code_hash
@@ -49,73 +43,6 @@ from eligibench.results.records import RunSpec
 # Every one must be a DVC param of each stage that resolves runs (tests/pipeline/test_dvc_deps.py).
 IDENTITY_KEYS = ("simulator", "simulator_mode", "agent_model", "runs", "subset", "subset_select", "max_questions",
                  "trials", "seed", "budget", "call_timeout_s", "agent_memory_mb", "edition")
-
-
-@dataclass(frozen=True)
-class SimulatorSetup:
-    """The simulated user of a run: its model spec (whose max_tokens every answer uses), mode,
-    the labels it is recorded under, and whether it is the reference or a stand-in."""
-
-    spec: ModelSpec
-    mode: SimulatorMode
-    label: str  # RunSpec.simulator (the run id covers it)
-    protocol_label: str  # Protocol.simulator: the reference's name or "custom simulator: ..."
-    reference: bool
-    stand_in: bool = False  # a test stand-in (the quoting user) replaces the model
-
-    @property
-    def max_tokens(self) -> int:
-        return self.spec.max_tokens
-
-    @property
-    def uses_model(self) -> bool:
-        """A model is called for the simulated user (grounded lexical/template calls none)."""
-        return not self.stand_in and self.mode.uses_model
-
-
-@dataclass(frozen=True)
-class ResolvedRun:
-    """Everything one run uses and records, derived once (`resolve_run`)."""
-
-    name: str  # run configuration name
-    manifest: Manifest
-    split: str
-    rows: Mapping[str, tuple[Row, ...]]  # dataset -> rows evaluated (subset applied)
-    briefs: Mapping[str, OpportunityBrief]
-    roles: Mapping[str, ModelSpec]  # role -> spec the agent's calls use (no server attached yet)
-    options: Mapping[str, Any]  # manifest options + the configuration's
-    simulator: SimulatorSetup
-    protocol: Protocol
-    budget: DialogBudget
-    data_version: str
-    trials: int
-    seed: int
-    seeds: Mapping[str, Mapping[str, int]]  # trial -> role -> seed
-    max_questions: int | None
-    concurrency: int
-    infra_retries: int
-    call_timeout_s: float
-    agent_memory_mb: int
-    bootstrap: int
-    store: Path
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    # where the dialogs execute: deliberately not read by run_identity (same run, same results)
-    executor: ExecutorConfig = ExecutorConfig()
-    isolation: str = "auto"  # evaluate.isolation (hosting.isolation.isolation_for): not in the identity either
-
-    def simulator_spec(self, trial: int) -> ModelSpec:
-        """The simulator's spec for one trial (its seed derived for that trial)."""
-        from dataclasses import replace
-
-        from eligibench.evaluation.run.seeds import SIMULATOR
-
-        return replace(self.simulator.spec, seed=self.seeds[str(trial)][SIMULATOR])
-
-    def role_spec(self, role: str, trial: int) -> ModelSpec:
-        """A role's spec for one trial (its seed derived for that trial)."""
-        from dataclasses import replace
-
-        return replace(self.roles[role], seed=self.seeds[str(trial)].get(role, self.roles[role].seed))
 
 
 def role_specs(manifest: Manifest, config: EvalConfig, run: RunConfig) -> dict[str, ModelSpec]:

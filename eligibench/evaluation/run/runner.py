@@ -21,7 +21,7 @@ from eligibench.datasets.rows import Row
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import Agent
 from eligibench.evaluation.run.executors import Executor, LocalExecutor
-from eligibench.evaluation.run.plan import RunPlan
+from eligibench.evaluation.run.model import RunPlan
 from eligibench.evaluation.scoring import record_run_process, summarize
 from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, DialogResult
 from eligibench.results.sanitize import UnstorableValue

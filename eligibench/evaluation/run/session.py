@@ -7,7 +7,7 @@ queue worker. The run's identity (`RunSpec`) is `resolve.run_identity(resolved)`
 Requirement texts come from the published dataset folder (its `opportunities` config), the same
 data version the rows were built with; nothing reads the YAML catalog at evaluation time.
 
-A session evaluates one run configuration (`config.RunConfig`: submission, a model spec per
+A session evaluates one run configuration (`model.RunConfig`: submission, a model spec per
 role, options); callers without one (submit, the worker) get `EvalConfig.default_run`. Trial k
 uses seeds derived from (evaluate.seed, k, role) for the simulated user, the agent and each of
 its models (`seeds.py`); the seeds are recorded in the run's params. The run's protocol
@@ -27,8 +27,9 @@ from eligibench.datasets.rows import Row
 from eligibench.evaluation.hosting import Manifest, ProcessAgent, isolation
 from eligibench.evaluation.run.dialog_loop import run_dialog
 from eligibench.evaluation.run.executors import Executor, import_ray, make_executor
-from eligibench.evaluation.run.resolve import ResolvedRun, run_identity
-from eligibench.evaluation.run.runner import RunIncomplete, RunPlan, evaluate
+from eligibench.evaluation.run.model import ResolvedRun, RunPlan, plan_for
+from eligibench.evaluation.run.resolve import run_identity
+from eligibench.evaluation.run.runner import RunIncomplete, evaluate
 from eligibench.evaluation.run.seeds import AGENT, SIMULATOR
 from eligibench.evaluation.user import make_user
 from eligibench.models import ModelSpec, ReplicaPool, make_model, pool_for
@@ -158,13 +159,6 @@ class Session:
                               trial, r.max_questions)
         finally:
             agent.close()
-
-
-def plan_for(resolved: ResolvedRun, spec: RunSpec) -> RunPlan:
-    """The runner's input, taken from the resolved run (nothing derived here)."""
-    r = resolved
-    return RunPlan(spec, r.rows, r.briefs, r.simulator.max_tokens, r.concurrency, r.infra_retries, r.max_questions,
-                   r.bootstrap, r.seed, simulator_mode=r.simulator.mode)
 
 
 @contextmanager

@@ -1,0 +1,182 @@
+"""The data model of a run, in one place: the frozen types a run configuration becomes on its way
+from params.yaml to the store, and the one conversion between each two.
+
+    params.yaml `evaluate`  --config.read_config-->   EvalConfig (its RunConfigs, ExecutorConfig)
+    EvalConfig + Manifest   --resolve.resolve_run-->  ResolvedRun (SimulatorSetup, Protocol)
+    ResolvedRun             --resolve.run_identity--> RunSpec, the stored record (its run id: results.run_id_for)
+    ResolvedRun + RunSpec   --plan_for-->             RunPlan, what the runner and its executors are given
+
+`load.load_run(name | folder | manifest, project, overrides)` runs the first two for every caller.
+The stored record `RunSpec` stays in `results/records.py`: the store (`results/`) is an earlier
+phase than `evaluation/` and reads and writes records without importing evaluation code
+(tests/test_architecture.py); this module names it and builds it, never redefines it.
+Before this module the same run lived in six shapes across config.py, resolve.py, plan.py and
+session.py (RunPlan filled field by field there), and a second class named `Protocol` lived in
+results/vocabulary.py (now `StoredProtocol`, the read side of `protocol.Protocol`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from eligibench.datasets.rows import Row
+from eligibench.errors import ParamsError
+from eligibench.evaluation.hosting import DialogBudget, Manifest, OpportunityBrief
+from eligibench.evaluation.run.protocol import DEFAULT_EDITION, Protocol
+from eligibench.evaluation.run.seeds import SIMULATOR
+from eligibench.evaluation.user import FREE_FORM, SimulatorMode
+from eligibench.models import ModelSpec
+from eligibench.results.records import RunSpec
+
+
+@dataclass(frozen=True)
+class ExecutorConfig:
+    """Where a run's dialogs execute (`evaluate.executor`, `evaluate.ray`): never part of a run's
+    identity, since it changes where dialogs run, not what they compute (docs/scale.md)."""
+
+    kind: str = "local"  # "local": threads in this process (evaluate.concurrency); "ray": Ray tasks
+    address: str | None = None  # ray: the cluster (None: $RAY_ADDRESS, else a one-node Ray started here)
+    dialogs_per_task: int = 2  # ray: dialogs one task runs on one agent process (results stream per task)
+    max_retries: int = 3  # ray: re-runs of a task whose node or worker died
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """One named run configuration: a submission folder, a model spec per role, agent options."""
+
+    name: str
+    submission: str  # folder name under submissions/
+    models: Mapping[str, ModelSpec] = field(default_factory=dict)  # role -> spec (roles set here)
+    options: Mapping[str, Any] = field(default_factory=dict)  # merged over the manifest's options
+
+
+@dataclass(frozen=True)
+class EvalConfig:
+    simulator: ModelSpec
+    agent_model: ModelSpec  # the "default" role for agents; manifests may name others later
+    subset: Mapping[str, int | None]  # dataset -> N households (None = all)
+    subset_select: str  # "first": by id; "shortest": the N shortest profiles (CPU: fit context and time)
+    trials: int
+    max_questions: int | None  # None: the protocol's limits; CPU smoke runs cap questions
+    concurrency: int
+    infra_retries: int
+    call_timeout_s: float
+    agent_memory_mb: int
+    bootstrap: int
+    seed: int
+    store: Path
+    submissions: tuple[str, ...]  # the submission folders the configurations use, in order
+    runs: Mapping[str, RunConfig] = field(default_factory=dict)  # name -> configuration
+    budget: DialogBudget = DialogBudget()  # per dialog of a hosted agent (issue 13)
+    simulator_mode: SimulatorMode = FREE_FORM  # `evaluate.simulator_mode`: free-form (v1) or grounded
+    # `evaluate.edition`: the rules the run is evaluated under (docs/editions.md): the edition's
+    # datasets (`diverse-2026-08`), requirement texts and ground truth; 2024 (the paper's) by default
+    edition: str = DEFAULT_EDITION
+    executor: ExecutorConfig = ExecutorConfig()  # `evaluate.executor` / `evaluate.ray`: not in the run identity
+    # `evaluate.isolation`: auto (reference agents may run unjailed when bubblewrap is missing) or
+    # jail (every agent needs bubblewrap); hosting.isolation.isolation_for. Not in the run identity:
+    # the run records how it was isolated instead (runs.isolation)
+    isolation: str = "auto"
+
+    @property
+    def simulator_label(self) -> str:
+        s = self.simulator
+        return f"{s.backend}:{s.model}@t{s.temperature}/s{s.seed}"
+
+    def run(self, name: str) -> RunConfig:
+        """The configuration `name`; the error lists the configured names."""
+        if name not in self.runs:
+            raise ParamsError(f"params.yaml: no run configuration {name!r} in 'evaluate.runs' "
+                              f"(configured: {', '.join(self.runs) or 'none'})")
+        return self.runs[name]
+
+    def default_run(self, submission: str) -> RunConfig:
+        """The configuration a submitted folder is evaluated with: the one named like the
+        submission if it uses that folder, else defaults for every role (the queue worker)."""
+        run = self.runs.get(submission)
+        if run is not None and run.submission == submission:
+            return run
+        return RunConfig(submission, submission)
+
+
+@dataclass(frozen=True)
+class SimulatorSetup:
+    """The simulated user of a run: its model spec (whose max_tokens every answer uses), mode,
+    the labels it is recorded under, and whether it is the reference or a stand-in."""
+
+    spec: ModelSpec
+    mode: SimulatorMode
+    label: str  # RunSpec.simulator (the run id covers it)
+    protocol_label: str  # Protocol.simulator: the reference's name or "custom simulator: ..."
+    reference: bool
+    stand_in: bool = False  # a test stand-in (the quoting user) replaces the model
+
+    @property
+    def max_tokens(self) -> int:
+        return self.spec.max_tokens
+
+    @property
+    def uses_model(self) -> bool:
+        """A model is called for the simulated user (grounded lexical/template calls none)."""
+        return not self.stand_in and self.mode.uses_model
+
+
+@dataclass(frozen=True)
+class ResolvedRun:
+    """Everything one run uses and records, derived once (`resolve_run`)."""
+
+    name: str  # run configuration name
+    manifest: Manifest
+    split: str
+    rows: Mapping[str, tuple[Row, ...]]  # dataset -> rows evaluated (subset applied)
+    briefs: Mapping[str, OpportunityBrief]
+    roles: Mapping[str, ModelSpec]  # role -> spec the agent's calls use (no server attached yet)
+    options: Mapping[str, Any]  # manifest options + the configuration's
+    simulator: SimulatorSetup
+    protocol: Protocol
+    budget: DialogBudget
+    data_version: str
+    trials: int
+    seed: int
+    seeds: Mapping[str, Mapping[str, int]]  # trial -> role -> seed
+    max_questions: int | None
+    concurrency: int
+    infra_retries: int
+    call_timeout_s: float
+    agent_memory_mb: int
+    bootstrap: int
+    store: Path
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    # where the dialogs execute: deliberately not read by run_identity (same run, same results)
+    executor: ExecutorConfig = ExecutorConfig()
+    isolation: str = "auto"  # evaluate.isolation (hosting.isolation.isolation_for): not in the identity either
+
+    def simulator_spec(self, trial: int) -> ModelSpec:
+        """The simulator's spec for one trial (its seed derived for that trial)."""
+        return replace(self.simulator.spec, seed=self.seeds[str(trial)][SIMULATOR])
+
+    def role_spec(self, role: str, trial: int) -> ModelSpec:
+        """A role's spec for one trial (its seed derived for that trial)."""
+        return replace(self.roles[role], seed=self.seeds[str(trial)].get(role, self.roles[role].seed))
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    spec: RunSpec
+    rows: Mapping[str, Sequence[Row]]  # dataset -> rows to evaluate (already subset)
+    briefs: Mapping[str, OpportunityBrief]
+    user_max_tokens: int  # every simulated-user answer's limit: the simulator spec's max_tokens
+    concurrency: int = 1
+    infra_retries: int = 1
+    max_questions: int | None = None
+    bootstrap: int = 1000
+    seed: int = 0
+    simulator_mode: SimulatorMode = FREE_FORM
+
+
+def plan_for(resolved: ResolvedRun, spec: RunSpec) -> RunPlan:
+    """The runner's input, taken from the resolved run (nothing derived here)."""
+    r = resolved
+    return RunPlan(spec, r.rows, r.briefs, r.simulator.max_tokens, r.concurrency, r.infra_retries, r.max_questions,
+                   r.bootstrap, r.seed, simulator_mode=r.simulator.mode)

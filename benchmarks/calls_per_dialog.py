@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from eligibench.catalog import load_catalog
-from eligibench.datasets.rows import read_parquet
+from eligibench.datasets import read_parquet
 from eligibench.evaluation.hosting import AgentContext, OpportunityBrief, import_submission_module
 from eligibench.evaluation.run import run_dialog
 from eligibench.evaluation.user import SimulatedUser

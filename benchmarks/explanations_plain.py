@@ -18,7 +18,7 @@ from collections import Counter
 
 def main(argv: list[str] | None = None) -> int:
     from checkers.editions import edition_registry, explained_checker
-    from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
+    from eligibench.datasets import fuzz_households, thresholds_from_checkers
     from eligibench.truth import plain_words
 
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])

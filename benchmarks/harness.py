@@ -13,9 +13,8 @@ from pathlib import Path
 from eligibench.evaluation.hosting import OpportunityBrief, ProcessAgent
 from eligibench.evaluation.run import run_dialog
 from eligibench.evaluation.user import SimulatedUser
-from eligibench.household.model import household
-from eligibench.household.profile import render_profile
-from eligibench.models.types import Completion
+from eligibench.household import household, render_profile
+from eligibench.models import Completion
 from tests.evaluation.doubles import ScriptedAgent
 
 BRIEFS = [OpportunityBrief("IDNYC", "IDNYC", "Lives in NYC and is 10 or older.")]
@@ -50,8 +49,7 @@ def overhead(turns: int) -> None:
 
 
 def embedded(dialogs: int, questions: int) -> None:
-    from eligibench.datasets.publish import dataset_path
-    from eligibench.datasets.rows import read_parquet
+    from eligibench.datasets import dataset_path, read_parquet
     from eligibench.models import EmbeddedServer, ModelSpec, make_model
 
     rows = sorted(read_parquet(dataset_path(Path("benyfits"), "representative")), key=lambda r: len(r.profile))[:dialogs]

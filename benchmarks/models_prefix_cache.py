@@ -16,8 +16,7 @@ import time
 import uuid
 from contextlib import ExitStack
 
-from eligibench.models import DEFAULT_EMBEDDED_MODEL, ChatMessage, ModelSpec, attach_servers, make_model
-from eligibench.models.types import BACKENDS
+from eligibench.models import BACKENDS, DEFAULT_EMBEDDED_MODEL, ChatMessage, ModelSpec, attach_servers, make_model
 
 JOBS = ["home health aide", "bus driver", "teacher", "line cook", "retail clerk", "nurse"]
 BOROUGHS = ["Queens", "Brooklyn", "the Bronx", "Manhattan", "Staten Island"]

@@ -1,6 +1,6 @@
 """A fixed question set for the lexical fact selector: one household, questions an agent asks,
 and the fact keys each needs (hand-labelled). Used by benchmarks/lexical_selector.py and its test."""
-from eligibench.household.model import household
+from eligibench.household import household
 
 HOUSEHOLD = household(
     {"name": "Ana Diaz", "age": 40, "sex": "female", "annual_work_income": 31000, "monthly_rent_spending": 1400,

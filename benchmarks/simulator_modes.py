@@ -17,8 +17,7 @@ from benchmarks.selector_questions import HOUSEHOLD
 from eligibench import params, paths
 from eligibench.evaluation.run import read_config
 from eligibench.evaluation.user import SimulatorMode, audit_household, make_user, summarize_audit
-from eligibench.models import make_model
-from eligibench.models.serving import attach_servers
+from eligibench.models import attach_servers, make_model
 
 MODES = (SimulatorMode(), SimulatorMode("grounded", "lexical", "template"), SimulatorMode("grounded", "lexical", "model"),
          SimulatorMode("grounded", "model", "template"), SimulatorMode("grounded", "model", "model"))
@@ -26,13 +25,12 @@ MODES = (SimulatorMode(), SimulatorMode("grounded", "lexical", "template"), Simu
 
 class _Row:
     def __init__(self, hh):
-        from eligibench.household.profile import render_profile
+        from eligibench.household import render_profile
         self.household, self.profile = hh, render_profile(hh).text
 
 
 def _households(n: int, folder: Path):
-    from eligibench.datasets.publish import dataset_path
-    from eligibench.datasets.rows import read_parquet
+    from eligibench.datasets import dataset_path, read_parquet
     try:
         rows = read_parquet(dataset_path(folder, "representative")) + read_parquet(dataset_path(folder, "diverse"))
     except FileNotFoundError:

@@ -7,10 +7,8 @@ import random
 import time
 
 from checkers import registry
-from eligibench.household.model import household
-from eligibench.household.schema import FEATURES
-from eligibench.truth.trace_all import trace_all
-from eligibench.truth.tracing import traced_checkers
+from eligibench.household import FEATURES, household
+from eligibench.truth import trace_all, traced_checkers
 
 
 def random_households(n: int, seed: int):

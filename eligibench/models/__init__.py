@@ -52,6 +52,7 @@ from eligibench.models.registry import BackendInfo, backend, is_smoke_backend, s
 from eligibench.models.replicas import ReplicaPool, ReplicatedModel, pool_for
 from eligibench.models.serving import attach_servers
 from eligibench.models.types import (
+    BACKENDS,
     ChatMessage,
     Completion,
     ModelConfigError,
@@ -65,6 +66,7 @@ from eligibench.models.types import (
 from eligibench.models.vllm import VllmModel, VllmServer
 
 __all__ = [
+    "BACKENDS",
     "BackendInfo",
     "ChatMessage",
     "ChatModel",

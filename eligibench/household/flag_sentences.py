@@ -353,3 +353,9 @@ SELF_BOOL_TEMPLATES: dict[str, tuple[str, str]] = {
     ),
     "dependent": ("You are counted as a tax dependent.", "You are not counted as a tax dependent."),
 }
+
+
+__all__ = [
+    "BOOL_TEMPLATES",
+    "SELF_BOOL_TEMPLATES",
+]

@@ -150,3 +150,13 @@ VALUE_TEMPLATES: dict[str, Callable[[Any], str]] = {
         else f"{{S}} {{have}} been sober for {counted(v, 'year')}."
     ),
 }
+
+
+__all__ = [
+    "CITIZENSHIP",
+    "HIGH_SCHOOL",
+    "HOUSING",
+    "SCHOOL_LEVELS",
+    "VALUE_TEMPLATES",
+    "counted",
+]

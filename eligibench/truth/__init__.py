@@ -5,7 +5,9 @@ Modules:
 - `tracing`: AST-instrumented checkers (`TracedChecker`): verdict plus the set of lines run;
   `instrument` is the one instrumenter of checkers (lines, and conditions for `explain`).
 - `explain`: why a checker decided, one plain sentence per condition in the household's terms,
-  the requirement words from the opportunity's review table (`ExplainedChecker`, built per edition by `checkers.editions.explained_checker`; `flip_sentence`).
+  the requirement words from the opportunity's review table (`ExplainedChecker`, built per edition by `checkers.editions.explained_checker`),
+  on `source_reading` (what it reads from a checker's source) and `value_words` (values, operators and
+  the published flip in plain words: `plain_words`, `flip_sentence`).
 - `trace_all`: every checker over many households, as a `TraceMatrix`.
 - `discipline`: the checkers' coding rules (one condition per `if`, no and/or...), checked.
 - `readings`: a checker docstring's readings and implied conditions against its curated YAML.
@@ -34,13 +36,12 @@ from eligibench.truth.conditions import (
 from eligibench.truth.counterfactual import Flip, find_flip, verify_flip
 from eligibench.truth.discipline import violations
 from eligibench.truth.editions import compare_editions
-from eligibench.truth.explain import ExplainedChecker, Explanation, flip_sentence, plain_words
+from eligibench.truth.explain import ExplainedChecker, Explanation
 from eligibench.truth.trace_all import TraceMatrix, trace_all
 from eligibench.truth.tracing import TWIN, Trace, TracedChecker, checker_source, compose, trace_id, traced_checkers
+from eligibench.truth.value_words import flip_sentence, plain_words
 
 __all__ = [
-    "second_reading",
-    "verdict_changes",
     "BoundaryCase",
     "CheckerConditions",
     "ExplainedChecker",
@@ -61,10 +62,12 @@ __all__ = [
     "flip_sentence",
     "numbers_in",
     "plain_words",
+    "second_reading",
     "table_mismatches",
     "trace_all",
     "trace_id",
     "traced_checkers",
+    "verdict_changes",
     "verify",
     "verify_flip",
     "violations",

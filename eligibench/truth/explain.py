@@ -37,35 +37,29 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Sequence
 
+from eligibench.truth.source_reading import (
+    MEMBER_NAMES,
+    NEGATE,
+    is_member_attr,
+    leaf_name,
+    names_by_line,
+    polarities,
+    single_comparison,
+)
 from eligibench.truth.tracing import COND, VAL, ReadingHousehold, instrument, record_hook
+from eligibench.truth.value_words import (
+    MONEY,
+    OPS_WORDS,
+    amount_words,
+    clean_sentence,
+    human_words,
+    is_number,
+    plain_number,
+    show_constant,
+    value_words,
+)
 
-__all__ = ["Event", "ExplainedChecker", "Explanation", "flip_sentence", "plain_words"]
-
-_NEGATE = {ast.Gt: ast.LtE, ast.GtE: ast.Lt, ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Eq: ast.NotEq,
-           ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
-_OPS_WORDS = {ast.Gt: "more than", ast.GtE: "at least", ast.Lt: "less than", ast.LtE: "at most",
-              ast.Eq: "", ast.NotEq: "anything but", ast.In: "", ast.NotIn: "anything but",
-              ast.Is: "", ast.IsNot: "anything but"}
-_MIRROR = {ast.Gt: ast.Lt, ast.GtE: ast.LtE, ast.Lt: ast.Gt, ast.LtE: ast.GtE}
-_BINOP_WORDS = {ast.Mult: "times", ast.Add: "plus", ast.Sub: "minus", ast.Div: "divided by",
-                ast.FloorDiv: "divided by", ast.Mod: "modulo"}
-_MEMBER_NAMES = ("m", "member", "me", "person", "child", "adult", "spouse", "parent", "other")
-# money amounts, by the words their names use
-_MONEY = re.compile(r"(income|rent|wage|earn|resources|savings|expenses|cost|value|amount|payment|benefit|limit|"
-                    r"salary|asset|threshold|table|fpl|ami|dollar)", re.I)
-_LEVEL_WORDS = {"none": "not in school", "pk": "pre-K", "k": "kindergarten", "college": "college"}
-# schema values that are codes rather than words (v1's vocabulary)
-_VALUE_WORDS = {"Jersey": "outside New York City"}
-# what `plain_words` rejects: an identifier (snake_case, a call, `hh`, `m0`), an operator
-# (comparison, arithmetic between terms: "x * 12", "a / b", "a + b"), a code bracket, a tuple
-# printed as code "(8, 9)", a number of 5+ digits without separators (money without "$"). Prose
-# marks stay allowed: "physical/occupational", "60+", "(SSI)".
-CODE = re.compile(r"\w+_\w+|\b\w+\((?!s\))|[*<>=\[\]{}|&]|!=|\(\d+, |\b\d{5,}\b|\bhh\b|\bm\d+\b|\s[/+-]\s|\d\s?/\s?\d")
-
-
-def plain_words(text: str) -> bool:
-    """True when `text` shows no code (the test over every checker condition uses this)."""
-    return CODE.search(text) is None
+__all__ = ["Event", "ExplainedChecker", "Explanation"]
 
 
 @dataclass(frozen=True)
@@ -105,9 +99,9 @@ class ExplainedChecker:
         record_hook(self._ns, lambda line: None)
         self.tests, self.guards = inst.tests, inst.guards
         tree = ast.parse(self.path.read_text(encoding="utf-8"))
-        self.lines_used = _names_by_line(tree)
+        self.lines_used = names_by_line(tree)
         self.readings = tuple(readings)  # the opportunity's review table (ReadingRow-like rows)
-        self._function_of, self._polarity = _polarities(tree)
+        self._function_of, self._polarity = polarities(tree)
         self._lock = threading.Lock()
         self._own = {n for n, v in self._ns.items()
                      if callable(v) and getattr(getattr(v, "__code__", None), "co_filename", None) == str(self.path)}
@@ -143,7 +137,7 @@ class ExplainedChecker:
             # over members, `m` still names the last one: a later household-level test is not hers)
             member = None
             texts = " ".join(t for t, _ in pending)
-            for k in (*_MEMBER_NAMES, *scope):
+            for k in (*MEMBER_NAMES, *scope):
                 v = scope.get(k)
                 if v is not None and id(v) in index and re.search(rf"\b{re.escape(k)}\b", texts):
                     member = index[id(v)]
@@ -176,7 +170,7 @@ class ExplainedChecker:
         sentence, details = self._decisive(household, verdict, events, names)
         constants = {}
         for line in outcome:
-            found = [(n, _show(v)) for n in self.lines_used.get(line, ()) if (v := self.constant(n)) is not None]
+            found = [(n, show_constant(v)) for n in self.lines_used.get(line, ()) if (v := self.constant(n)) is not None]
             if found:
                 constants[line] = tuple(found)
         return Explanation(
@@ -239,7 +233,7 @@ class ExplainedChecker:
         row = self._reading(e)
         ok = self.met(e)
         if row is not None:
-            req = _clean(row.condition)
+            req = clean_sentence(row.condition)
         else:
             req = self._requirement_words(e, names)
         verdict = "Requirement met" if ok else "Requirement not met"
@@ -258,7 +252,7 @@ class ExplainedChecker:
             if m:
                 read.add(m[1])
         numbers = {str(v) for _, v in e.values if isinstance(v, (int, float)) and not isinstance(v, bool)}
-        numbers |= {str(_num(c)) for n in self.lines_used.get(e.line, ()) for c in [self.constant(n)]
+        numbers |= {str(plain_number(c)) for n in self.lines_used.get(e.line, ()) for c in [self.constant(n)]
                     if isinstance(c, (int, float)) and not isinstance(c, bool)}
         best, score = None, (0, 0)
         for row in self.readings:
@@ -273,7 +267,7 @@ class ExplainedChecker:
     def _facts(self, hh, e: Event, names: dict[int, str]) -> str:
         test = self.tests.get(e.line)
         values = dict(e.values)
-        compare = _compare(test)
+        compare = single_comparison(test)
         if compare is not None:
             text = self._comparison(hh, e, compare, values, names)
             if text:
@@ -304,20 +298,20 @@ class ExplainedChecker:
         amount against a number; '' when the comparison is better told by the facts."""
         left, op, right = compare
         lv, rv = self._value(left, values), self._value(right, values)
-        if _is_member_attr(left) or _is_member_attr(right):
+        if is_member_attr(left) or is_member_attr(right):
             return ""  # a member's own fact: the profile sentence says it better
-        if not (_is_number(lv) and _is_number(rv)):
+        if not (is_number(lv) and is_number(rv)):
             return ""
         if self._fixed(left) and not self._fixed(right):
             left, right, lv, rv = right, left, rv, lv
-        money = any(_MONEY.search(ast.unparse(x)) for x in (left, right))
+        money = any(MONEY.search(ast.unparse(x)) for x in (left, right))
         size = hh.size if any(k == "hh.size" for k in e.reads) or "size" in ast.unparse(right) else None
         what = self._amount_words(left)
         limit = self._limit_words(right, size)
         rel = "above" if lv > rv else "below" if lv < rv else "exactly"
         subject = f"{names[e.member]}'s {what}" if e.member is not None and len(names) > 1 and \
             not what.startswith("household") else what[:1].upper() + what[1:]
-        return f"{subject} is {_amount(lv, money)}, {rel} {limit}, {_amount(rv, money)}."
+        return f"{subject} is {amount_words(lv, money)}, {rel} {limit}, {amount_words(rv, money)}."
 
     def _fixed(self, node: ast.expr) -> bool:
         """A constant of the checker (a literal, a module constant, an expression of them)."""
@@ -346,22 +340,22 @@ class ExplainedChecker:
         if isinstance(node, ast.Call):
             f = node.func
             name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-            return _human(name) or "the amount"
+            return human_words(name) or "the amount"
         if isinstance(node, ast.Name):
-            return _human(node.id)
+            return human_words(node.id)
         if isinstance(node, ast.Attribute):
-            return _human(node.attr)
+            return human_words(node.attr)
         if isinstance(node, ast.BinOp):
-            names = [n for n in (_leaf_name(node.left), _leaf_name(node.right)) if n]
-            return _human(names[0]) if names else "the amount"
+            names = [n for n in (leaf_name(node.left), leaf_name(node.right)) if n]
+            return human_words(names[0]) if names else "the amount"
         if isinstance(node, ast.Subscript):
-            return _human(_leaf_name(node.value) or "the amount")
+            return human_words(leaf_name(node.value) or "the amount")
         return "the amount"
 
     def _limit_words(self, node: ast.expr, size: int | None) -> str:
         people = f" for {size} {'person' if size == 1 else 'people'}" if size else ""
         if isinstance(node, ast.Name) and self.constant(node.id) is not None:
-            words = _human(node.id).lower()
+            words = human_words(node.id).lower()
             return f"the {words}" if "limit" in words or "max" in words or "min" in words else f"the limit{people}"
         return f"the limit{people}"
 
@@ -382,186 +376,15 @@ class ExplainedChecker:
         if isinstance(node, ast.Compare) and len(node.ops) == 1:
             op = type(node.ops[0])
             if negate:
-                op = _NEGATE.get(op, op)
+                op = NEGATE.get(op, op)
             left, right = node.left, node.comparators[0]
-            feature = left.attr if _is_member_attr(left) else ""
-            money = bool(_MONEY.search(ast.unparse(left)) or _MONEY.search(ast.unparse(right)))
+            feature = left.attr if is_member_attr(left) else ""
+            money = bool(MONEY.search(ast.unparse(left)) or MONEY.search(ast.unparse(right)))
             rv = self._value(right, values)
-            shown = _value_words(feature, rv, money) if rv is not None or isinstance(right, ast.Constant) \
+            shown = value_words(feature, rv, money) if rv is not None or isinstance(right, ast.Constant) \
                 else self._amount_words(right)
-            how = _OPS_WORDS.get(op, "")
+            how = OPS_WORDS.get(op, "")
             return f"{self._amount_words(left)} {how + ' ' if how else ''}{shown}".replace("  ", " ")
         return f"{self._amount_words(node)}: {'no' if negate else 'yes'}"
 
 
-# -- words for values ----------------------------------------------------------------------------
-
-
-def _compare(test: ast.expr | None) -> tuple[ast.expr, type, ast.expr] | None:
-    while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        test = test.operand
-    if isinstance(test, ast.Compare) and len(test.ops) == 1:
-        return test.left, type(test.ops[0]), test.comparators[0]
-    return None
-
-
-def _is_member_attr(node: ast.expr) -> bool:
-    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in _MEMBER_NAMES
-
-
-def _is_number(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
-
-
-def _num(v: Any) -> Any:
-    return int(v) if isinstance(v, float) and v.is_integer() else v
-
-
-def _leaf_name(node: ast.expr) -> str:
-    if isinstance(node, ast.Call):
-        f = node.func
-        return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return ""
-
-
-def _amount(v: Any, money: bool) -> str:
-    v = _num(v)
-    if money:
-        return f"${v:,.0f}" if float(v).is_integer() else f"${v:,.2f}"
-    return f"{v:,}" if isinstance(v, int) and abs(v) >= 10000 else str(v)
-
-
-def _value_words(feature: str, v: Any, money: bool = False) -> str:
-    """A value in words: money as "$45,000", school levels as grades, codes as words, a choice
-    of values as "a or b"."""
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if v is None:
-        return "nothing"
-    if "school_level" in feature:
-        return _level(v)
-    if isinstance(v, (tuple, list, set, frozenset)):
-        items = [_value_words(feature, x, money) for x in (sorted(v, key=str) if isinstance(v, (set, frozenset)) else v)]
-        if len(items) > 8:
-            items = items[:8] + [f"{len(items) - 8} more"]
-        return ", ".join(items[:-1]) + (" or " if len(items) > 1 else "") + items[-1] if items else "none"
-    if isinstance(v, str):
-        return _VALUE_WORDS.get(v, _human(v))
-    if _is_number(v):
-        return _amount(v, money or bool(_MONEY.search(feature)))
-    return _human(str(v))
-
-
-def _level(v: Any) -> str:
-    if isinstance(v, (tuple, list, set, frozenset)):
-        items = [_level(x) for x in sorted(v, key=str)]
-        return ", ".join(items[:-1]) + (" or " if len(items) > 1 else "") + items[-1] if items else "none"
-    if isinstance(v, int):
-        return f"{v}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(v, 'th') } grade"
-    return _LEVEL_WORDS.get(str(v), str(v))
-
-
-def _human(name: str) -> str:
-    return re.sub(r"\s+", " ", name.strip("_").replace("_", " ")).strip()
-
-
-def _clean(text: str) -> str:
-    return " ".join(str(text).split()).rstrip(".")
-
-
-def _show(v: Any) -> str:
-    """A module constant as the code view shows it beside its line."""
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, str):
-        return f'"{v}"'
-    if isinstance(v, (tuple, list, frozenset, set)):
-        items = list(v)
-        shown = ", ".join(_show(x) for x in items[:8])
-        return f"({shown}{', …' if len(items) > 8 else ''})"
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
-    return str(v)
-
-
-def _polarities(tree: ast.AST) -> tuple[dict[int, str], dict[str, int]]:
-    """(condition line -> its function, function -> +1 when returning True helps the verdict, -1
-    when it disqualifies). From `check` (+1) down the calls `if [not] f(...): return <bool>`."""
-    functions = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
-    line_of: dict[int, str] = {}
-    for name, fn in functions.items():
-        for n in ast.walk(fn):
-            if isinstance(n, (ast.If, ast.While)):
-                line_of[n.test.lineno] = name
-    polarity = {"check": 1}
-    todo = ["check"]
-    while todo:
-        name = todo.pop()
-        for n in ast.walk(functions[name]) if name in functions else ():
-            if not isinstance(n, ast.If) or not n.body or not isinstance(n.body[0], ast.Return):
-                continue
-            ret = n.body[0].value
-            if not (isinstance(ret, ast.Constant) and isinstance(ret.value, bool)):
-                continue
-            test, sign = n.test, 1
-            while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-                test, sign = test.operand, -sign
-            if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id in functions:
-                callee = test.func.id
-                if callee not in polarity:
-                    # f() true -> returns ret: helps this function's True when ret is True
-                    polarity[callee] = polarity[name] * sign * (1 if ret.value else -1)
-                    todo.append(callee)
-    return line_of, polarity
-
-
-def _names_by_line(tree: ast.AST) -> dict[int, tuple[str, ...]]:
-    """Names each branch/return/assign line reads (its header only, not a body)."""
-    out: dict[int, tuple[str, ...]] = {}
-    for node in ast.walk(tree):
-        part = node.test if isinstance(node, (ast.If, ast.While)) else \
-            node.value if isinstance(node, (ast.Return, ast.Assign, ast.AugAssign)) else None
-        if part is not None:
-            names = tuple(dict.fromkeys(n.id for n in ast.walk(part) if isinstance(n, ast.Name)))
-            if names:
-                out[part.lineno] = names
-    return out
-
-
-def _show_feature(name: str, value: Any) -> str:
-    """A household value as the flip sentence shows it: "$45,000" for money, "8th grade" /
-    "none (not in school)" for a school level, other values as the profile's vocabulary."""
-    if isinstance(value, bool) or value is None:
-        return _show(value)
-    if "school_level" in name:
-        return "none (not in school)" if value == "none" else _level(value)
-    if isinstance(value, (int, float)) and _MONEY.search(name):
-        return f"${value:,.0f}" if float(value).is_integer() else f"${value:,.2f}"
-    return _show(value)
-
-
-def flip_sentence(hh: Any, flip_json: str, verdict: bool) -> str:
-    """The published `flip` of a pair in words: "Maria would qualify if this were $36,419 instead
-    of $45,000: yearly work income." ('' when no one-feature change flips the verdict)."""
-    import json
-
-    from eligibench.household import ALL_FEATURES_BY_NAME as FEATURES_BY_NAME  # every schema version
-    from eligibench.household import display_name
-
-    if not flip_json:
-        return ""
-    f = json.loads(flip_json)
-    feature = FEATURES_BY_NAME.get(f["feature"])
-    # the feature's description up to its first aside: "where the member lives", "yearly work income"
-    what = re.split(r"[(:;]", feature.description)[0].strip().rstrip(".") if feature is not None else ""
-    what = (what[0].lower() + what[1:]) if what else f["feature"].replace("_", " ")
-    who = display_name(hh, int(f["member"]))
-    would = "would not qualify" if verdict else "would qualify"
-    def value(v: Any) -> str:
-        return _VALUE_WORDS.get(v, _show_feature(f["feature"], v)) if isinstance(v, str) else _show_feature(f["feature"], v)
-
-    return f"{who} {would} if this were {value(f['to'])} instead of {value(f['from'])}: {what}."

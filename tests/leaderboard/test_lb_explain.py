@@ -108,13 +108,13 @@ def test_profile_names_match_the_explanation(seed):
 
 
 def test_money_and_school_levels_read_as_a_caseworker_writes_them():
-    from eligibench.truth.explain import _show_feature
+    from eligibench.truth.value_words import show_feature
 
-    assert _show_feature("annual_work_income", 45000) == "$45,000"
-    assert _show_feature("monthly_rent_spending", 1234.5) == "$1,234.50"
-    assert _show_feature("current_school_level", (8, 9)) == "8th grade or 9th grade"
-    assert _show_feature("current_school_level", "pk") == "pre-K"
-    assert _show_feature("age", 41) == "41"
+    assert show_feature("annual_work_income", 45000) == "$45,000"
+    assert show_feature("monthly_rent_spending", 1234.5) == "$1,234.50"
+    assert show_feature("current_school_level", (8, 9)) == "8th grade or 9th grade"
+    assert show_feature("current_school_level", "pk") == "pre-K"
+    assert show_feature("age", 41) == "41"
 
 
 def test_a_disqualifying_helpers_conditions_read_from_the_verdicts_side():

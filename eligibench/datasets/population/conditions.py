@@ -212,3 +212,12 @@ CONDITIONS: dict[str, Condition] = {
         lambda c, i: 18 <= c.m[i]["age"] <= 64 and c.m[i]["receives_cash_assistance"],
     ),
 }
+
+
+__all__ = [
+    "CONDITIONS",
+    "Condition",
+    "DrawnHousehold",
+    "INCOME",
+    "employed",
+]

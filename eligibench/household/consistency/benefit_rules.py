@@ -198,3 +198,18 @@ IMPLICATION_FUNCS: tuple[Rule, ...] = tuple(
 )
 
 
+__all__ = [
+    "CITIZEN",
+    "IMPLICATION_FUNCS",
+    "IMPLICATION_RULES",
+    "SSA_BENEFITS",
+    "SSI_AGE",
+    "TEMPORARY_ASSISTANCE_FLAGS",
+    "UNLAWFUL",
+    "VA_BENEFITS",
+    "any_disability",
+    "feature_getter",
+    "implication_problems",
+    "repair_member",
+    "with_doc",
+]

@@ -340,3 +340,35 @@ def rule_hra_in_nyc(hh: Household) -> list[str]:
         if m.receives_hra and m.place_of_residence != NYC
     ]
 
+
+__all__ = [
+    "Rule",
+    "member_message",
+    "rule_adult_only",
+    "rule_at_most_one_spouse",
+    "rule_breastfeeding",
+    "rule_child_age_gap",
+    "rule_college_age",
+    "rule_durations_within_age",
+    "rule_emancipated_minor",
+    "rule_filing_jointly",
+    "rule_foster_age_out",
+    "rule_foster_care_age",
+    "rule_gpa_needs_schooling",
+    "rule_grandchild_age_gap",
+    "rule_high_school_credential",
+    "rule_hra_in_nyc",
+    "rule_marriage_age",
+    "rule_no_child_labor",
+    "rule_nyc_only_housing",
+    "rule_one_self",
+    "rule_parent_age",
+    "rule_parent_flag",
+    "rule_pregnancy",
+    "rule_property_months",
+    "rule_school_level_age",
+    "rule_selective_service",
+    "rule_self_min_age",
+    "rule_self_not_dependent",
+    "rule_work_hours_and_income",
+]

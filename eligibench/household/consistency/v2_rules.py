@@ -103,3 +103,20 @@ for _f, _n in ((rule_medicare, "medicare"), (rule_medicare_insured, "medicare_in
                (rule_rent_freeze_one_kind, "rent_freeze_one_kind"), (rule_school_meals, "school_meals"),
                (rule_fair_fares_participant, "fair_fares_participant")):
     _f.__name__ = f"rule_{_n}"
+
+
+__all__ = [
+    "DRIE_MIN_AGE",
+    "FAIR_FARES_AGES",
+    "MEDICARE_AGE",
+    "NSLP_LEVELS",
+    "RENT_FREEZE_HOUSING",
+    "SCRIE_MIN_AGE",
+    "rule_fair_fares_participant",
+    "rule_medicare",
+    "rule_medicare_insured",
+    "rule_rent_freeze",
+    "rule_rent_freeze_one_kind",
+    "rule_school_meals",
+    "v2_problems",
+]

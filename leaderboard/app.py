@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 import gradio as gr
 import pandas as pd
@@ -33,9 +34,9 @@ from leaderboard.defaults import warn_if_store_missing
 from leaderboard.tabs import board as board_tab
 from leaderboard.tabs import compare, dialogs, opportunity, scatter, simulator, submit
 from leaderboard.tabs.board import BOARD_INPUTS
-from leaderboard.tabs.common import BUSY_BANNER, RETRY_EVERY_S, Context, Tab
-from leaderboard.verdict_reasons import CSS as TRUTH_CSS
+from leaderboard.tabs.common import BUSY_BANNER, RETRY_EVERY_S, Context, Tab, bind
 from leaderboard.upload import Limits
+from leaderboard.verdict_reasons import CSS as TRUTH_CSS
 
 __all__ = ["AppConfig", "Board", "CSS", "Limits", "PageData", "READ_TIMEOUT_S", "TAB_BUILDERS", "audit_markdown",
            "build_app", "chat_messages", "launch", "main"]
@@ -80,6 +81,129 @@ INTRO = ("Dialog agents question a simulated user to decide which NYC benefit pr
          "overlaps the top run's.")
 
 
+@dataclass(frozen=True)
+class Page:
+    """What the page-level callbacks read and update: the board, the built tabs and the page's
+    own components (the state every tab fills from, the header, the busy banner and its retry)."""
+    board: Board
+    built: tuple[Tab, ...]
+    tabs: gr.Tabs
+    table_state: gr.State
+    proto_state: gr.State
+    run_labels: gr.State
+    header: gr.Markdown
+    banner: gr.HTML
+    retry_timer: gr.Timer
+    open_run: Callable[[str], dict]  # the Dialogs tab's view of one run
+
+    @property
+    def outputs(self) -> list:
+        """Everything a page read updates: the page state, then each tab's `outputs`."""
+        out = [self.table_state, self.proto_state, self.run_labels, self.header, self.banner, self.retry_timer]
+        for t in self.built:
+            out += [c for c in t.outputs if c not in out]
+        return out
+
+    @property
+    def link_outputs(self) -> list:
+        out = self.outputs + [self.tabs]
+        for t in self.built:
+            out += [c for c in t.link_outputs if c not in out]
+        return out
+
+
+REDISPLAYED = ("board", "scatter", "opportunity")  # the tabs a change of the board's controls redraws
+
+
+def fill_all(p: Page, page: PageData, values: dict, only: tuple[str, ...] | None = None) -> dict:
+    out: dict = {}
+    for t in p.built:
+        if t.fill is not None and (only is None or t.id in only):
+            out.update(t.fill(page, values))
+    return out
+
+
+def page_view(p: Page, page: PageData, *values) -> dict:
+    """Every tab filled from one read (the last good one while the store is busy)."""
+    out = fill_all(p, page, dict(zip(BOARD_INPUTS, values)))
+    out.update({p.table_state: page.table, p.proto_state: page.protocols, p.run_labels: page.labels,
+                p.header: p.board.header(page), p.banner: BUSY_BANNER if page.busy else "",
+                p.retry_timer: gr.Timer(active=page.busy)})
+    return out
+
+
+def refresh(p: Page, *values) -> dict:
+    return page_view(p, p.board.page(), *values)
+
+
+def load_page(p: Page, protocol, sims, filt, cols, include, edition, request: gr.Request) -> dict:
+    """The first view: the page read, then each tab's deep link (?tab=, ?run=, ?protocol=, ...)."""
+    q = dict(request.query_params) if request is not None else {}
+    if q.get("columns"):
+        cols = [c for c in q["columns"].split(",") if c in set(Q.TABLE_COLUMNS)]
+    page = p.board.page()
+    # no ?edition=: the linked protocol's edition (else 2024), so a protocol link opens its edition
+    out = page_view(p, page, q.get("protocol"), sims, q.get("filter", ""), cols, include, q.get("edition"))
+    for t in p.built:
+        if t.link is not None:
+            out.update(t.link(page, q))
+    tab = q.get("tab")
+    if tab in {t.id for t in p.built}:
+        out[p.tabs] = gr.Tabs(selected=tab)
+    elif q.get("run"):
+        out[p.tabs] = gr.Tabs(selected="dialogs")
+    return out
+
+
+def redisplay(p: Page, tbl, protos, labels, *values) -> dict:
+    """A change of the board's controls: redrawn from the page state (no store read)."""
+    page = PageData(tbl, protos or {}, [(v, k) for k, v in (labels or {}).items()], labels or {},
+                    pd.DataFrame(), "", pd.DataFrame())
+    return fill_all(p, page, dict(zip(BOARD_INPUTS, values)), REDISPLAYED)
+
+
+def open_from_table(p: Page, evt: gr.EventData) -> dict:
+    """A ranking row opened (the table's script sends {run}): its run on the Dialogs tab."""
+    data = getattr(evt, "_data", None)
+    run_id = data.get("run") if isinstance(data, dict) else None
+    if not run_id:
+        return {}
+    out = p.open_run(run_id)
+    out[p.tabs] = gr.Tabs(selected="dialogs")
+    return out
+
+
+def tab_url_js(built: Sequence[Tab]) -> str:
+    """The selected tab in the URL: read the tab actually selected (Gradio also fires `select` for
+    the first tab while mounting, which must not overwrite a deep link's tab)."""
+    tab_ids = {t.label: t.id for t in built}
+    return ("() => { setTimeout(() => { const b = document.querySelector('button[role=tab][aria-selected=true]');"
+            " if (!b) return; const id = " + json.dumps(tab_ids) + "[b.textContent.trim()]; if (!id) return;"
+            " const u = new URL(window.location.href); u.searchParams.set('tab', id);"
+            " window.history.replaceState(null, '', u.toString()); }, 100); return []; }")
+
+
+def wire_page(demo: gr.Blocks, p: Page, s: dict) -> None:
+    """The page's events: load (with deep links), refresh, retry, the board's controls redrawing
+    from the page state, a ranking row opened, the selected tab written to the URL."""
+    board_inputs, page_outputs = s["board_inputs"], p.outputs
+    demo.load(bind(load_page, p), board_inputs, p.link_outputs)
+    for event in (s["refresh"].click, s["board_timer"].tick, p.retry_timer.tick):
+        event(bind(refresh, p), board_inputs, page_outputs)
+    redisplay_outputs = [c for t in p.built if t.id in REDISPLAYED for c in t.outputs]
+    redisplay_inputs = [p.table_state, p.proto_state, p.run_labels, *board_inputs]
+    protocol, simulator_filter, filter_box, columns, include_reported, edition = board_inputs
+    for control in (protocol, simulator_filter, columns, include_reported, edition):
+        control.input(bind(redisplay, p), redisplay_inputs, redisplay_outputs)
+    filter_box.submit(bind(redisplay, p), redisplay_inputs, redisplay_outputs)
+    filter_box.change(bind(redisplay, p), redisplay_inputs, redisplay_outputs)  # applied as typed: a header
+    # click right after typing is not swallowed by a blur that re-renders the table
+    s["table"].open(bind(open_from_table, p), None, s["dialog_outputs"] + [p.tabs]).then(
+        None, s["dialog_url_inputs"], None, js=s["dialog_url"])
+    for t in p.built:
+        t.tab.select(None, None, None, js=tab_url_js(p.built))
+
+
 def build_app(config: AppConfig) -> gr.Blocks:
     board = Board(config)
     with gr.Blocks(title=TITLE, fill_width=True) as demo:
@@ -95,104 +219,14 @@ def build_app(config: AppConfig) -> gr.Blocks:
         retry_timer = gr.Timer(RETRY_EVERY_S, active=False)
         with gr.Tabs(selected="board") as tabs:
             ctx = Context(board, tabs, table_state, proto_state, run_labels)
-            built = [build(ctx) for build in TAB_BUILDERS]
+            built = tuple(build(ctx) for build in TAB_BUILDERS)
             if config.allow_play:  # issue 20: the Play tab (leaderboard/tabs/play.py), its own components and events
                 from leaderboard.tabs.play import build as build_play_tab
 
                 build_play_tab(config.project, config.submissions, board.truth, config.plays_per_hour)
-        s = ctx.shared
-        board_inputs = s["board_inputs"]
-
-        # -- the page: every tab filled from one read (the last good one while the store is busy)
-
-        page_outputs = [table_state, proto_state, run_labels, header, banner, retry_timer]
-        for t in built:
-            page_outputs += [c for c in t.outputs if c not in page_outputs]
-
-        def fill_all(page: PageData, values: dict, only: tuple[str, ...] | None = None) -> dict:
-            out: dict = {}
-            for t in built:
-                if t.fill is not None and (only is None or t.id in only):
-                    out.update(t.fill(page, values))
-            return out
-
-        def page_view(page: PageData, *values) -> dict:
-            out = fill_all(page, dict(zip(BOARD_INPUTS, values)))
-            out.update({table_state: page.table, proto_state: page.protocols, run_labels: page.labels,
-                        header: board.header(page), banner: BUSY_BANNER if page.busy else "",
-                        retry_timer: gr.Timer(active=page.busy)})
-            return out
-
-        def refresh(*values):
-            return page_view(board.page(), *values)
-
-        link_outputs = list(page_outputs) + [tabs]
-        for t in built:
-            link_outputs += [c for c in t.link_outputs if c not in link_outputs]
-
-        def load_page(protocol, sims, filt, cols, include, edition, request: gr.Request):
-            q = dict(request.query_params) if request is not None else {}
-            if q.get("columns"):
-                cols = [c for c in q["columns"].split(",") if c in set(Q.TABLE_COLUMNS)]
-            page = board.page()
-            # no ?edition=: the linked protocol's edition (else 2024), so a protocol link opens its edition
-            out = page_view(page, q.get("protocol"), sims, q.get("filter", ""), cols, include, q.get("edition"))
-            for t in built:
-                if t.link is not None:
-                    out.update(t.link(page, q))
-            tab = q.get("tab")
-            if tab in {t.id for t in built}:
-                out[tabs] = gr.Tabs(selected=tab)
-            elif q.get("run"):
-                out[tabs] = gr.Tabs(selected="dialogs")
-            return out
-
-        demo.load(load_page, board_inputs, link_outputs)
-        s["refresh"].click(refresh, board_inputs, page_outputs)
-        s["board_timer"].tick(refresh, board_inputs, page_outputs)
-        retry_timer.tick(refresh, board_inputs, page_outputs)
-
-        # -- a change of the board's controls redisplays from the page state (no store read)
-
-        redisplayed = ("board", "scatter", "opportunity")
-        redisplay_outputs = [c for t in built if t.id in redisplayed for c in t.outputs]
-
-        def redisplay(tbl, protos, labels, *values):
-            page = PageData(tbl, protos or {}, [(v, k) for k, v in (labels or {}).items()], labels or {},
-                            pd.DataFrame(), "", pd.DataFrame())
-            return fill_all(page, dict(zip(BOARD_INPUTS, values)), redisplayed)
-
-        redisplay_inputs = [table_state, proto_state, run_labels, *board_inputs]
-        protocol, simulator_filter, filter_box, columns, include_reported, edition = board_inputs
-        for control in (protocol, simulator_filter, columns, include_reported, edition):
-            control.input(redisplay, redisplay_inputs, redisplay_outputs)
-        filter_box.submit(redisplay, redisplay_inputs, redisplay_outputs)
-        filter_box.change(redisplay, redisplay_inputs, redisplay_outputs)  # applied as typed: a header click
-        # right after typing is not swallowed by a blur that re-renders the table
-
-        # -- a ranking row opens its run on the Dialogs tab
-
-        def open_from_table(evt: gr.EventData):
-            data = getattr(evt, "_data", None)
-            run_id = data.get("run") if isinstance(data, dict) else None
-            if not run_id:
-                return {}
-            out = s["open_run"](run_id)
-            out[tabs] = gr.Tabs(selected="dialogs")
-            return out
-
-        s["table"].open(open_from_table, None, s["dialog_outputs"] + [tabs]).then(
-            None, s["dialog_url_inputs"], None, js=s["dialog_url"])
-
-        # -- the selected tab in the URL: read the tab actually selected (Gradio also fires `select`
-        # for the first tab while mounting, which must not overwrite a deep link's tab)
-        tab_ids = {t.label: t.id for t in built}
-        tab_js = ("() => { setTimeout(() => { const b = document.querySelector('button[role=tab][aria-selected=true]');"
-                  " if (!b) return; const id = " + json.dumps(tab_ids) + "[b.textContent.trim()]; if (!id) return;"
-                  " const u = new URL(window.location.href); u.searchParams.set('tab', id);"
-                  " window.history.replaceState(null, '', u.toString()); }, 100); return []; }")
-        for t in built:
-            t.tab.select(None, None, None, js=tab_js)
+        page = Page(board, built, tabs, table_state, proto_state, run_labels, header, banner, retry_timer,
+                    ctx.shared["open_run"])
+        wire_page(demo, page, ctx.shared)
     return demo
 
 

@@ -20,8 +20,8 @@ from leaderboard.downloads import Downloads
 from leaderboard.human import human_rows
 from leaderboard.literal import literal_markdown as lit
 from leaderboard.ratelimit import RateLimiter
-from leaderboard.verdict_reasons import DialogFacts, GroundTruth, profile_html, render_reasons
 from leaderboard.upload import accept_upload
+from leaderboard.verdict_reasons import DialogFacts, GroundTruth, profile_html, render_reasons
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ from leaderboard.queries.editions import (
     editions,
     protocols_of,
 )
+from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1, ci_label
 from leaderboard.queries.operations import (
     QUEUE_COLUMNS,
     QUEUE_WORDS,
@@ -52,7 +53,6 @@ from leaderboard.queries.operations import (
     queue_table,
     simulator_stats,
 )
-from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1, ci_label
 from leaderboard.queries.opportunities import accuracy_matrix, opportunity_accuracy
 from leaderboard.queries.protocols import (
     NO_PROTOCOL,

@@ -17,8 +17,8 @@ import pandas as pd
 
 from eligibench.results import AVERAGE, DATASETS, INFRA_ERROR, NO_PROTOCOL, V1_PROTOCOL, Reader
 from eligibench.results.catalogue import HOUSEHOLDS, METRICS, columns
-from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1, ci_label
 from leaderboard.queries.common import _date, _json, _missing, _round, interval_text, models_label, sanitize
+from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1, ci_label
 from leaderboard.queries.scoring import HUMAN_STATUS
 
 DATA = Path(__file__).resolve().parent.parent / "data"

@@ -1,10 +1,12 @@
 """The Leaderboard tab: the ranking of one protocol (ranks with ties), v1's reported rows beside it,
-the simulator and text filters, the column chooser and the export of the table as shown."""
+the simulator and text filters, the column chooser and the export of the table as shown.
+Callbacks are module-level functions of the tab's components (`BoardUI`) and the board."""
 from __future__ import annotations
 
 import datetime as _dt
 import html
 import re
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 import gradio as gr
@@ -12,10 +14,10 @@ import pandas as pd
 
 from leaderboard import queries as Q
 from leaderboard import render as R
-from leaderboard.board import PageData
+from leaderboard.board import Board, PageData
 from leaderboard.defaults import default_protocol
 from leaderboard.downloads import links_html
-from leaderboard.tabs.common import Context, Tab, note, url_js
+from leaderboard.tabs.common import Context, Tab, bind, note, url_js
 
 BOARD_INPUTS = ("protocol", "simulators", "filter", "columns", "include_reported", "edition")
 
@@ -114,9 +116,41 @@ def export_stem(protocol: str | None) -> str:
     return f"benyfits-leaderboard-{slug}-{_dt.date.today().isoformat()}"
 
 
-def build(ctx: Context) -> Tab:
-    board = ctx.board
-    default_cols = [c for c in Q.DEFAULT_COLUMNS if c not in ("Rank", "Submission")]
+DEFAULT_COLS = [c for c in Q.DEFAULT_COLUMNS if c not in ("Rank", "Submission")]
+BOARD_URL = url_js("protocol", "filter", "columns")
+# the sort the browser shows lives in the URL (the table's script writes ?sort=): the export reads it there
+SORT_FROM_URL_JS = "(...a) => { a[a.length - 1] = new URL(window.location.href).searchParams.get('sort') || ''; return a; }"
+
+
+@dataclass(frozen=True)
+class BoardUI:
+    """The tab's components (what its callbacks read and update)."""
+    edition: Any
+    protocol: Any
+    simulator_filter: Any
+    filter_box: Any
+    refresh: Any
+    auto_refresh: Any
+    board_timer: Any
+    columns: Any
+    proto_banner: Any
+    across: Any
+    filter_msg: Any
+    table: Any
+    humans: Any  # issue 20: people's runs (`benyfits play`, the Play tab) beside the ranking, never in it
+    include_reported: Any
+    reported: Any
+    export_btn: Any
+    export_files: Any  # links by clean name (leaderboard/downloads.py)
+    sort_state: Any  # the URL's ?sort= (export reads it)
+
+    @property
+    def inputs(self) -> list:  # in BOARD_INPUTS order
+        return [self.protocol, self.simulator_filter, self.filter_box, self.columns, self.include_reported,
+                self.edition]
+
+
+def layout() -> tuple[gr.Tab, BoardUI]:
     with gr.Tab("Leaderboard", id="board") as tab:
         with gr.Row():
             edition = gr.Dropdown(choices=[Q.DEFAULT_EDITION], value=Q.DEFAULT_EDITION, label="Edition", scale=1,
@@ -135,7 +169,7 @@ def build(ctx: Context) -> Tab:
             board_timer = gr.Timer(30, active=False)
         with gr.Accordion("Columns", open=False):
             columns = gr.CheckboxGroup(choices=[c for c in Q.TABLE_COLUMNS if c not in ("Rank", "Submission")],
-                                       value=default_cols, label="Shown columns (Rank and Submission are always shown)",
+                                       value=DEFAULT_COLS, label="Shown columns (Rank and Submission are always shown)",
                                        elem_id="bf-columns")
         proto_banner = gr.HTML("", elem_id="bf-protocol-banner", js_on_load=None)
         across = gr.HTML("", elem_id="bf-across-editions")
@@ -144,81 +178,98 @@ def build(ctx: Context) -> Tab:
         gr.Markdown(note("Click a column header (or focus it and press Enter) to sort by it (again to reverse; "
                          "<b>reset order</b> returns to the ranking). Click a run, or focus it and press Enter, to "
                          f"open its dialogs. <b>=1</b>: the run's {Q.TW_F1} interval overlaps the top run's."))
-        # issue 20: people's runs (`benyfits play`, the Play tab) beside the ranking, never in it
         humans = gr.Dataframe(visible=False, interactive=False, label="People (beside the ranking, not in it)",
                               elem_id="bf-human")
         include_reported = gr.Checkbox(value=True, label="Show v1's reported rows (beside, not ranked among, our runs)")
         reported = gr.HTML("", elem_id="bf-reported", js_on_load=R.TABLE_JS)
         with gr.Row():
             export_btn = gr.Button("Download this table as shown (CSV + JSON)", size="sm", elem_id="bf-export-table")
-        export_files = gr.HTML("", elem_id="bf-export-table-files")  # links by clean name (leaderboard/downloads.py)
-        sort_state = gr.Textbox(visible=False, elem_id="bf-sort")  # the URL's ?sort= (export reads it)
+        export_files = gr.HTML("", elem_id="bf-export-table-files")
+        sort_state = gr.Textbox(visible=False, elem_id="bf-sort")
+    return tab, BoardUI(edition, protocol, simulator_filter, filter_box, refresh, auto_refresh, board_timer, columns,
+                        proto_banner, across, filter_msg, table, humans, include_reported, reported, export_btn,
+                        export_files, sort_state)
 
-    inputs = [protocol, simulator_filter, filter_box, columns, include_reported, edition]
-    ctx.shared.update(protocol=protocol, board_inputs=inputs, table=table, refresh=refresh, board_timer=board_timer,
-                      auto_refresh=auto_refresh, filter_box=filter_box, columns=columns, sort=sort_state)
 
-    def reported_view(tbl: pd.DataFrame, cols, include) -> str:
-        if not include:
-            return ""
-        rep = reported_table(tbl, cols)
-        return R.table_html(rep, "bf-v1", clickable=False, caption=(
-            f"<b>v1 reported</b> (protocol: {Q.V1_PROTOCOL}: Llama 3.1 70B simulated user, v1 datasets): the "
-            "paper's figures, shown beside our runs and not ranked among them; no intervals were published."))
+def reported_view(tbl: pd.DataFrame, cols: list[str], include: bool) -> str:
+    """v1's reported rows as a table beside the ranking ('' when hidden)."""
+    if not include:
+        return ""
+    rep = reported_table(tbl, cols)
+    return R.table_html(rep, "bf-v1", clickable=False, caption=(
+        f"<b>v1 reported</b> (protocol: {Q.V1_PROTOCOL}: Llama 3.1 70B simulated user, v1 datasets): the "
+        "paper's figures, shown beside our runs and not ranked among them; no intervals were published."))
 
-    def fill_board(page: PageData, values: Mapping[str, Any]) -> dict:
-        ed = chosen_edition(page, values)
-        protos = Q.protocols_of(page.protocols, ed)
-        chosen = chosen_protocol(page, values)
-        sim_choices = sorted({s for s in page.table["Simulator"] if s})
-        sims = [s for s in (values.get("simulators") or []) if s in sim_choices]
-        cols = values.get("columns") or default_cols
-        shown, msg = shown_table(page.table, chosen, sims, values.get("filter") or "", cols)
-        caption = ("" if not shown.empty else
-                   "Waiting for the results store: an evaluation is writing to it." if page.cold else
-                   "No evaluated run under this protocol matches." if protos else
-                   f"No evaluated runs under the {ed} edition yet." if page.protocols else "No evaluated runs yet.")
-        return {
-            edition: gr.Dropdown(choices=Q.editions(page.protocols), value=ed),
-            across: across_html(page),
-            protocol: gr.Dropdown(choices=protocol_choices(protos), value=chosen),
-            proto_banner: protocol_banner(protos, chosen),
-            filter_msg: msg,
-            table: R.table_html(shown, "bf-ranking", caption=caption),
-            reported: reported_view(page.table, cols, values.get("include_reported", True)),
-            simulator_filter: gr.Dropdown(choices=sim_choices, value=sims),
-        }
 
-    def fill(page: PageData, values: Mapping[str, Any]) -> dict:
-        out = fill_board(page, values)
-        if page.humans is not None and not page.humans.empty:
-            out[humans] = gr.Dataframe(value=page.humans, visible=True)
-        return out
+def fill_board(ui: BoardUI, page: PageData, values: Mapping[str, Any]) -> dict:
+    """The ranking, banners and selectors for the page's data and the board's inputs."""
+    ed = chosen_edition(page, values)
+    protos = Q.protocols_of(page.protocols, ed)
+    chosen = chosen_protocol(page, values)
+    sim_choices = sorted({s for s in page.table["Simulator"] if s})
+    sims = [s for s in (values.get("simulators") or []) if s in sim_choices]
+    cols = values.get("columns") or DEFAULT_COLS
+    shown, msg = shown_table(page.table, chosen, sims, values.get("filter") or "", cols)
+    caption = ("" if not shown.empty else
+               "Waiting for the results store: an evaluation is writing to it." if page.cold else
+               "No evaluated run under this protocol matches." if protos else
+               f"No evaluated runs under the {ed} edition yet." if page.protocols else "No evaluated runs yet.")
+    return {
+        ui.edition: gr.Dropdown(choices=Q.editions(page.protocols), value=ed),
+        ui.across: across_html(page),
+        ui.protocol: gr.Dropdown(choices=protocol_choices(protos), value=chosen),
+        ui.proto_banner: protocol_banner(protos, chosen),
+        ui.filter_msg: msg,
+        ui.table: R.table_html(shown, "bf-ranking", caption=caption),
+        ui.reported: reported_view(page.table, cols, values.get("include_reported", True)),
+        ui.simulator_filter: gr.Dropdown(choices=sim_choices, value=sims),
+    }
 
-    def link(page: PageData, q: Mapping[str, str]) -> dict:
-        out: dict = {filter_box: q.get("filter", "")}
-        if q.get("columns"):
-            known = set(Q.TABLE_COLUMNS)
-            out[columns] = [c for c in q["columns"].split(",") if c in known]
-        out[sort_state] = q.get("sort", "")
-        return out
 
-    def export_shown(tbl, chosen, sims, filt, cols, sort):
-        shown, _ = shown_table(tbl, chosen, sims, filt, cols)
-        return links_html(board.export_table(sort_shown(shown, sort), export_stem(chosen)), "Table export")
+def fill(ui: BoardUI, page: PageData, values: Mapping[str, Any]) -> dict:
+    out = fill_board(ui, page, values)
+    if page.humans is not None and not page.humans.empty:
+        out[ui.humans] = gr.Dataframe(value=page.humans, visible=True)
+    return out
 
-    # the sort the browser shows lives in the URL (the table's script writes ?sort=): read it there
-    export_btn.click(export_shown, [ctx.table_state, protocol, simulator_filter, filter_box, columns, sort_state],
-                     export_files, js="(...a) => { a[a.length - 1] = new URL(window.location.href).searchParams"
-                                      ".get('sort') || ''; return a; }")
-    board_url = url_js("protocol", "filter", "columns")
-    url_inputs = [protocol, filter_box, columns, edition]
-    protocol.input(None, url_inputs, None, js=board_url)
-    filter_box.submit(None, url_inputs, None, js=board_url)
-    columns.input(None, url_inputs, None, js=board_url)
+
+def link(ui: BoardUI, page: PageData, q: Mapping[str, str]) -> dict:
+    """A deep link's filter, columns and sort."""
+    out: dict = {ui.filter_box: q.get("filter", "")}
+    if q.get("columns"):
+        known = set(Q.TABLE_COLUMNS)
+        out[ui.columns] = [c for c in q["columns"].split(",") if c in known]
+    out[ui.sort_state] = q.get("sort", "")
+    return out
+
+
+def export_shown(board: Board, tbl: pd.DataFrame, chosen: str | None, sims: list[str] | None, filt: str,
+                 cols: list[str], sort: str | None) -> str:
+    """The table as shown (protocol, filters, columns, the browser's sort) as CSV + JSON links."""
+    shown, _ = shown_table(tbl, chosen, sims, filt, cols)
+    return links_html(board.export_table(sort_shown(shown, sort), export_stem(chosen)), "Table export")
+
+
+def auto_refresh_timer(on: bool) -> gr.Timer:
+    return gr.Timer(active=bool(on))
+
+
+def build(ctx: Context) -> Tab:
+    tab, ui = layout()
+    ctx.shared.update(protocol=ui.protocol, board_inputs=ui.inputs, table=ui.table, refresh=ui.refresh,
+                      board_timer=ui.board_timer, auto_refresh=ui.auto_refresh, filter_box=ui.filter_box,
+                      columns=ui.columns, sort=ui.sort_state)
+    ui.export_btn.click(bind(export_shown, ctx.board),
+                        [ctx.table_state, ui.protocol, ui.simulator_filter, ui.filter_box, ui.columns, ui.sort_state],
+                        ui.export_files, js=SORT_FROM_URL_JS)
+    url_inputs = [ui.protocol, ui.filter_box, ui.columns, ui.edition]
+    ui.protocol.input(None, url_inputs, None, js=BOARD_URL)
+    ui.filter_box.submit(None, url_inputs, None, js=BOARD_URL)
+    ui.columns.input(None, url_inputs, None, js=BOARD_URL)
     # a new edition ranks its own default protocol: the URL drops the old edition's protocol
-    edition.input(None, url_inputs, None, js=EDITION_URL_JS)
-    auto_refresh.change(lambda on: gr.Timer(active=bool(on)), auto_refresh, board_timer)
+    ui.edition.input(None, url_inputs, None, js=EDITION_URL_JS)
+    ui.auto_refresh.change(auto_refresh_timer, ui.auto_refresh, ui.board_timer)
     return Tab("board", "Leaderboard", tab,
-               outputs=[edition, protocol, proto_banner, across, filter_msg, table, reported, simulator_filter, humans],
-               fill=fill, link=link, link_outputs=[filter_box, columns, sort_state])
+               outputs=[ui.edition, ui.protocol, ui.proto_banner, ui.across, ui.filter_msg, ui.table, ui.reported,
+                        ui.simulator_filter, ui.humans],
+               fill=bind(fill, ui), link=bind(link, ui), link_outputs=[ui.filter_box, ui.columns, ui.sort_state])

@@ -2,7 +2,9 @@
 URL helpers."""
 from __future__ import annotations
 
+import inspect
 import json
+import typing
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -37,6 +39,25 @@ def url_js(*keys: str, fixed: dict[str, str] | None = None) -> str:
 
 
 Updates = dict  # component -> value or gr.update
+
+
+def bind(fn: Callable, *first: Any) -> Callable:
+    """`fn` with its first arguments fixed (a tab's components, the board), as gradio needs it:
+    the remaining parameters' signature and resolved annotations are kept, so gradio still
+    injects `gr.SelectData` / `gr.Request` by type (gradio 6.31's `utils.get_type_hints` reads
+    only plain functions and methods, so a `functools.partial` would lose the event's data).
+    Callbacks stay module-level functions, tested by calling them with the same first arguments."""
+    params = list(inspect.signature(fn).parameters.values())[len(first):]
+    hints = typing.get_type_hints(fn)
+
+    def bound(*args: Any, **kwargs: Any) -> Any:
+        return fn(*first, *args, **kwargs)
+
+    bound.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    bound.__annotations__ = {p.name: hints[p.name] for p in params if p.name in hints}
+    bound.__name__ = bound.__qualname__ = fn.__name__
+    bound.__doc__ = fn.__doc__
+    return bound
 
 
 @dataclass

@@ -1,81 +1,118 @@
 """The Compare tab: two runs on one household both ran, side by side. Busy store: as the Dialogs tab
-(the request kept, the last content shown with the banner, a retry of its own)."""
+(the request kept, the last content shown with the banner, a retry of its own). Callbacks are
+module-level functions of the tab's components (`CompareUI`) and the board, as in the Dialogs tab."""
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 import gradio as gr
 
 from leaderboard import queries as Q
-from leaderboard.board import PageData
+from leaderboard.board import Board, PageData
 from leaderboard.paired import verdict as paired_verdict
-from leaderboard.tabs.common import RETRY_EVERY_S, Context, Tab, busy_note, url_js
+from leaderboard.tabs.common import RETRY_EVERY_S, Context, Tab, bind, busy_note, url_js
+
+URL = url_js("a", "b", "dialog", fixed={"tab": "compare"})
+
+
+@dataclass(frozen=True)
+class CompareUI:
+    """The tab's components (what its callbacks read and update)."""
+    a: Any
+    b: Any
+    key: Any
+    busy: Any
+    summary: Any
+    verdict: Any  # issue 22: the paired statistic
+    chat_a: Any
+    chat_b: Any
+    pending: Any  # gr.State: the comparison waiting for the store
+    retry: Any
+
+    @property
+    def outputs(self) -> list:
+        return [self.a, self.b, self.key, self.summary, self.chat_a, self.chat_b, self.verdict, self.busy,
+                self.pending, self.retry]
+
+
+def layout() -> tuple[gr.Tab, CompareUI]:
+    with gr.Tab("Compare", id="compare") as tab:
+        with gr.Row():
+            a = gr.Dropdown(choices=[], label="Run A", elem_id="bf-cmp-a")
+            b = gr.Dropdown(choices=[], label="Run B", elem_id="bf-cmp-b")
+            key = gr.Dropdown(choices=[], label="Household both ran", elem_id="bf-cmp-key")
+        busy = gr.HTML("", elem_id="bf-cmp-busy", js_on_load=None)
+        summary = gr.Markdown(elem_id="bf-cmp-summary")
+        verdict = gr.Markdown(elem_id="bf-cmp-verdict")
+        with gr.Row(equal_height=False):
+            chat_a = gr.Chatbot(label="Run A", height=480, latex_delimiters=[], feedback_options=None)
+            chat_b = gr.Chatbot(label="Run B", height=480, latex_delimiters=[], feedback_options=None)
+        ui = CompareUI(a, b, key, busy, summary, verdict, chat_a, chat_b, gr.State(None),
+                       gr.Timer(RETRY_EVERY_S, active=False))
+    return tab, ui
+
+
+def view(ui: CompareUI, board: Board, a: str, b: str, key: str | None = None) -> dict:
+    """Two runs on one household both ran (the first shared one unless `key` names another), with
+    the paired verdict; while the store is busy, the banner and the request kept for the retry."""
+    try:
+        with board.source.reader() as r:
+            keys = Q.shared_dialogs(r, a, b)
+            paired_md = paired_verdict(r, a, b)
+        key = key if key in keys else (keys[0] if keys else None)
+        summary, chat_a, chat_b = board.compare(a, b, key) if key else (
+            "These runs share no household." if a and b else "Pick two runs.", [], [])
+    except Q.StoreLockedError:
+        return {ui.busy: busy_note(f"the comparison of {html.escape(a or '')} and {html.escape(b or '')}"),
+                ui.pending: {"a": a, "b": b, "dialog": key}, ui.retry: gr.Timer(active=True)}
+    return {ui.a: gr.Dropdown(value=a), ui.b: gr.Dropdown(value=b),
+            ui.key: gr.Dropdown(choices=keys, value=key), ui.summary: summary, ui.chat_a: chat_a,
+            ui.chat_b: chat_b, ui.verdict: paired_md, ui.busy: "", ui.pending: None, ui.retry: gr.Timer(active=False)}
+
+
+def on_runs(ui: CompareUI, board: Board, a: str, b: str) -> dict:
+    """Run A or B picked: their first shared household."""
+    return view(ui, board, a, b)
+
+
+def fill(ui: CompareUI, page: PageData, values: Mapping[str, Any]) -> dict:
+    if page.cold:
+        return {}
+    choices = [(label, rid) for label, rid in page.runs]
+    return {ui.a: gr.Dropdown(choices=choices), ui.b: gr.Dropdown(choices=choices)}
+
+
+def link(ui: CompareUI, board: Board, page: PageData, q: Mapping[str, str]) -> dict:
+    """A deep link (?tab=compare&a=...&b=...&dialog=...)."""
+    a, b = q.get("a"), q.get("b")
+    if not (a and b):
+        return {}
+    key = q.get("dialog") if q.get("tab") == "compare" else None
+    out = view(ui, board, a, b, key) if not page.busy else {
+        ui.busy: busy_note("the comparison"), ui.pending: {"a": a, "b": b, "dialog": key},
+        ui.retry: gr.Timer(active=True)}
+    choices = [(label, rid) for label, rid in page.runs]
+    known = {rid for _, rid in choices}
+    choices += [(x, x) for x in (a, b) if x not in known]
+    out[ui.a], out[ui.b] = gr.Dropdown(choices=choices, value=a), gr.Dropdown(choices=choices, value=b)
+    return out
+
+
+def on_retry(ui: CompareUI, board: Board, request: dict | None) -> dict:
+    if not request:
+        return {ui.retry: gr.Timer(active=False)}
+    return view(ui, board, request["a"], request["b"], request.get("dialog"))
 
 
 def build(ctx: Context) -> Tab:
     board = ctx.board
-    with gr.Tab("Compare", id="compare") as tab:
-        with gr.Row():
-            cmp_a = gr.Dropdown(choices=[], label="Run A", elem_id="bf-cmp-a")
-            cmp_b = gr.Dropdown(choices=[], label="Run B", elem_id="bf-cmp-b")
-            cmp_key = gr.Dropdown(choices=[], label="Household both ran", elem_id="bf-cmp-key")
-        cmp_busy = gr.HTML("", elem_id="bf-cmp-busy", js_on_load=None)
-        cmp_summary = gr.Markdown(elem_id="bf-cmp-summary")
-        cmp_verdict = gr.Markdown(elem_id="bf-cmp-verdict")  # issue 22: the paired statistic
-        with gr.Row(equal_height=False):
-            cmp_chat_a = gr.Chatbot(label="Run A", height=480, latex_delimiters=[], feedback_options=None)
-            cmp_chat_b = gr.Chatbot(label="Run B", height=480, latex_delimiters=[], feedback_options=None)
-        pending = gr.State(None)
-        retry = gr.Timer(RETRY_EVERY_S, active=False)
-
-    outputs = [cmp_a, cmp_b, cmp_key, cmp_summary, cmp_chat_a, cmp_chat_b, cmp_verdict, cmp_busy, pending, retry]
-
-    def view(a: str, b: str, key: str | None = None) -> dict:
-        try:
-            with board.source.reader() as r:
-                keys = Q.shared_dialogs(r, a, b)
-                paired_md = paired_verdict(r, a, b)
-            key = key if key in keys else (keys[0] if keys else None)
-            summary, chat_a, chat_b = board.compare(a, b, key) if key else (
-                "These runs share no household." if a and b else "Pick two runs.", [], [])
-        except Q.StoreLockedError:
-            return {cmp_busy: busy_note(f"the comparison of {html.escape(a or '')} and {html.escape(b or '')}"),
-                    pending: {"a": a, "b": b, "dialog": key}, retry: gr.Timer(active=True)}
-        return {cmp_a: gr.Dropdown(value=a), cmp_b: gr.Dropdown(value=b),
-                cmp_key: gr.Dropdown(choices=keys, value=key), cmp_summary: summary, cmp_chat_a: chat_a,
-                cmp_chat_b: chat_b, cmp_verdict: paired_md, cmp_busy: "", pending: None, retry: gr.Timer(active=False)}
-
-    def fill(page: PageData, values: Mapping[str, Any]) -> dict:
-        if page.cold:
-            return {}
-        choices = [(label, rid) for label, rid in page.runs]
-        return {cmp_a: gr.Dropdown(choices=choices), cmp_b: gr.Dropdown(choices=choices)}
-
-    def link(page: PageData, q: Mapping[str, str]) -> dict:
-        a, b = q.get("a"), q.get("b")
-        if not (a and b):
-            return {}
-        key = q.get("dialog") if q.get("tab") == "compare" else None
-        out = view(a, b, key) if not page.busy else {
-            cmp_busy: busy_note("the comparison"), pending: {"a": a, "b": b, "dialog": key},
-            retry: gr.Timer(active=True)}
-        choices = [(label, rid) for label, rid in page.runs]
-        known = {rid for _, rid in choices}
-        choices += [(x, x) for x in (a, b) if x not in known]
-        out[cmp_a], out[cmp_b] = gr.Dropdown(choices=choices, value=a), gr.Dropdown(choices=choices, value=b)
-        return out
-
-    url = url_js("a", "b", "dialog", fixed={"tab": "compare"})
-    url_inputs = [cmp_a, cmp_b, cmp_key]
-    for control in (cmp_a, cmp_b):
-        control.input(lambda a, b: view(a, b), [cmp_a, cmp_b], outputs).then(None, url_inputs, None, js=url)
-    cmp_key.input(view, [cmp_a, cmp_b, cmp_key], outputs).then(None, url_inputs, None, js=url)
-
-    def on_retry(request):
-        if not request:
-            return {retry: gr.Timer(active=False)}
-        return view(request["a"], request["b"], request.get("dialog"))
-
-    retry.tick(on_retry, pending, outputs)
-    return Tab("compare", "Compare", tab, outputs=[cmp_a, cmp_b], fill=fill, link=link, link_outputs=outputs)
+    tab, ui = layout()
+    url_inputs = [ui.a, ui.b, ui.key]
+    for control in (ui.a, ui.b):
+        control.input(bind(on_runs, ui, board), [ui.a, ui.b], ui.outputs).then(None, url_inputs, None, js=URL)
+    ui.key.input(bind(view, ui, board), [ui.a, ui.b, ui.key], ui.outputs).then(None, url_inputs, None, js=URL)
+    ui.retry.tick(bind(on_retry, ui, board), ui.pending, ui.outputs)
+    return Tab("compare", "Compare", tab, outputs=[ui.a, ui.b], fill=bind(fill, ui), link=bind(link, ui, board),
+               link_outputs=ui.outputs)

@@ -10,13 +10,12 @@ from pathlib import Path
 
 
 def _cmd_queue_serve(args: argparse.Namespace) -> int:
-    from eligibench import params
-    from eligibench.evaluation.run import read_config
+    from eligibench.evaluation.run import load_config
     from eligibench.results.queue_service import QueueService
     from eligibench.results.store import ResultStore
 
     project = Path(args.project)
-    config = read_config(params.load(args.params or project / "params.yaml"))
+    config = load_config(project, params_file=args.params)
     if args.store:
         config = replace(config, store=Path(args.store).resolve())
     service = QueueService(ResultStore(project / config.store), args.host, args.port, project=project)

@@ -15,7 +15,6 @@ import argparse
 from dataclasses import replace
 from pathlib import Path
 
-from eligibench import params, paths
 from eligibench.evaluation.hosting import SubmissionError, check_loads, load_manifest
 from eligibench.evaluation.intake import (
     check_folder,
@@ -25,7 +24,7 @@ from eligibench.evaluation.intake import (
     run_worker,
     smoke_dialog,
 )
-from eligibench.evaluation.run import read_config, simulator_setup
+from eligibench.evaluation.run import load_config, simulator_setup
 from eligibench.evaluation.user import QUOTING_ENV, QUOTING_LABEL, quoting_requested
 from eligibench.paths import default_store
 from eligibench.results.queue import LEASE_S
@@ -46,7 +45,7 @@ def _cmd_submit(args: argparse.Namespace) -> int:
     if args.no_smoke:
         print("smoke dialog skipped (--no-smoke)")
     else:
-        config = read_config(params.load(project / paths.PARAMS))
+        config = load_config(project)
         result = smoke_dialog(manifest, config, project, quoting=quoting_requested(args.quoting_user),
                               max_questions=args.smoke_questions, call_timeout_s=args.call_timeout,
                               memory_mb=args.memory_mb)
@@ -63,10 +62,8 @@ def _cmd_submit(args: argparse.Namespace) -> int:
 
 
 def _cmd_worker(args: argparse.Namespace) -> int:
-    from eligibench import params
-    from eligibench.evaluation.run import read_config
     project = Path(args.project)
-    config = read_config(params.load(args.params or project / "params.yaml"))
+    config = load_config(project, params_file=args.params)
     if args.store:
         config = replace(config, store=Path(args.store).resolve())
     if args.queue_url:  # a worker on another machine: the store's machine serves the queue (benyfits queue-serve)

@@ -45,7 +45,6 @@ from eligibench.datasets.v1import import derive_dependents, import_v1
 from eligibench.datasets.version import content_version, folder_version, with_content_version
 
 __all__ = [
-    "sealed",
     "BuildInfo",
     "DatasetMissing",
     "DiverseParams",
@@ -72,6 +71,7 @@ __all__ = [
     "ground_truth_summary",
     "import_v1",
     "read_parquet",
+    "sealed",
     "select",
     "thresholds_from_checkers",
     "unverified_flips",

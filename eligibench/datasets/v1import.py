@@ -20,9 +20,7 @@ import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
-from eligibench.datasets.population import load_population
-from eligibench.datasets.population.conditions import DrawnHousehold
-from eligibench.datasets.population.rules import RULES
+from eligibench.datasets.population import RULES, DrawnHousehold, load_population
 from eligibench.datasets.rows import Row, build_row
 from eligibench.household import Household, LabeledHousehold, load_v1_file, member_to_dict
 from eligibench.household.consistency import violations

@@ -29,15 +29,19 @@ Modules: `model` (marginals), `conditions` (`given`), `rules` (derived rules), `
 and `v2` (feature schema version 2's flags, drawn after a version-1 sample from their own
 generator, with their sources).
 """
+from eligibench.datasets.population.conditions import DrawnHousehold
 from eligibench.datasets.population.docs import population_table_markdown
 from eligibench.datasets.population.load import load_population
 from eligibench.datasets.population.model import Population, PopulationError
+from eligibench.datasets.population.rules import RULES
 from eligibench.datasets.population.sampler import sample_household, sample_households
 from eligibench.datasets.population.v2 import sample_v2
 
 __all__ = [
+    "DrawnHousehold",
     "Population",
     "PopulationError",
+    "RULES",
     "load_population",
     "population_table_markdown",
     "sample_household",

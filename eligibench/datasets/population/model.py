@@ -69,7 +69,7 @@ class TableRow:
         return x == self.key and type(x) is type(self.key)
 
 
-def _cumulative(ps: Sequence[float]) -> tuple[float, ...]:
+def cumulative(ps: Sequence[float]) -> tuple[float, ...]:
     out, total = [], 0.0
     for p in ps:
         total += p
@@ -100,7 +100,7 @@ class FeaturePopulation:
 
     def __post_init__(self) -> None:
         ps = [o.p for o in self.options] or [b.p for b in self.bins]
-        object.__setattr__(self, "_cum", _cumulative(ps))
+        object.__setattr__(self, "_cum", cumulative(ps))
 
     def _index(self, rng: random.Random) -> int:
         i = bisect.bisect_right(self._cum, rng.random() * self._cum[-1])

@@ -14,7 +14,7 @@ from eligibench.datasets.population.model import (
     FeaturePopulation,
     Population,
     PopulationError,
-    _cumulative,
+    cumulative,
 )
 from eligibench.datasets.population.rules import RULES, chance
 from eligibench.household import FEATURES_BY_NAME, Household, member
@@ -30,7 +30,7 @@ def _adult_age(rng: random.Random, age: FeaturePopulation, at_least: int) -> int
         lo, hi = max(b.lo, at_least), min(b.hi, cons.MAX_AGE)
         if lo <= hi and b.p > 0:
             kept.append((lo, hi, b.p * (hi - lo + 1) / (b.hi - b.lo + 1)))
-    cum = _cumulative([w for _, _, w in kept])
+    cum = cumulative([w for _, _, w in kept])
     i = min(bisect.bisect_right(cum, rng.random() * cum[-1]), len(kept) - 1)
     return rng.randint(kept[i][0], kept[i][1])
 

@@ -12,6 +12,9 @@ result, after the finish (the outbox carries turns, questions and opportunity na
 label). A game idle for `IDLE_S` is stopped like Ctrl-C in the terminal (a draft is kept).
 
 Rate-limited like uploads: at most `plays_per_hour` dialogs started per client address.
+
+Callbacks are module-level functions of the tab's components (`PlayUI`), the `PlayServer` and the
+ground truth, bound by `build` (tests call them directly).
 """
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ from typing import Any
 import gradio as gr
 
 from leaderboard.ratelimit import RateLimiter
+from leaderboard.tabs.common import bind
 
 IDLE_S = 30 * 60.0  # a game nobody touched for this long is stopped (its draft kept)
 STEP_S = 180.0  # how long one click waits for the loop's next request (an agent's model call)
@@ -242,9 +246,35 @@ def result_html(game: Game, truth) -> str:
     return head + "".join(lines) + "<h4>Why each verdict</h4>" + reasons
 
 
-def build(project: Path, submissions: Path, truth=None, plays_per_hour: int = 20) -> PlayServer:
-    """The Play tab (call inside the app's `gr.Tabs`); the server holding its games."""
-    server = PlayServer(project, submissions, plays_per_hour)
+@dataclass(frozen=True)
+class PlayUI:
+    """The tab's components (what its callbacks read and update)."""
+    token: Any  # gr.State: the opaque game token
+    role: Any
+    participant: Any
+    household: Any
+    agent: Any
+    start: Any
+    status: Any
+    dialog: Any
+    said: Any
+    send: Any
+    finish: Any
+    decisions: Any
+    submit: Any
+    req: Any
+    pbox: Any
+    profile: Any
+    result: Any
+
+    @property
+    def outputs(self) -> list:
+        return [self.token, self.status, self.dialog, self.said, self.send, self.finish, self.decisions, self.submit,
+                self.req, self.pbox, self.profile, self.result]
+
+
+def layout(server: PlayServer) -> PlayUI:
+    """The tab's components (call inside the app's `gr.Tabs`)."""
     households = server.households()
     agents = server.agents()
     with gr.Tab("Play", id="play"):
@@ -284,90 +314,115 @@ def build(project: Path, submissions: Path, truth=None, plays_per_hour: int = 20
                 with gr.Accordion("Household profile", open=True, visible=False, elem_id="bf-play-profile-box") as pbox:
                     profile = gr.HTML(elem_id="bf-play-profile")
         result = gr.HTML(elem_id="bf-play-result")
+    return PlayUI(token, role, participant, household, agent, start, status, dialog, said, send, finish, decisions,
+                  submit, req, pbox, profile, result)
 
-    outputs = [token, status, dialog, said, send, finish, decisions, submit, req, pbox, profile, result]
 
-    def view(tok, game: Game, step: tuple, note: str = "") -> dict:
-        kind = step[0]
-        out = {token: tok, status: note, result: ""}
-        asking = kind == "ask"
-        out[finish] = gr.Button(visible=asking)
-        out[decisions] = gr.CheckboxGroup(visible=False)
-        out[submit] = gr.Button(visible=False)
-        if kind == "ask":
-            out[dialog] = chat(step[1])
-            out[said] = gr.Textbox(value="", label=f"Your question ({step[2]} left)", interactive=True)
-            out[send] = gr.Button(interactive=True)
-        elif kind == "answer":
-            out[dialog] = chat(step[1], step[2])
-            out[said] = gr.Textbox(value="", label="Your answer (as the household)", interactive=True)
-            out[send] = gr.Button(interactive=True)
-        elif kind == "decide":
-            out[dialog] = chat(step[1])
-            out[said] = gr.Textbox(value="", interactive=False)
-            out[send] = gr.Button(interactive=False)
-            out[decisions] = gr.CheckboxGroup(choices=[(name, oid) for oid, name in step[2]], value=[], visible=True)
-            out[submit] = gr.Button(visible=True)
-        else:
-            out[said] = gr.Textbox(value="", interactive=False)
-            out[send] = gr.Button(interactive=False)
-            if kind == "done":
-                r = game.result
-                out[dialog] = chat([(t.question, t.answer) for t in r.turns])
-                out[status] = "**Finished.** The checker's verdicts and the reasons behind them are below."
-                out[result] = result_html(game, truth)
-                server.drop(tok)
-                out[token] = None
-            elif kind == "quit":
-                out[status] = "Stopped; the dialog so far is kept as a draft: start the same household again to resume."
-            else:
-                out[status] = f"**Error:** {html.escape(str(step[1]))}"
-        return out
-
-    def on_start(tok, role_label, who, hh, sub, request: gr.Request):
+def ended(ui: PlayUI, server: PlayServer, truth, tok, game: Game, step: tuple) -> dict:
+    """The loop stopped: finished (the verdicts and reasons shown, the game dropped), quit or failed."""
+    out = {ui.said: gr.Textbox(value="", interactive=False), ui.send: gr.Button(interactive=False)}
+    kind = step[0]
+    if kind == "done":
+        r = game.result
+        out[ui.dialog] = chat([(t.question, t.answer) for t in r.turns])
+        out[ui.status] = "**Finished.** The checker's verdicts and the reasons behind them are below."
+        out[ui.result] = result_html(game, truth)
         server.drop(tok)
-        client = request.client.host if request is not None and request.client else ""
-        r = ROLES.get(role_label, "agent")
-        try:
-            new, game = server.start(r, who or "", hh, sub, client)
-        except Exception as e:
-            blank = {o: gr.skip() for o in outputs}
-            return {**blank, token: None, status: f"**Not started:** {html.escape(str(e))}", result: ""}
-        out = view(new, game, game.next(), f"Dialog `{new[:6]}` started: household {game.row.id}.")
-        briefs = game.play.resolved.briefs
-        out[req] = requirements_md(game.row, briefs)
-        out[pbox] = gr.Accordion(visible=r == "user")
-        out[profile] = f'<div class="bf-profile">{html.escape(game.row.profile)}</div>' if r == "user" else ""
-        return out
+        out[ui.token] = None
+    elif kind == "quit":
+        out[ui.status] = "Stopped; the dialog so far is kept as a draft: start the same household again to resume."
+    else:
+        out[ui.status] = f"**Error:** {html.escape(str(step[1]))}"
+    return out
 
-    def on_send(tok, text):
-        game = server.game(tok)
-        if game is None or game.waiting is None or game.waiting[0] not in ("ask", "answer"):
-            return {status: "Start a dialog first."}
-        if not (text or "").strip():
-            return {status: "Type something first."}
-        game.seat.inbox.put(text.strip())
-        return view(tok, game, game.next())
 
-    def on_finish(tok):
-        game = server.game(tok)
-        if game is None or game.waiting is None or game.waiting[0] != "ask":
-            return {status: "Start a dialog first."}
-        game.seat.inbox.put(None)  # None: ready to decide (AgentSeat.next_question)
-        return view(tok, game, game.next())
+def view(ui: PlayUI, server: PlayServer, truth, tok, game: Game, step: tuple, note: str = "") -> dict:
+    """The tab for the loop's next request (`Game.next`): a question or an answer to type, the
+    decisions to tick, or the end."""
+    kind = step[0]
+    out = {ui.token: tok, ui.status: note, ui.result: ""}
+    out[ui.finish] = gr.Button(visible=kind == "ask")
+    out[ui.decisions] = gr.CheckboxGroup(visible=False)
+    out[ui.submit] = gr.Button(visible=False)
+    if kind == "ask":
+        out[ui.dialog] = chat(step[1])
+        out[ui.said] = gr.Textbox(value="", label=f"Your question ({step[2]} left)", interactive=True)
+        out[ui.send] = gr.Button(interactive=True)
+    elif kind == "answer":
+        out[ui.dialog] = chat(step[1], step[2])
+        out[ui.said] = gr.Textbox(value="", label="Your answer (as the household)", interactive=True)
+        out[ui.send] = gr.Button(interactive=True)
+    elif kind == "decide":
+        out[ui.dialog] = chat(step[1])
+        out[ui.said] = gr.Textbox(value="", interactive=False)
+        out[ui.send] = gr.Button(interactive=False)
+        out[ui.decisions] = gr.CheckboxGroup(choices=[(name, oid) for oid, name in step[2]], value=[], visible=True)
+        out[ui.submit] = gr.Button(visible=True)
+    else:
+        out.update(ended(ui, server, truth, tok, game, step))
+    return out
 
-    def on_submit(tok, ticked):
-        game = server.game(tok)
-        if game is None or game.waiting is None or game.waiting[0] != "decide":
-            return {status: "Start a dialog first."}
-        ticked = set(ticked or [])
-        game.seat.inbox.put({oid: oid in ticked for oid, _ in game.waiting[2]})
-        return view(tok, game, game.next())
 
-    role.change(lambda r: gr.Dropdown(visible=ROLES.get(r) == "user"), role, agent)
-    start.click(on_start, [token, role, participant, household, agent], outputs)
-    send.click(on_send, [token, said], outputs)
-    said.submit(on_send, [token, said], outputs)
-    finish.click(on_finish, token, outputs)
-    submit.click(on_submit, [token, decisions], outputs)
+def on_start(ui: PlayUI, server: PlayServer, truth, tok, role_label, who, hh, sub, request: gr.Request) -> dict:
+    """Start: a new game (the previous one of this tab dropped), rate-limited per client address."""
+    server.drop(tok)
+    client = request.client.host if request is not None and request.client else ""
+    r = ROLES.get(role_label, "agent")
+    try:
+        new, game = server.start(r, who or "", hh, sub, client)
+    except Exception as e:
+        blank = {o: gr.skip() for o in ui.outputs}
+        return {**blank, ui.token: None, ui.status: f"**Not started:** {html.escape(str(e))}", ui.result: ""}
+    out = view(ui, server, truth, new, game, game.next(), f"Dialog `{new[:6]}` started: household {game.row.id}.")
+    briefs = game.play.resolved.briefs
+    out[ui.req] = requirements_md(game.row, briefs)
+    out[ui.pbox] = gr.Accordion(visible=r == "user")
+    out[ui.profile] = f'<div class="bf-profile">{html.escape(game.row.profile)}</div>' if r == "user" else ""
+    return out
+
+
+def on_send(ui: PlayUI, server: PlayServer, truth, tok, text) -> dict:
+    """A question (as the agent) or an answer (as the household) typed and sent."""
+    game = server.game(tok)
+    if game is None or game.waiting is None or game.waiting[0] not in ("ask", "answer"):
+        return {ui.status: "Start a dialog first."}
+    if not (text or "").strip():
+        return {ui.status: "Type something first."}
+    game.seat.inbox.put(text.strip())
+    return view(ui, server, truth, tok, game, game.next())
+
+
+def on_finish(ui: PlayUI, server: PlayServer, truth, tok) -> dict:
+    game = server.game(tok)
+    if game is None or game.waiting is None or game.waiting[0] != "ask":
+        return {ui.status: "Start a dialog first."}
+    game.seat.inbox.put(None)  # None: ready to decide (AgentSeat.next_question)
+    return view(ui, server, truth, tok, game, game.next())
+
+
+def on_submit(ui: PlayUI, server: PlayServer, truth, tok, ticked) -> dict:
+    game = server.game(tok)
+    if game is None or game.waiting is None or game.waiting[0] != "decide":
+        return {ui.status: "Start a dialog first."}
+    ticked = set(ticked or [])
+    game.seat.inbox.put({oid: oid in ticked for oid, _ in game.waiting[2]})
+    return view(ui, server, truth, tok, game, game.next())
+
+
+def agent_picker(role_label: str) -> gr.Dropdown:
+    """The agent to answer is chosen only when the person plays the household."""
+    return gr.Dropdown(visible=ROLES.get(role_label) == "user")
+
+
+def build(project: Path, submissions: Path, truth=None, plays_per_hour: int = 20) -> PlayServer:
+    """The Play tab (call inside the app's `gr.Tabs`); the server holding its games."""
+    server = PlayServer(project, submissions, plays_per_hour)
+    ui = layout(server)
+    ui.role.change(agent_picker, ui.role, ui.agent)
+    ui.start.click(bind(on_start, ui, server, truth), [ui.token, ui.role, ui.participant, ui.household, ui.agent],
+                   ui.outputs)
+    ui.send.click(bind(on_send, ui, server, truth), [ui.token, ui.said], ui.outputs)
+    ui.said.submit(bind(on_send, ui, server, truth), [ui.token, ui.said], ui.outputs)
+    ui.finish.click(bind(on_finish, ui, server, truth), ui.token, ui.outputs)
+    ui.submit.click(bind(on_submit, ui, server, truth), [ui.token, ui.decisions], ui.outputs)
     return server

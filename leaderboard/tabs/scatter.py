@@ -1,37 +1,51 @@
 """The F1 vs turns tab: the chosen protocol's runs and v1's reported figures as points with error bars."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 import gradio as gr
 import pandas as pd
 
+from eligibench.evaluation.scoring import PriceTable
 from leaderboard import queries as Q
 from leaderboard import render as R
-from leaderboard.board import PageData
+from leaderboard.board import Board, PageData
 from leaderboard.cost import cost_view, prices_for
 from leaderboard.tabs.board import chosen_protocol
-from leaderboard.tabs.common import Context, Tab, note
+from leaderboard.tabs.common import Context, Tab, bind, note
 
 
-def build(ctx: Context) -> Tab:
+@dataclass(frozen=True)
+class ScatterUI:
+    scatter: Any
+    cost: Any  # issue 22: the F1 against dollars per dialog
+
+
+def layout() -> tuple[gr.Tab, ScatterUI]:
     with gr.Tab("F1 vs turns", id="scatter") as tab:
         scatter = gr.HTML("", elem_id="bf-scatter", js_on_load=None)
         gr.Markdown(note("Up and to the left is better: higher F1 with fewer questions. Shows the protocol "
                          "chosen on the Leaderboard tab, plus v1's reported figures. Hover a point."))
-        cost = gr.HTML("", elem_id="bf-cost", js_on_load=None)  # issue 22: TW-F1 against dollars per dialog
+        cost = gr.HTML("", elem_id="bf-cost", js_on_load=None)
+    return tab, ScatterUI(scatter, cost)
+
+
+def fill(ui: ScatterUI, board: Board, prices: PriceTable, page: PageData, values: Mapping[str, Any]) -> dict:
+    """The chosen protocol's runs and v1's figures as points; the cost panel when the store is readable."""
+    ranked = Q.ranking(page.table, chosen_protocol(page, values))
+    points = Q.scatter_frame(pd.concat([ranked, page.table[page.table["Source"] == Q.REPORTED]],
+                                       ignore_index=True))
+    out = {ui.scatter: R.scatter_svg(points)}
+    if not page.cold and not page.busy:
+        try:
+            out[ui.cost] = cost_view(board.source, prices)
+        except Q.StoreLockedError:
+            pass  # the last cost panel stays; the board's banner says the store is busy
+    return out
+
+
+def build(ctx: Context) -> Tab:
+    tab, ui = layout()
     prices = prices_for(ctx.board.config.dataset_dir.parent / "params.yaml")
-
-    def fill(page: PageData, values: Mapping[str, Any]) -> dict:
-        ranked = Q.ranking(page.table, chosen_protocol(page, values))
-        points = Q.scatter_frame(pd.concat([ranked, page.table[page.table["Source"] == Q.REPORTED]],
-                                           ignore_index=True))
-        out = {scatter: R.scatter_svg(points)}
-        if not page.cold and not page.busy:
-            try:
-                out[cost] = cost_view(ctx.board.source, prices)
-            except Q.StoreLockedError:
-                pass  # the last cost panel stays; the board's banner says the store is busy
-        return out
-
-    return Tab("scatter", "F1 vs turns", tab, outputs=[scatter, cost], fill=fill)
+    return Tab("scatter", "F1 vs turns", tab, outputs=[ui.scatter, ui.cost], fill=bind(fill, ui, ctx.board, prices))

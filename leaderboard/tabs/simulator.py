@@ -1,22 +1,28 @@
 """The Simulator tab: the simulated users' figures in the store and the faithfulness audits."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 import gradio as gr
 
 from leaderboard.board import PageData
-from leaderboard.tabs.common import Context, Tab
+from leaderboard.tabs.common import Context, Tab, bind
+
+
+@dataclass(frozen=True)
+class SimulatorUI:
+    stats: Any
+    audit: Any
+
+
+def fill(ui: SimulatorUI, page: PageData, values: Mapping[str, Any]) -> dict:
+    if page.cold:
+        return {}
+    return {ui.stats: page.stats, ui.audit: page.audit}
 
 
 def build(ctx: Context) -> Tab:
     with gr.Tab("Simulator", id="simulator") as tab:
-        sim_stats = gr.Dataframe(interactive=False, label="Simulated users in the store")
-        sim_audit = gr.Markdown()
-
-    def fill(page: PageData, values: Mapping[str, Any]) -> dict:
-        if page.cold:
-            return {}
-        return {sim_stats: page.stats, sim_audit: page.audit}
-
-    return Tab("simulator", "Simulator", tab, outputs=[sim_stats, sim_audit], fill=fill)
+        ui = SimulatorUI(gr.Dataframe(interactive=False, label="Simulated users in the store"), gr.Markdown())
+    return Tab("simulator", "Simulator", tab, outputs=[ui.stats, ui.audit], fill=bind(fill, ui))

@@ -14,10 +14,10 @@ from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limi
 from eligibench.household import Household, Member
 
 ID = "FairFaresNYC"
-INCOME_LIMITS = (
-    18072, 24528, 30984, 37440, 43896, 50352, 56808,
-    63264, 69720, 76176, 82632, 89088, 95544, 102000,
-)
+# Yearly income limits for household sizes 1 to 14, then each additional person.
+INCOME_LIMITS = (18072, 24528, 30984, 37440, 43896, 50352, 56808,
+                 63264, 69720, 76176, 82632, 89088, 95544, 102000)
+EXTRA_PER_PERSON = 0  # the 2024 table gives none; it runs to 14 people, past any household here
 
 
 def lives_in_nyc(m: Member) -> bool:
@@ -39,7 +39,7 @@ def member_qualifies(m: Member) -> bool:
 
 
 def check(hh: Household) -> bool:
-    limit = table_limit(INCOME_LIMITS, 0, hh.size)
+    limit = table_limit(INCOME_LIMITS, EXTRA_PER_PERSON, hh.size)
     if household_income(hh) > limit:
         return False
     for m in hh.members:

@@ -66,7 +66,7 @@ def test_the_loader_and_the_comparison_accept_the_same_feature_names(tmp_path):
     out = table_mismatches(edition_catalog(bad, root)["FairFaresNYC"],
                            checker_conditions(edition_registry("2026-08")["FairFaresNYC"]), "FairFaresNYC.yaml")
     assert any("'hh.size'" in line and "write 'household_size'" in line for line in out)
-    assert any("the checker reads 'household_size' (checkers/editions/e2026_08/fair_fares_nyc.py:" in line for line in out)
+    assert any("the checker reads 'household_size' (checkers/fair_fares_nyc.py:" in line for line in out)
 
 
 def test_a_mismatch_names_the_yaml_the_checker_line_and_the_constant():

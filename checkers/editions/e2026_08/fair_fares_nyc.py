@@ -10,37 +10,13 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import NYC, NYC_ONLY_HOUSING, household_income, table_limit
-from eligibench.household import Household, Member
+from checkers.editions.variant import share_rules
 
+# Shares the rules of checkers/fair_fares_nyc.py; only the constants below differ (the 2026-08 figures).
+TWIN = "checkers.fair_fares_nyc"
 ID = "FairFaresNYC"
+# Yearly income limits for household sizes 1 to 8, then each additional person.
 INCOME_LIMITS = (23475, 31725, 39975, 48225, 56475, 64725, 72975, 81225)
 EXTRA_PER_PERSON = 8250
 
-
-def lives_in_nyc(m: Member) -> bool:
-    if m.housing_type in NYC_ONLY_HOUSING:
-        return True
-    if m.place_of_residence == NYC:
-        return True
-    return False
-
-
-def member_qualifies(m: Member) -> bool:
-    if not lives_in_nyc(m):
-        return False
-    if m.age < 18:
-        return False
-    if m.age > 64:
-        return False
-    return True
-
-
-def check(hh: Household) -> bool:
-    limit = table_limit(INCOME_LIMITS, EXTRA_PER_PERSON, hh.size)
-    if household_income(hh) > limit:
-        return False
-    for m in hh.members:
-        if member_qualifies(m):
-            return True
-    return False
+share_rules(globals())

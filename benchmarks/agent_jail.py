@@ -6,7 +6,8 @@ import statistics
 import time
 from pathlib import Path
 
-from eligibench.evaluation.hosting import Dialog, OpportunityBrief, ProcessAgent, isolation
+from eligibench import system
+from eligibench.evaluation.hosting import Dialog, OpportunityBrief, ProcessAgent
 
 ROOT = Path(__file__).resolve().parents[1]
 BRIEFS = tuple(OpportunityBrief(f"O{i}", f"Opportunity {i}", "Requirements. " * 40) for i in range(10))
@@ -17,7 +18,7 @@ def measure(jailed: bool, starts: int = 5, calls: int = 300) -> tuple[float, flo
     for _ in range(starts):
         agent = ProcessAgent(ROOT / "submissions" / "random", "agent:RandomAgent", {}, 0, {"p": 0.5}, cwd=ROOT,
                              trusted=True)
-        agent.jailed = jailed and isolation.bwrap_path() is not None
+        agent.jailed = jailed and system.bwrap_path() is not None
         t0 = time.perf_counter()
         agent.start(BRIEFS)
         start_s.append(time.perf_counter() - t0)

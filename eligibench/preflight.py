@@ -64,9 +64,10 @@ def agent_isolation(policy: str, agents: Iterable[tuple[str, Path]], project: Pa
     """The jail rule (hosting.isolation) for (name, folder) agents: None when each can run; else
     one problem naming bubblewrap, its install command, and each agent refused with the reason
     it may not run without the jail."""
+    from eligibench import jail
     from eligibench.evaluation.hosting import isolation
 
-    if isolation.bwrap_path() is not None:
+    if system.bwrap_path() is not None:
         return None
     refused = []
     for name, folder in agents:
@@ -76,8 +77,8 @@ def agent_isolation(policy: str, agents: Iterable[tuple[str, Path]], project: Pa
     if not refused:
         return None
     try:
-        isolation.require_bwrap()
-    except isolation.IsolationUnavailable as e:
+        jail.require_bwrap()
+    except jail.IsolationUnavailable as e:
         return Problem(SYSTEM_PACKAGE, f"{e}; refused: {'; '.join(refused)}")
     return None
 

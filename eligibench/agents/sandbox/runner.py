@@ -9,25 +9,30 @@ enforces a wall-clock timeout per call: on timeout the worker's process group is
 new worker starts with the next call. After a memory error, or if the worker dies, it is also
 replaced. Code is checked against the policy here first (refusals never reach the worker) and
 again in the worker.
+
+The worker is a `eligibench.jail.Child` started unjailed: it runs inside its agent's jail already
+(the agent worker starts it; a nested bubblewrap cannot start there), in a process group of its
+own; its memory, CPU, file and process limits are set by the worker itself after its imports
+(`jail.apply_limits`), its replies are bounded by `MAX_REPLY_BYTES`.
 """
 from __future__ import annotations
 
 import atexit
 import json
-import select
 import signal
-import subprocess
 import sys
 import threading
+import time
 import weakref
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from eligibench.agents.sandbox.policy import PolicyError, validate
-from eligibench.processes import kill_group
+from eligibench import jail
 
 WORKER_ARGV = (sys.executable, "-m", "eligibench.agents.sandbox.worker")
 ERROR_KINDS = ("refused", "timeout", "memory", "error", "missing_key")
+MAX_REPLY_BYTES = 2_000_000  # the worker caps its replies at 1,000,000 characters (ASCII JSON)
 
 
 @dataclass(frozen=True)
@@ -64,7 +69,7 @@ class Sandbox:
         self.memory_mb = int(memory_mb)
         self.cpu_s = int(cpu_s)
         self.startup_timeout_s = float(startup_timeout_s)
-        self.proc: subprocess.Popen | None = None
+        self.child: jail.Child | None = None
         self.restarts = 0  # workers started after the first one
         self.started = 0
         self._lock = threading.Lock()
@@ -74,8 +79,7 @@ class Sandbox:
     # ---------------------------------------------------------------- process management
     def _spawn(self) -> None:
         try:
-            self.proc = subprocess.Popen(list(WORKER_ARGV), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.DEVNULL, text=True, bufsize=1, start_new_session=True)
+            self.child = jail.Child.start(WORKER_ARGV, jail=None, limits=None, max_message_bytes=MAX_REPLY_BYTES)
         except OSError as e:
             raise SandboxError(f"cannot start the sandbox worker: {e}") from e
         self.started += 1
@@ -88,9 +92,9 @@ class Sandbox:
             raise SandboxError(f"the sandbox worker did not start: {reply}")
 
     def _kill(self) -> None:
-        proc, self.proc = self.proc, None
-        if proc is not None:
-            kill_group(proc, wait_s=5)
+        child, self.child = self.child, None
+        if child is not None:
+            child.kill(wait_s=5)
 
     def close(self) -> None:
         with self._lock:
@@ -98,7 +102,7 @@ class Sandbox:
 
     @property
     def pid(self) -> int | None:
-        return self.proc.pid if self.proc and self.proc.poll() is None else None
+        return self.child.pid if self.child and self.child.poll() is None else None
 
     def __enter__(self) -> "Sandbox":
         return self
@@ -114,26 +118,27 @@ class Sandbox:
 
     def _exchange(self, msg: dict, timeout: float) -> dict | None:
         """Send one request; the reply, or None on timeout / worker death (worker killed)."""
-        proc = self.proc
-        assert proc and proc.stdin and proc.stdout
+        child = self.child
+        assert child is not None
+        deadline = time.monotonic() + timeout
         try:
-            proc.stdin.write(json.dumps(msg) + "\n")
-            proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            self._kill()
-            return {"ok": False, "kind": "error", "message": "the sandbox worker died before the call"}
-        ready, _, _ = select.select([proc.stdout], [], [], timeout)
-        if not ready:
+            child.send(msg, deadline)
+        except jail.ChildTimeout:  # it stopped reading its requests
             self._kill()
             return None
-        line = proc.stdout.readline()
-        if not line:
-            code = proc.poll()
-            if code is None:
-                try:
-                    code = proc.wait(timeout=2)
-                except subprocess.TimeoutExpired:
-                    pass
+        except jail.ChildExited:
+            self._kill()
+            return {"ok": False, "kind": "error", "message": "the sandbox worker died before the call"}
+        try:
+            line = child.read_line(deadline)
+        except jail.ChildTimeout:
+            self._kill()
+            return None
+        except jail.MessageTooLarge:
+            self._kill()
+            return {"ok": False, "kind": "error", "message": f"the sandbox worker sent over {MAX_REPLY_BYTES} bytes"}
+        except jail.ChildExited:
+            code = child.exit_code(wait_s=2)
             self._kill()
             if code == -signal.SIGXCPU or code == -signal.SIGKILL:
                 kind = "timeout"
@@ -166,14 +171,14 @@ class Sandbox:
             return SandboxResult(False, error_kind="error", message=f"arguments are not JSON: {e}")
         timeout = self.timeout_s if timeout_s is None else float(timeout_s)
         with self._lock:
-            if self.proc is None or self.proc.poll() is not None:
+            if self.child is None or self.child.poll() is not None:
                 self._kill()
                 self._spawn()
             reply = self._exchange(msg, timeout)
             if reply is None:
                 return SandboxResult(False, error_kind="timeout",
                                      message=f"the code ran longer than {timeout:g} s (worker killed and restarted)")
-            if reply.get("kind") == "memory" and self.proc is not None:
+            if reply.get("kind") == "memory" and self.child is not None:
                 self._kill()  # start fresh after a memory error
         if reply.get("ok"):
             return SandboxResult(True, value=reply.get("value"))

@@ -36,6 +36,7 @@ import json
 import os
 import sys
 
+from eligibench import jail
 from eligibench.agents.sandbox.policy import ALLOWED_BUILTINS, PolicyError, validate
 
 MAX_REPLY_CHARS = 1_000_000
@@ -197,36 +198,10 @@ def run(msg: dict) -> dict:
 
 
 def _apply_limits(memory_mb: int, cpu_s: int) -> None:
-    import resource
-
-    def lower(which, value):
-        try:
-            soft, hard = resource.getrlimit(which)
-            new_hard = value if hard == resource.RLIM_INFINITY else min(hard, value)
-            resource.setrlimit(which, (min(value, new_hard), new_hard))
-        except (ValueError, OSError):
-            pass
-
-    lower(resource.RLIMIT_AS, memory_mb * 1024 * 1024)
-    lower(resource.RLIMIT_CPU, cpu_s)
-    lower(resource.RLIMIT_FSIZE, 0)  # no writing to files
-    lower(resource.RLIMIT_CORE, 0)
-    if hasattr(resource, "RLIMIT_NPROC") and os.getuid() != 0:
-        lower(resource.RLIMIT_NPROC, 0)  # no new processes (fork fails)
-
-
-def _die_with_parent() -> None:
-    """Linux: get SIGKILL when the parent dies (e.g. the agent process is killed mid-run)."""
-    try:
-        import ctypes
-        import signal
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-        if os.getppid() == 1:
-            os._exit(0)
-    except Exception:  # noqa: BLE001 - best effort, not on every platform
-        pass
+    """The jail's limits, set here after the imports (the parent starts this worker unlimited)."""
+    jail.apply_limits(jail.Limits(memory_mb=memory_mb, cpu_s=cpu_s, file_bytes=0,  # no writing to files
+                                  # no new processes (fork fails); root is exempt from RLIMIT_NPROC
+                                  processes=0 if os.getuid() != 0 else None))
 
 
 def _install_audit_hook() -> None:
@@ -249,7 +224,9 @@ def main() -> None:
     out = os.fdopen(os.dup(1), "w", buffering=1)
     os.dup2(2, 1)
     sys.stdout = sys.stderr
-    _die_with_parent()
+    jail.die_with_parent()
+    if os.getppid() == 1:
+        os._exit(0)  # the parent died before the line above
     first = sys.stdin.readline()
     init = json.loads(first) if first.strip() else {}
     _apply_limits(int(init.get("memory_mb", 512)), int(init.get("cpu_s", 60)))

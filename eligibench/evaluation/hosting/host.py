@@ -1,7 +1,7 @@
 """Run a submission's agent in its own jailed process; the host side of the agent protocol.
 
-The worker (`worker.py`) runs inside bubblewrap (`isolation.py`) with memory, process and
-open-file limits. Everything it sends is untrusted:
+The worker (`worker.py`) is a `eligibench.jail.Child`: inside bubblewrap with memory, process and
+open-file limits (unjailed only as `isolation.py` allows). Everything it sends is untrusted:
 
 - reads are bounded and non-blocking: a message over `max_message_bytes`, or a partial line
   still incomplete at the call's deadline, kills the worker (`AgentFault`); so does a worker
@@ -28,8 +28,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import select
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,6 +35,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from eligibench import jail, system
 from eligibench.evaluation.hosting import isolation
 from eligibench.evaluation.hosting.api import Agent, AgentContext
 from eligibench.evaluation.hosting.errors import AgentFault, AgentInfraError, BudgetExceeded
@@ -45,7 +44,6 @@ from eligibench.evaluation.hosting.types import Dialog, DialogBudget, Opportunit
 from eligibench.evaluation.hosting.wire import dialog_to_wire
 from eligibench.models import ChatModel, ModelError, ModelSpec, ModelUnavailable, make_model
 from eligibench.models.servers import check_health
-from eligibench.processes import kill_group
 
 WORKER_ARGV = (sys.executable, "-m", "eligibench.evaluation.hosting.worker")
 _WORKER_FILE = "eligibench/evaluation/hosting/worker.py"
@@ -109,11 +107,10 @@ class ProcessAgent(Agent):
         self.read_only = tuple(Path(p).resolve() for p in read_only if Path(p).exists())
         self.cwd = Path(cwd or Path.cwd()).resolve()
         self.trusted = trusted
-        self.jailed = isolation.bwrap_path() is not None
+        self.jailed = system.bwrap_path() is not None
         if not self.jailed and not trusted:
-            isolation.require_bwrap(str(self.submission), "it was not marked as a reference agent")  # raises
-        self.proc: subprocess.Popen | None = None
-        self._buf = bytearray()
+            jail.require_bwrap(str(self.submission), "it was not marked as a reference agent")  # raises
+        self.child: jail.Child | None = None
         self._stderr = None
         self._models: dict[str, ChatModel] = {}
         self._usage = {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0}
@@ -125,23 +122,22 @@ class ProcessAgent(Agent):
         return isolation.BUBBLEWRAP if self.jailed else isolation.UNJAILED
 
     # process management -------------------------------------------------------------
-    def _argv(self) -> list[str]:
+    def _jail(self) -> jail.Jail | None:
+        """What the worker sees: its submission, its artifacts and the harness (None: unjailed)."""
         if not self.jailed:
-            return list(WORKER_ARGV)
+            return None
         import eligibench
 
         harness_root = Path(eligibench.__file__).resolve().parent.parent
-        jail = isolation.Jail(read_only=(self.submission, *self.read_only), cwd=self.cwd, python_path=(harness_root,))
-        return isolation.jail_command(WORKER_ARGV, jail)
+        return jail.Jail(read_only=(self.submission, *self.read_only), cwd=self.cwd, python_path=(harness_root,))
 
     def _spawn(self) -> None:
         self._stderr = tempfile.TemporaryFile()
         # jailed: bwrap itself gets a bare environment (its reaper keeps it; the worker's is set by --setenv)
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"} if self.jailed else None
-        self.proc = subprocess.Popen(self._argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
-                                     bufsize=0, cwd=self.cwd, env=env,
-                                     preexec_fn=isolation.limits(self.memory_mb, self.processes, self.open_files))
-        self._buf = bytearray()
+        limits = jail.Limits(memory_mb=self.memory_mb, processes=self.processes, open_files=self.open_files)
+        self.child = jail.Child.start(WORKER_ARGV, jail=self._jail(), limits=limits, cwd=self.cwd,
+                                      stderr=self._stderr, env=env, max_message_bytes=self.max_message_bytes)
         try:
             self._exchange(self.init, time.monotonic() + self.call_timeout_s, "init")
         except AgentFault:
@@ -151,7 +147,7 @@ class ProcessAgent(Agent):
     def load(self) -> None:
         """Start the worker now: import the submission and construct its agent in the jail
         (AgentFault with the agent's error when it cannot)."""
-        if self.proc is None or self.proc.poll() is not None:
+        if self.child is None or self.child.poll() is not None:
             self._kill()
             self._spawn()
 
@@ -160,9 +156,9 @@ class ProcessAgent(Agent):
         self.close_models()
 
     def _kill(self) -> None:
-        proc, self.proc = self.proc, None
-        if proc is not None:
-            kill_group(proc, wait_s=10)  # the worker's group: its children too
+        child, self.child = self.child, None
+        if child is not None:
+            child.kill(wait_s=10)  # the worker's group: its children too
         if self._stderr is not None:
             self._stderr.close()
             self._stderr = None
@@ -186,12 +182,7 @@ class ProcessAgent(Agent):
 
     # the wire -----------------------------------------------------------------------
     def _died(self, op: str) -> Exception:
-        code = self.proc.poll() if self.proc else None
-        if code is None and self.proc is not None:
-            try:
-                code = self.proc.wait(timeout=2)
-            except subprocess.TimeoutExpired:
-                code = None
+        code = self.child.exit_code(wait_s=2) if self.child is not None else None
         tail = self._stderr_tail()
         self._kill()
         if self.jailed and "bwrap:" in tail:
@@ -206,42 +197,23 @@ class ProcessAgent(Agent):
         return AgentFault(f"{op} timed out after {self.call_timeout_s:g} s")
 
     def _send(self, msg: dict, deadline: float, op: str) -> None:
-        data = memoryview((json.dumps(msg) + "\n").encode("utf-8"))
-        fd = self.proc.stdin.fileno()
-        while data:
-            left = min(deadline, self._dialog_deadline) - time.monotonic()
-            if left <= 0:
-                raise self._timed_out(op)
-            _, ready, _ = select.select([], [fd], [], left)
-            if not ready:
-                continue
-            try:
-                n = os.write(fd, data[:65536])
-            except (BrokenPipeError, OSError):
-                raise self._died(op) from None
-            data = data[n:]
+        try:
+            self.child.send(msg, min(deadline, self._dialog_deadline))
+        except jail.ChildTimeout:
+            raise self._timed_out(op) from None
+        except jail.ChildExited:
+            raise self._died(op) from None
 
     def _read_line(self, deadline: float, op: str) -> bytes:
-        fd = self.proc.stdout.fileno()
-        while True:
-            end = self._buf.find(b"\n")
-            if end >= 0:
-                line = bytes(self._buf[:end])
-                del self._buf[:end + 1]
-                return line
-            if len(self._buf) > self.max_message_bytes:
-                self._kill()
-                raise AgentFault(f"{op}: the agent sent a message over {self.max_message_bytes} bytes")
-            left = min(deadline, self._dialog_deadline) - time.monotonic()
-            if left <= 0:
-                raise self._timed_out(op)
-            ready, _, _ = select.select([fd], [], [], left)
-            if not ready:
-                continue
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                raise self._died(op)
-            self._buf += chunk
+        try:
+            return self.child.read_line(min(deadline, self._dialog_deadline))
+        except jail.MessageTooLarge:
+            self._kill()
+            raise AgentFault(f"{op}: the agent sent a message over {self.max_message_bytes} bytes") from None
+        except jail.ChildTimeout:
+            raise self._timed_out(op) from None
+        except jail.ChildExited:
+            raise self._died(op) from None
 
     def _parse(self, line: bytes, op: str) -> dict:
         try:
@@ -269,7 +241,7 @@ class ProcessAgent(Agent):
             raise AgentInfraError(self._infra)
         if self._over_budget is not None:
             raise BudgetExceeded(self._over_budget)
-        if self._buf:
+        if self.child is not None and self.child.buffer:
             raise AgentFault(f"{op}: the agent sent a message nobody asked for after its reply")
         if "error" in reply:
             where = agent_traceback(str(reply.get("traceback") or ""))
@@ -280,9 +252,9 @@ class ProcessAgent(Agent):
         return reply["ok"]
 
     def _call(self, msg: dict) -> Any:
-        if self.proc is not None and msg["op"] == "start" and self._unrequested():
+        if self.child is not None and msg["op"] == "start" and self.child.unrequested():
             self._kill()  # the last dialog left a message nobody asked for: a fresh worker, in sync
-        if self.proc is None or self.proc.poll() is not None:
+        if self.child is None or self.child.poll() is not None:
             self._kill()
             self._spawn()
         try:
@@ -292,16 +264,6 @@ class ProcessAgent(Agent):
             # the next call starts a fresh one, never one left half-initialised or out of step
             self._kill()
             raise
-
-    def _unrequested(self) -> bool:
-        """Whether the worker sent bytes no request asked for (a forged extra reply line)."""
-        if self._buf:
-            return True
-        try:
-            ready, _, _ = select.select([self.proc.stdout.fileno()], [], [], 0)
-        except (OSError, ValueError):
-            return True
-        return bool(ready)
 
     # model calls on the agent's behalf ----------------------------------------------------
     def _model(self, role: str) -> ChatModel:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from eligibench.agents.sandbox import Sandbox
 from eligibench.evaluation.hosting import (
     AgentContext,
     Dialog,
@@ -40,6 +41,8 @@ def _load(name: str):
 direct = _load("direct")
 react = _load("react")
 worksheet = _load("worksheet")
+worksheet_forms = import_submission_module(SUBMISSIONS / "worksheet", "worksheet")
+worksheet_generation = import_submission_module(SUBMISSIONS / "worksheet", "generation")
 
 
 class ScriptedChatModel(RetryingChatModel):
@@ -185,13 +188,13 @@ def test_react_predict_reuses_the_step_thought_and_falls_back():
 
 # --------------------------------------------------------------------------- worksheet
 
-WS_IDNYC = worksheet.Worksheet(
-    (worksheet.Field("lives_in_nyc", "bool", "Do you live in New York City?"),
-     worksheet.Field("age", "int", "How old are you?", "lives_in_nyc")),
+WS_IDNYC = worksheet_forms.Worksheet(
+    (worksheet_forms.Field("lives_in_nyc", "bool", "Do you live in New York City?"),
+     worksheet_forms.Field("age", "int", "How old are you?", "lives_in_nyc")),
     "lives_in_nyc and age >= 10")
-WS_MEALS = worksheet.Worksheet(
-    (worksheet.Field("age", "int", "How old are you?"),
-     worksheet.Field("in_school", "bool", "Are you in school?", "age >= 18")),
+WS_MEALS = worksheet_forms.Worksheet(
+    (worksheet_forms.Field("age", "int", "How old are you?"),
+     worksheet_forms.Field("in_school", "bool", "Are you in school?", "age >= 18")),
     "age < 18 or in_school")
 
 
@@ -244,10 +247,10 @@ def test_worksheet_decision_evaluation_and_shared_fields(ws_agent):
 
 
 def test_worksheet_field_with_false_predicate_is_skipped_for_the_next_one(ws_agent):
-    sheet = worksheet.Worksheet(
-        (worksheet.Field("household_size", "int", "How many people live in your household?"),
-         worksheet.Field("has_car", "bool", "Does your household own a car?", "household_size > 5"),
-         worksheet.Field("lives_in_nyc", "bool", "Do you live in New York City?")),
+    sheet = worksheet_forms.Worksheet(
+        (worksheet_forms.Field("household_size", "int", "How many people live in your household?"),
+         worksheet_forms.Field("has_car", "bool", "Does your household own a car?", "household_size > 5"),
+         worksheet_forms.Field("lives_in_nyc", "bool", "Do you live in New York City?")),
         "lives_in_nyc and (household_size <= 5 or not has_car)")
     agent, _ = ws_agent(['{"value": 3}'], sheets={"IDNYC": sheet, "SummerMeals": WS_MEALS})
     d = _dialog(("How many people live in your household?", "Three of us."))
@@ -278,7 +281,7 @@ def test_worksheet_unmappable_answer_is_asked_again_then_given_up(ws_agent):
 
 
 def test_worksheet_reuses_an_answer_to_the_same_question(ws_agent):
-    other = worksheet.Worksheet((worksheet.Field("years", "int", "How old are you?"),), "years >= 10")
+    other = worksheet_forms.Worksheet((worksheet_forms.Field("years", "int", "How old are you?"),), "years >= 10")
     agent, m = ws_agent(['{"value": 34}', '{"value": 34}'], sheets={"IDNYC": other, "SummerMeals": WS_MEALS})
     d = _dialog(("How old are you?", "34"))
     agent.asked_at[0] = other.fields[0]
@@ -294,8 +297,8 @@ def test_worksheet_validation():
                       {"name": "housing", "type": "choice", "choices": ["rented", "owned"], "question": "Housing?",
                        "ask_if": "age >= 62"}],
            "decision": "age >= 62 and income <= 50000 and housing == 'rented'"}
-    with worksheet.Sandbox() as box:
-        ws = worksheet.validate_worksheet(raw, box.check)
+    with Sandbox() as box:
+        ws = worksheet_forms.validate_worksheet(raw, box.check)
     assert [f.name for f in ws.fields] == ["age", "income", "housing"]  # unused dropped
     assert ws.fields[1].ask_if == "True"  # referenced a later/unknown field
     assert ws.fields[1].question == "What is your income?"  # a one-word question is replaced
@@ -304,10 +307,10 @@ def test_worksheet_validation():
                        ({"fields": raw["fields"][:1], "decision": "age >="}, "not a Python expression"),
                        ({"fields": raw["fields"][:1], "decision": "age.__class__"}, "refused"),
                        ({"fields": [dict(raw["fields"][3], choices=[])], "decision": "housing == 'x'"}, "two choices")):
-        with pytest.raises(worksheet.WorksheetError, match=words):
-            with worksheet.Sandbox() as box:
-                worksheet.validate_worksheet(bad, box.check)
-    assert worksheet.expression_code("age >= 10 and len(name) > 0") == \
+        with pytest.raises(worksheet_forms.WorksheetError, match=words):
+            with Sandbox() as box:
+                worksheet_forms.validate_worksheet(bad, box.check)
+    assert worksheet_forms.expression_code("age >= 10 and len(name) > 0") == \
         "def decide(facts):\n    return facts['f_age'] >= 10 and len(facts['f_name']) > 0\n"
 
 
@@ -320,7 +323,7 @@ def test_worksheet_generation_failure_predicts_false_and_is_cached(tmp_path):
     agent = worksheet.WorksheetAgent(AgentContext(models={"code": code, "dialog": dialog_model}, options=options))
     try:
         agent.start(BRIEFS)
-        assert agent.sheets[0] is None and isinstance(agent.sheets[1], worksheet.Worksheet)
+        assert agent.sheets[0] is None and isinstance(agent.sheets[1], worksheet_forms.Worksheet)
         d = _dialog()
         assert agent.ready(d) is False and agent.ask(d) == "How old are you?"
         d1 = _dialog(("How old are you?", "9"))
@@ -340,7 +343,7 @@ def test_worksheet_generation_failure_predicts_false_and_is_cached(tmp_path):
     assert code2.prompts == [] and agent2.sheets[0] is None and agent2.sheets[1] == agent.sheets[1]
     assert all(e["cached"] for e in agent2.trace if e["event"] == "worksheet")
     assert [f.read_text() for f in files] == texts
-    warm = worksheet.pregenerate(code2, BRIEFS, tmp_path / "scripted-code")  # the cache-warming helper
+    warm = worksheet_generation.pregenerate(code2, BRIEFS, tmp_path / "scripted-code")  # the cache-warming helper
     assert code2.prompts == [] and warm["IDNYC"].worksheet is None and warm["SummerMeals"].worksheet == agent.sheets[1]
 
 
@@ -435,7 +438,7 @@ def test_live_worksheet(spec, live_case, worksheet_cache):
     agent = worksheet.WorksheetAgent(ctx)
     try:
         _live(agent, spec, live_case, "worksheet")
-        print("  worksheets:", json.dumps([s.to_json() if isinstance(s, worksheet.Worksheet) else s
+        print("  worksheets:", json.dumps([s.to_json() if isinstance(s, worksheet_forms.Worksheet) else s
                                            for s in agent.sheets], indent=None))
         print("  trace:", agent.trace)
         assert len(list(worksheet_cache.rglob("*.json"))) == 2  # one cached worksheet (or failure) each

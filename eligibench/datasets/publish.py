@@ -107,25 +107,37 @@ def hub_card(local_card: str, repo_id: str) -> str:
 
 
 def card(info: BuildInfo, repo_id: str | None = None) -> str:
+    """The dataset card (README.md) of a published folder: YAML metadata, then the overview,
+    the field tables and the provenance sections."""
+    body = _card_overview(info, repo_id) + CARD_FIELDS + _card_provenance(info)
+    return "---\n" + _card_data(info).to_yaml() + "\n---\n" + body.lstrip("\n")
+
+
+def _card_data(info: BuildInfo):
+    """The card's YAML metadata: license, task, and one config per published Parquet file."""
     from huggingface_hub import DatasetCardData
 
-    data = DatasetCardData(
+    return DatasetCardData(
         language="en", license=LICENSE, pretty_name="BeNYfits",
         task_categories=["question-answering"], size_categories="n<1K",
         configs=[{"config_name": c, "data_files": [{"split": SPLIT, "path": f"{data_dir(info.data_version)}/{c}.parquet"}]}
                  for c in CONFIGS]
         + [{"config_name": c, "data_files": [{"split": SPLIT, "path": path}]} for e in info.editions for c, path in e.configs()],
     )
-    src = info.source
-    drift = info.drift
+
+
+def _drift_line(drift: dict[str, Any]) -> str:
     if not drift.get("checked"):
-        drift_line = "Drift against the live source was **not checked** (source unavailable when this was built)."
-    elif drift.get("has_drift"):
-        drift_line = "The source has **drifted** from the curated texts (see `reports/drift.md` in the project); the curated 2024 texts are used."
-    else:
-        drift_line = "No drift: every curated program's source text was unchanged."
+        return "Drift against the live source was **not checked** (source unavailable when this was built)."
+    if drift.get("has_drift"):
+        return "The source has **drifted** from the curated texts (see `reports/drift.md` in the project); the curated 2024 texts are used."
+    return "No drift: every curated program's source text was unchanged."
+
+
+def _card_overview(info: BuildInfo, repo_id: str | None) -> str:
+    """What the benchmark is, its data version, the configs and how to load them."""
     d, r = info.counts["diverse"], info.counts["representative"]
-    body = f"""
+    return f"""
 # BeNYfits
 
 Households and New York City public-benefit opportunities for evaluating dialog agents that
@@ -157,14 +169,18 @@ its own data version; results on different editions are never ranked together.
 
 {loading_snippet(repo_id)}
 
-## Fields (diverse, representative)
+"""
+
+
+# The field tables: the same for every build (the Parquet schemas, `rows.SCHEMA`).
+CARD_FIELDS = """## Fields (diverse, representative)
 
 | field | type | meaning |
 |---|---|---|
 | `id` | string | row id (`diverse-0000` ...) |
 | `dataset` | string | `diverse` or `representative` |
 | `data_version` | string | this dataset's version (see Versions) |
-| `household` | string (JSON) | the household in the v1 layout `{{"features": {{"members": [{{"features": {{...}}}}]}}}}`; member 0 is the person answering; parse with `json.loads` |
+| `household` | string (JSON) | the household in the v1 layout `{"features": {"members": [{"features": {...}}]}}`; member 0 is the person answering; parse with `json.loads` |
 | `members` | int | household size (1-6) |
 | `opportunities` | list of string | opportunity ids the household is interested in |
 | `labels` | list of bool | aligned with `opportunities`: eligible or not |
@@ -172,7 +188,7 @@ its own data version; results on different editions are never ranked together.
 | `profile` | string | the simulated user's natural-language profile |
 | `roster` | string | the profile's roster of members |
 | `needed_facts` | list of list of string | aligned: the facts (`m<member index>.<feature>`, `hh.size`) the checker read and its verdict depended on |
-| `flip` | list of string | aligned: the smallest one-feature change a person could have made that flips the verdict, JSON `{{"feature", "member", "from", "to", "condition"}}` (`condition`: the checker line whose outcome changes), or `""` when no single change does; each was verified by re-running the checker on the changed household |
+| `flip` | list of string | aligned: the smallest one-feature change a person could have made that flips the verdict, JSON `{"feature", "member", "from", "to", "condition"}` (`condition`: the checker line whose outcome changes), or `""` when no single change does; each was verified by re-running the checker on the changed household |
 
 ## Fields (opportunities)
 
@@ -182,7 +198,7 @@ its own data version; results on different editions are never ranked together.
 | `category`, `scope` | string | program category; who it is about (person or household) |
 | `requirements` | string | the requirement text shown to agents |
 | `interpretation` | list of string | how the checker reads ambiguous parts of the NYC text |
-| `implied` | list of {{condition, reason}} | conditions the checker adds that the NYC text does not state, with why |
+| `implied` | list of {condition, reason} | conditions the checker adds that the NYC text does not state, with why |
 | `split` | string | the catalog split the opportunity belongs to |
 | `source_program_name`, `source_unique_id`, `source_eligibility_sha256` | string | the NYC Open Data row (`kvhd-5fmu`) it was curated from and the sha256 of its eligibility text |
 
@@ -191,7 +207,14 @@ The labels come from hand-written checkers, one module per opportunity (`checker
 they were checked (coverage, traces, reviewed disagreements) is in the ground-truth report
 (`reports/ground_truth.md` in the project, built by `dvc repro`).
 
-## Public and sealed splits
+"""
+
+
+def _card_provenance(info: BuildInfo) -> str:
+    """Splits, versions, the build's params and source, license, citation and limitations."""
+    src = info.source
+    drift_line = _drift_line(info.drift)
+    return f"""## Public and sealed splits
 
 This folder is the **public** (development) split. Official leaderboard runs use a **sealed**
 split built the same way from a secret seed that is never published, so results on these rows
@@ -251,7 +274,6 @@ Data terms of use); requirement texts, profiles and households are ours.
   distributions.
 - Program texts are frozen at the 2024 curation; the live source drifts.
 """
-    return "---\n" + data.to_yaml() + "\n---\n" + body.lstrip("\n")
 
 
 def _edition_rows(editions: tuple[EditionFiles, ...]) -> str:

@@ -106,9 +106,3 @@ def cost_view(source: Any, prices: PriceTable) -> str:
     table = (f"<table id='bf-cost-table'><thead><tr><th>Submission</th><th>{Q.TW_F1}</th><th>$ total</th>"
              f"<th>$ per dialog</th><th>frontier</th></tr></thead><tbody>{rows}</tbody></table>") if rows else ""
     return cost_svg(df) + table
-
-
-def build_cost_panel(gr: Any, demo: Any, source: Any, prices: PriceTable) -> None:
-    """The panel (inside the F1-vs-turns tab): filled on page load, one read of the board's source."""
-    panel = gr.HTML("", elem_id="bf-cost", js_on_load=None)
-    demo.load(lambda: cost_view(source, prices), None, panel)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import pandas as pd
 
@@ -51,6 +51,29 @@ __all__ = ["DEFAULT_COLUMNS", "EVALUATED", "HIGHER_IS_BETTER", "INTERVAL_COLUMNS
            "export_frame", "filter_table", "interval_bounds", "leaderboard_table", "load_paper_results",
            "parse_filter", "ranking", "reported_rows", "scatter_frame", "select_columns", "sort_table",
            "table_export", "with_ranks"]
+
+
+def _metric_cells(m: Mapping[tuple[str, str], tuple[Any, Any, Any]],
+                  households: Callable[[str], int | None]) -> dict[str, Any]:
+    """One run's catalogue columns from its stored metrics ({(dataset, name): (value, low, high)}):
+    scaled and rounded values, intervals with the households behind them, per-dataset-only
+    metrics as the mean over the datasets."""
+    row: dict[str, Any] = {}
+    for c in METRIC_COLUMNS:
+        scale, name = c.metric.scale, c.metric.name
+        if c.over:
+            vs = [m[(d, name)][0] for d in DATASETS if (d, name) in m and not _missing(m[(d, name)][0])]
+            row[c.label] = _round(scale * sum(vs) / len(vs), c.metric.digits) if vs else None
+            continue
+        v = m.get((c.dataset, name), (None,))[0]
+        row[c.label] = None if _missing(v) else _round(scale * v, c.metric.digits)
+        if c.interval_label:
+            if (c.dataset, name) in m:
+                _, lo, hi = m[(c.dataset, name)]
+                row[c.interval_label] = interval_text(lo, hi, households(c.dataset))
+            else:
+                row[c.interval_label] = ""
+    return row
 
 
 def evaluated_rows(r: Reader) -> pd.DataFrame:
@@ -94,21 +117,7 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
             v = m.get((dataset, HOUSEHOLDS), (None,))[0]
             return int(v) if not _missing(v) else counted.get((run_id, dataset))
 
-        row: dict[str, Any] = {}
-        for c in METRIC_COLUMNS:
-            scale, name = c.metric.scale, c.metric.name
-            if c.over:
-                vs = [m[(d, name)][0] for d in DATASETS if (d, name) in m and not _missing(m[(d, name)][0])]
-                row[c.label] = _round(scale * sum(vs) / len(vs), c.metric.digits) if vs else None
-                continue
-            v = m.get((c.dataset, name), (None,))[0]
-            row[c.label] = None if _missing(v) else _round(scale * v, c.metric.digits)
-            if c.interval_label:
-                if (c.dataset, name) in m:
-                    _, lo, hi = m[(c.dataset, name)]
-                    row[c.interval_label] = interval_text(lo, hi, households(c.dataset))
-                else:
-                    row[c.interval_label] = ""
+        row = _metric_cells(m, households)
         extra = _json(run.extra) or {}
         status = run.status or ""
         if not m and status != "done":

@@ -120,6 +120,99 @@ def _fixes(name: str, raw: Any) -> tuple[Fix, ...]:
     return tuple(out)
 
 
+def _params(name: str, raw: Mapping) -> dict[str, float]:
+    """The entry's `params`: non-negative numbers by name."""
+    params: dict[str, float] = {}
+    if "params" in raw:
+        if not isinstance(raw["params"], Mapping):
+            raise _err(name, "params must be an object of numbers")
+        for k, v in raw["params"].items():
+            params[k] = _number(name, f"param {k!r}", v)
+            if params[k] < 0:
+                raise _err(name, f"param {k!r} must be >= 0, got {v!r}")
+    return params
+
+
+def _table(name: str, raw: Mapping, drawn: set[str]) -> tuple[list[TableRow], Any]:
+    """The entry's `table` (rows keyed by a value or range of `table_feature`, drawn earlier) and `table_feature`."""
+    table_feature = raw.get("table_feature")
+    table: list[TableRow] = []
+    if "table" in raw:
+        tf = FEATURES_BY_NAME.get(table_feature) if isinstance(table_feature, str) else None
+        if tf is None:
+            raise _err(name, f"table_feature must name a schema feature, got {table_feature!r}")
+        if table_feature not in drawn:
+            raise _err(name, f"table is keyed by {table_feature!r}, which is drawn later")
+        if not isinstance(raw["table"], list) or not raw["table"]:
+            raise _err(name, "table must be a non-empty list of rows")
+        for row in raw["table"]:
+            if not isinstance(row, Mapping) or set(row) not in ({"range", "percent"}, {"value", "percent"}):
+                raise _err(name, f"each table row must be {{range|value, percent}}, got {row!r}")
+            pct = _number(name, "table percent", row["percent"])
+            if not 0 <= pct <= 100:
+                raise _err(name, f"table percent must be in [0, 100], got {row['percent']!r}")
+            if "range" in row:
+                key: Any = _range(name, row["range"], tf)
+            else:
+                problem = tf.problem(row["value"])
+                if problem:
+                    raise _err(name, f"table value {row['value']!r} not allowed for {table_feature!r}: {problem}")
+                key = row["value"]
+            table.append(TableRow(key, pct))
+    elif table_feature is not None:
+        raise _err(name, "table_feature given without a table")
+    return table, table_feature
+
+
+def _derived_rule(name: str, raw: Mapping, kind: str, drawn: set[str], params: dict[str, float],
+                  have: dict[str, bool]) -> tuple[str | None, str]:
+    """(rule, how) of a derived entry, its rule reading only features drawn earlier; (None, "") otherwise."""
+    rule, how = None, ""
+    if kind == "derived":
+        rule = raw.get("rule")
+        if rule not in RULES:
+            raise _err(name, f"unknown rule {rule!r} (known: {', '.join(sorted(RULES))})")
+        how = _text(name, "how", raw.get("how"))
+        spec = RULES[rule]
+        late = [f for f in spec.reads if f not in drawn]
+        if late:
+            raise _err(name, f"rule {rule!r} reads {late[0]!r}, which is drawn later")
+        missing = [k for k in spec.params if k not in params]
+        if missing:
+            raise _err(name, f"rule {rule!r} needs param {missing[0]!r}")
+        lacking = [n for n in spec.needs if not have[n]]
+        if lacking:
+            raise _err(name, f"rule {rule!r} needs {lacking[0]}")
+    else:
+        for k in ("rule", "how"):
+            if k in raw:
+                raise _err(name, f"{k!r} is only for derived features")
+    return rule, how
+
+
+def _condition(name: str, raw: Mapping, kind: str, drawn: set[str], check) -> tuple[str, Any]:
+    """(given, otherwise): the condition the marginal applies under and everyone else's value."""
+    given = raw.get("given", "always")
+    if given not in CONDITIONS:
+        raise _err(name, f"unknown condition {given!r} (known: {', '.join(sorted(CONDITIONS))})")
+    if kind == "derived" and given != "always":
+        raise _err(name, "a derived feature takes no 'given' (its rule decides)")
+    late = [f for f in CONDITIONS[given].reads if f not in drawn]
+    if late:
+        raise _err(name, f"condition {given!r} reads {late[0]!r}, which is drawn later")
+    otherwise = raw.get("otherwise")
+    if given == "always":
+        if "otherwise" in raw:
+            raise _err(name, "'otherwise' without a 'given' condition")
+    else:
+        if "otherwise" not in raw:
+            raise _err(name, f"'given' {given!r} needs an 'otherwise' value")
+        problem = check(otherwise)
+        if problem:
+            raise _err(name, f"otherwise value not allowed: {problem}")
+    return given, otherwise
+
+
 def _entry(name: str, raw: Any, feature: Feature | None, drawn: set[str]) -> FeaturePopulation:
     if not isinstance(raw, Mapping):
         raise _err(name, f"expected an object, got {type(raw).__name__}")
@@ -156,82 +249,11 @@ def _entry(name: str, raw: Any, feature: Feature | None, drawn: set[str]) -> Fea
     if kind == "ranges" and (not bins or options):
         raise _err(name, "a ranges marginal needs bins (and no weights)")
 
-    params: dict[str, float] = {}
-    if "params" in raw:
-        if not isinstance(raw["params"], Mapping):
-            raise _err(name, "params must be an object of numbers")
-        for k, v in raw["params"].items():
-            params[k] = _number(name, f"param {k!r}", v)
-            if params[k] < 0:
-                raise _err(name, f"param {k!r} must be >= 0, got {v!r}")
-
-    table_feature = raw.get("table_feature")
-    table: list[TableRow] = []
-    if "table" in raw:
-        tf = FEATURES_BY_NAME.get(table_feature) if isinstance(table_feature, str) else None
-        if tf is None:
-            raise _err(name, f"table_feature must name a schema feature, got {table_feature!r}")
-        if table_feature not in drawn:
-            raise _err(name, f"table is keyed by {table_feature!r}, which is drawn later")
-        if not isinstance(raw["table"], list) or not raw["table"]:
-            raise _err(name, "table must be a non-empty list of rows")
-        for row in raw["table"]:
-            if not isinstance(row, Mapping) or set(row) not in ({"range", "percent"}, {"value", "percent"}):
-                raise _err(name, f"each table row must be {{range|value, percent}}, got {row!r}")
-            pct = _number(name, "table percent", row["percent"])
-            if not 0 <= pct <= 100:
-                raise _err(name, f"table percent must be in [0, 100], got {row['percent']!r}")
-            if "range" in row:
-                key: Any = _range(name, row["range"], tf)
-            else:
-                problem = tf.problem(row["value"])
-                if problem:
-                    raise _err(name, f"table value {row['value']!r} not allowed for {table_feature!r}: {problem}")
-                key = row["value"]
-            table.append(TableRow(key, pct))
-    elif table_feature is not None:
-        raise _err(name, "table_feature given without a table")
-
-    rule, how = None, ""
-    if kind == "derived":
-        rule = raw.get("rule")
-        if rule not in RULES:
-            raise _err(name, f"unknown rule {rule!r} (known: {', '.join(sorted(RULES))})")
-        how = _text(name, "how", raw.get("how"))
-        spec = RULES[rule]
-        late = [f for f in spec.reads if f not in drawn]
-        if late:
-            raise _err(name, f"rule {rule!r} reads {late[0]!r}, which is drawn later")
-        missing = [k for k in spec.params if k not in params]
-        if missing:
-            raise _err(name, f"rule {rule!r} needs param {missing[0]!r}")
-        have = {"options": bool(options), "bins": bool(bins), "table": bool(table)}
-        lacking = [n for n in spec.needs if not have[n]]
-        if lacking:
-            raise _err(name, f"rule {rule!r} needs {lacking[0]}")
-    else:
-        for k in ("rule", "how"):
-            if k in raw:
-                raise _err(name, f"{k!r} is only for derived features")
-
-    given = raw.get("given", "always")
-    if given not in CONDITIONS:
-        raise _err(name, f"unknown condition {given!r} (known: {', '.join(sorted(CONDITIONS))})")
-    if kind == "derived" and given != "always":
-        raise _err(name, "a derived feature takes no 'given' (its rule decides)")
-    late = [f for f in CONDITIONS[given].reads if f not in drawn]
-    if late:
-        raise _err(name, f"condition {given!r} reads {late[0]!r}, which is drawn later")
-    otherwise = raw.get("otherwise")
-    if given == "always":
-        if "otherwise" in raw:
-            raise _err(name, "'otherwise' without a 'given' condition")
-    else:
-        if "otherwise" not in raw:
-            raise _err(name, f"'given' {given!r} needs an 'otherwise' value")
-        problem = check(otherwise)
-        if problem:
-            raise _err(name, f"otherwise value not allowed: {problem}")
+    params = _params(name, raw)
+    table, table_feature = _table(name, raw, drawn)
+    have = {"options": bool(options), "bins": bool(bins), "table": bool(table)}
+    rule, how = _derived_rule(name, raw, kind, drawn, params, have)
+    given, otherwise = _condition(name, raw, kind, drawn, check)
     if feature is not None and feature.name in ROSTER and (given != "always" or level != "member"):
         raise _err(name, "roster features (relation, age, sex) take no 'given' and are member-level")
     if feature is None and kind != "categorical":

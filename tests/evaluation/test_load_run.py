@@ -1,12 +1,17 @@
 """`load_run` is the one way from params to a resolved run, and it resolves the runs the
 pipeline stored: the run id of every `evaluate@` entry, built through load_run, equals the
 run id in the stage's summary (`results/runs/<name>.json`) that the committed dvc.lock names
-by its md5."""
+by its md5. A run id covers its submission's code (`code_hash`), so the submissions are taken
+as they were in the commit that wrote dvc.lock: the test pins what resolving does, while a
+changed agent is rightly a new run (dvc repro re-runs its stage)."""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import shutil
+import subprocess
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -36,13 +41,33 @@ def _locked_summaries() -> dict[str, Path]:
     return out
 
 
-def test_every_evaluate_entry_keeps_its_committed_run_id():
+def _submissions_at_lock(dest: Path) -> Path | None:
+    """submissions/ as of the last commit that changed dvc.lock, unpacked under `dest`."""
+    def git(*args: str) -> bytes:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, check=True).stdout
+
+    try:
+        commit = git("log", "-1", "--format=%H", "--", "dvc.lock").decode().strip()
+        archive = git("archive", "--format=tar", commit, "submissions")
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(dest, filter="data")
+    return dest / "submissions"
+
+
+def test_every_evaluate_entry_keeps_its_committed_run_id(tmp_path):
     summaries = _locked_summaries()
-    names = list(read_config(PARAMS).runs)
+    config = read_config(PARAMS)
+    names = list(config.runs)
     if not (ROOT / "benyfits").is_dir() or set(summaries) != set(names):
         pytest.skip("needs the published datasets and every results/runs/<name>.json of the committed dvc.lock "
                     "(dvc pull or dvc repro)")
-    got = {n: run_id_for(run_identity(load_run(n, ROOT))) for n in names}
+    submissions = _submissions_at_lock(tmp_path)
+    if submissions is None:
+        pytest.skip("needs the git history (the submissions as of the commit that wrote dvc.lock)")
+    got = {n: run_id_for(run_identity(load_run(submissions / config.runs[n].submission, ROOT, run=n)))
+           for n in names}
     want = {n: json.loads(summaries[n].read_text())["run_id"] for n in names}
     assert got == want
 

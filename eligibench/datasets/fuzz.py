@@ -27,10 +27,19 @@ from types import ModuleType
 from typing import Callable, Iterable, Mapping
 
 from eligibench.errors import ParamsError
+from eligibench.household import (
+    FEATURE_NAMES,
+    FEATURES,
+    FEATURES_BY_NAME,
+    MAX_MEMBERS,
+    V2_FEATURE_NAMES,
+    Household,
+    Member,
+    member_to_dict,
+    pick_name,
+    pick_surname,
+)
 from eligibench.household import consistency as cons
-from eligibench.household import MAX_MEMBERS, Household, Member, member_to_dict
-from eligibench.household import pick_name, pick_surname
-from eligibench.household import FEATURE_NAMES, FEATURES, FEATURES_BY_NAME, V2_FEATURE_NAMES
 from eligibench.truth import checker_source
 
 Thresholds = Mapping[str, tuple[float, ...]]
@@ -286,12 +295,9 @@ def _money(rng: random.Random, plan: Mapping[str, tuple], features: tuple[str, .
             p[f] = _draw(rng, plan, f, 0)
 
 
-def fuzz_household(rng: random.Random, thresholds: Thresholds, max_members: int = MAX_MEMBERS) -> Household:
-    """One consistent household: roster, threshold-dense ages, then every other feature."""
-    plan = _plan_for(thresholds)
-    relations = _roster(rng, max_members)
-
-    # Ages: self first (old enough for the roster), then the others within their bounds.
+def _people(rng: random.Random, plan: Mapping[str, tuple], relations: list[str]) -> list[dict]:
+    """Relation, age, sex and name per member. Ages: self first (old enough for the roster),
+    then the others within their bounds."""
     lo = cons.min_self_age(relations[1:])
     self_age = _draw(rng, plan, "age", lo, cons.MAX_AGE)
     people: list[dict] = []
@@ -305,7 +311,15 @@ def fuzz_household(rng: random.Random, thresholds: Thresholds, max_members: int 
         sex = rng.choice(("male", "female"))
         last = surname if r == "self" or (r in _SHARE_SURNAME and rng.random() < 0.8) else None
         people.append({"relation": r, "age": age, "sex": sex, "name": pick_name(rng, sex, last)})
+    return people
 
+
+def fuzz_household(rng: random.Random, thresholds: Thresholds, max_members: int = MAX_MEMBERS) -> Household:
+    """One consistent household: roster, threshold-dense ages, then every other feature."""
+    plan = _plan_for(thresholds)
+    relations = _roster(rng, max_members)
+
+    people = _people(rng, plan, relations)
     _money(rng, plan, INCOME_FEATURES, people)
     _money(rng, plan, ("available_financial_resources",), people)
 

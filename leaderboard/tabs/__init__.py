@@ -1,11 +1,12 @@
 """The leaderboard's tabs, one module each, each with one `build(ctx)` that creates its components
 inside the open `gr.Tabs` and returns a `Tab` (`tabs.common`): its id and label, the components
 a page refresh fills (`outputs`) and how (`fill(page)`), how a deep link fills it (`link(page,
-query)`), and (optionally) a retry of its own while the store is busy. `leaderboard.app` only
-assembles them; a new tab is a new module here plus one line in `app.TAB_BUILDERS`.
+query)`), and (optionally) a retry of its own while the store is busy. The callbacks are
+module-level functions of a frozen holder of the tab's components (and the board), bound with
+`common.bind`, so tests call them without a browser. `leaderboard.app` only assembles them; a new tab is a new module here plus one line in `app.TAB_BUILDERS`.
 
 Modules:
-- `common`: `Tab`, `Context` (what tabs share), the busy banner, URL helpers.
+- `common`: `Tab`, `Context` (what tabs share), `bind`, the busy banner, URL helpers.
 - `board`: the ranking of one protocol, v1's reported rows, filters, columns, export.
 - `scatter`: F1 against turns.
 - `opportunity`: the per-opportunity heatmap.

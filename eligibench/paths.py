@@ -17,9 +17,11 @@ FUZZED = Path("data/households/fuzzed.jsonl.gz")
 DIVERSE = Path("data/datasets/diverse.parquet")
 REPRESENTATIVE = Path("data/datasets/representative.parquet")
 REPORTS = Path("reports")
+AUDIT_JSON = REPORTS / "audit.json"        # the simulator audit's summary (stage audit; the leaderboard shows it)
 GENERATED = Path("generated")              # pre-generated agent artifacts (a DVC output)
 RUN_SUMMARIES = Path("results/runs")
 DEFAULT_STORE = Path("results/benyfits.duckdb")
+LOCAL_STORE = Path("results/local.duckdb")  # `benyfits evaluate` development runs: never on the board
 # What a submitted agent may never read: the published labels, intermediate data, results, reports.
 HIDDEN = (DATASET_DIR, Path("data"), Path("results"), REPORTS)
 

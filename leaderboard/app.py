@@ -25,6 +25,7 @@ from typing import Callable, Sequence
 import gradio as gr
 import pandas as pd
 
+from eligibench import paths
 from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard import security
@@ -250,7 +251,7 @@ def config_from_args(args: argparse.Namespace) -> AppConfig:
         submissions=Path(args.submissions) if args.submissions else project / "submissions",
         dataset_dir=Path(args.dataset_dir) if args.dataset_dir else project / "benyfits",
         opportunities_dir=project / "opportunities",
-        audit_file=Path(args.audit) if args.audit else project / "reports" / "audit.json",
+        audit_file=Path(args.audit) if args.audit else project / paths.AUDIT_JSON,
         limits=Limits(max_zip_bytes=int(args.max_upload_mb * 2**20),
                       max_unpacked_bytes=int(args.max_unpacked_mb * 2**20), max_files=args.max_files),
         allow_upload=not args.no_upload,

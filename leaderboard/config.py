@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from eligibench import paths
 from leaderboard.queries import PAPER_RESULTS
 from leaderboard.upload import Limits
 
@@ -17,7 +18,7 @@ class AppConfig:
     submissions: Path = Path("submissions")
     dataset_dir: Path = Path("benyfits")
     opportunities_dir: Path | None = Path("opportunities")
-    audit_file: Path | None = Path("reports/audit.json")
+    audit_file: Path | None = paths.AUDIT_JSON
     paper_results: Path = PAPER_RESULTS
     limits: Limits = field(default_factory=Limits)
     allow_upload: bool = True

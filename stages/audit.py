@@ -46,7 +46,7 @@ def main() -> None:
                                          "data_version": rows[0].data_version if rows else None}
     summary["examples"] = [{"question": g.probe.question, "expected": g.probe.expected, "answer": g.answer,
                             "faithful": g.faithful, "verbose": g.verbose, "how": g.how} for g in graded[:40]]
-    write_json(paths.REPORTS / "audit.json", summary)
+    write_json(paths.AUDIT_JSON, summary)
     ResultStore(Path(config.store)).record_audit(sim.label, summary)
     print(f"audit: {summary['faithful']}/{summary['probes']} probes faithful ({summary['faithful_pct']}%), "
           f"{summary['verbose_pct']}% verbose, for {sim.label}")

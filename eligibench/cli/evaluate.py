@@ -7,7 +7,7 @@ and exit status 1 when any dialog ended in the agent's error (unless `--allow-ag
 The run's JSON summary goes to `--output FILE` or, with `--json`, to stdout.
 
 Development vs ranked: a folder outside the project's `submissions/` is a development run and is
-stored in `results/local.duckdb` (LOCAL_STORE), which the leaderboard never reads; only folders
+stored in `results/local.duckdb` (`paths.LOCAL_STORE`), which the leaderboard never reads; only folders
 under `submissions/` (what `benyfits submit` installs) use the board's store.
 """
 from __future__ import annotations
@@ -20,8 +20,7 @@ from pathlib import Path
 
 from eligibench.cli.project import add_project_option, project_root
 from eligibench.errors import BenyfitsError
-
-LOCAL_STORE = Path("results/local.duckdb")  # development runs: never on the board
+from eligibench.paths import LOCAL_STORE
 
 
 def _positive(value: str) -> int:

@@ -21,8 +21,7 @@ from eligibench.cli.project import add_project_option
 def _stores(args: argparse.Namespace) -> list[Path]:
     if args.store:
         return [Path(args.store)]
-    from eligibench.cli.evaluate import LOCAL_STORE
-    from eligibench.paths import default_store
+    from eligibench.paths import LOCAL_STORE, default_store
 
     project = Path(args.project)
     return [default_store(project), project / LOCAL_STORE]

@@ -14,7 +14,7 @@ from eligibench.evaluation.scoring.metrics import (
     count,
     metric_arrays,
 )
-from eligibench.results.records import DialogResult
+from eligibench.results import DialogResult
 
 
 def households_by_dataset(results: Sequence[DialogResult]) -> dict[str, list[list[DialogResult]]]:

@@ -31,7 +31,7 @@ from eligibench.evaluation.scoring.metrics import (
     trial_rows,
     turn_weighted_f1,
 )
-from eligibench.results.records import DialogResult
+from eligibench.results import DialogResult
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from eligibench.agents.prompting import (
+from eligibench.agents import (
     GENERIC_QUESTION,
     QUESTION_WORDS,
     WORD,

@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from eligibench.agents.prompting import per_call_limit
-from eligibench.agents.sandbox.policy import PolicyError, Violation, function_arity, validate
+from eligibench.agents import per_call_limit
+from eligibench.agents.sandbox import PolicyError, Violation, function_arity, validate
 from eligibench.models import ConstrainedOutputError, ModelError, ModelUnavailable, ask_json
 
 from .proada_prompts import CODE_SCHEMA, PROMPT_VERSION, codegen_messages, codegen_retry

@@ -12,9 +12,22 @@ from eligibench.agents.sandbox.policy import (
            SAFE_METHODS,
            PolicyError,
            Violation,
+           function_arity,
            validate,
 )
 from eligibench.agents.sandbox.runner import ERROR_KINDS, WORKER_ARGV, Sandbox, SandboxError, SandboxResult
 
-__all__ = ["ALLOWED_BUILTINS", "ERROR_KINDS", "FORBIDDEN_NAMES", "PolicyError", "SAFE_METHODS", "Sandbox",
-           "SandboxError", "SandboxResult", "Violation", "WORKER_ARGV", "validate"]
+__all__ = [
+    "ALLOWED_BUILTINS",
+    "ERROR_KINDS",
+    "FORBIDDEN_NAMES",
+    "PolicyError",
+    "SAFE_METHODS",
+    "Sandbox",
+    "SandboxError",
+    "SandboxResult",
+    "Violation",
+    "WORKER_ARGV",
+    "function_arity",
+    "validate",
+]

@@ -10,6 +10,7 @@ import statistics
 import time
 from pathlib import Path
 
+from eligibench import paths
 from eligibench.evaluation.hosting import OpportunityBrief, ProcessAgent
 from eligibench.evaluation.run import run_dialog
 from eligibench.evaluation.user import SimulatedUser
@@ -52,7 +53,7 @@ def embedded(dialogs: int, questions: int) -> None:
     from eligibench.datasets import dataset_path, read_parquet
     from eligibench.models import EmbeddedServer, ModelSpec, make_model
 
-    rows = sorted(read_parquet(dataset_path(Path("benyfits"), "representative")), key=lambda r: len(r.profile))[:dialogs]
+    rows = sorted(read_parquet(dataset_path(paths.DATASET_DIR, "representative")), key=lambda r: len(r.profile))[:dialogs]
     with EmbeddedServer() as server, make_model(ModelSpec("embedded", "SmolLM2-135M-Instruct", base_url=server.base_url,
                                                           max_tokens=48)) as model:
         shares, per_dialog = [], []

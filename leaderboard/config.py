@@ -15,9 +15,9 @@ READ_TIMEOUT_S = 2.0  # how long one request waits for a writer before serving t
 class AppConfig:
     store: Path  # the DuckDB results file (also where uploads are queued)
     snapshot: Path | None = None  # read Parquet snapshots instead of the live store
-    submissions: Path = Path("submissions")
-    dataset_dir: Path = Path("benyfits")
-    opportunities_dir: Path | None = Path("opportunities")
+    submissions: Path = paths.SUBMISSIONS
+    dataset_dir: Path = paths.DATASET_DIR
+    opportunities_dir: Path | None = paths.OPPORTUNITIES
     audit_file: Path | None = paths.AUDIT_JSON
     paper_results: Path = PAPER_RESULTS
     limits: Limits = field(default_factory=Limits)

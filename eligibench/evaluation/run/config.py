@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from eligibench import params as P
+from eligibench import paths
 from eligibench.datasets.editions import config_name
 from eligibench.datasets.publish import DatasetMissing, dataset_path
 from eligibench.datasets.rows import Row, read_parquet
@@ -188,7 +189,7 @@ def _isolation(v: Any) -> str:
     return v
 
 
-def dataset_totals(folder: Path = Path("benyfits"), data_version: str | None = None,
+def dataset_totals(folder: Path = paths.DATASET_DIR, data_version: str | None = None,
                    edition: str = DEFAULT_EDITION) -> dict[str, int]:
     """Households in each published dataset of an edition (the denominator of a protocol's
     households_used), keyed by the dataset's name (`diverse`, whatever the edition)."""
@@ -203,7 +204,7 @@ def dataset_totals(folder: Path = Path("benyfits"), data_version: str | None = N
     return out
 
 
-def load_rows(config: EvalConfig, folder: Path = Path("benyfits")) -> dict[str, list[Row]]:
+def load_rows(config: EvalConfig, folder: Path = paths.DATASET_DIR) -> dict[str, list[Row]]:
     """The configured subset of each published dataset of the run's edition (`diverse` or
     `diverse-2026-08`), keyed by the dataset's name."""
     return subset_rows(config, {d: read_parquet(dataset_path(folder, config_name(d, config.edition))) for d in DATASETS})

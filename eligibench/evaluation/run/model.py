@@ -163,6 +163,10 @@ class ResolvedRun:
 
 @dataclass(frozen=True)
 class RunPlan:
+    """What the runner and its executors are given for one run (`plan_for`): the identity, the rows,
+    the requirement texts and the dialog settings. It is picklable (plain values), so a Ray task
+    gets it whole; every field is copied from the ResolvedRun, nothing is derived here."""
+
     spec: RunSpec
     rows: Mapping[str, Sequence[Row]]  # dataset -> rows to evaluate (already subset)
     briefs: Mapping[str, OpportunityBrief]

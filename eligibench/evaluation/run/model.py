@@ -164,8 +164,8 @@ class ResolvedRun:
 @dataclass(frozen=True)
 class RunPlan:
     """What the runner and its executors are given for one run (`plan_for`): the identity, the rows,
-    the requirement texts and the dialog settings. It is picklable (plain values), so a Ray task
-    gets it whole; every field is copied from the ResolvedRun, nothing is derived here."""
+    the requirement texts and the dialog settings. Ray ships it whole to each task (cloudpickle:
+    its read-only mappings are not plain-picklable); every field is copied from the ResolvedRun."""
 
     spec: RunSpec
     rows: Mapping[str, Sequence[Row]]  # dataset -> rows to evaluate (already subset)

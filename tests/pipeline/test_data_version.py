@@ -70,10 +70,10 @@ def test_a_comment_reruns_the_stages_and_keeps_the_version(project, snapshot_202
 def test_a_profile_change_reruns_the_stages_and_changes_the_version(project, snapshot_2024):
     before = _versions(project)
     folder_before = {p.parent.name for p in (project / "benyfits" / "data").glob("*/diverse.parquet")}
-    profile = project / "eligibench" / "household" / "profile.py"
-    old = "f\"{{S}} {{be}} {_count(v, 'year')} old.\""
-    assert old in profile.read_text()
-    profile.write_text(profile.read_text().replace(old, "f\"{{S}} {{be}} {_count(v, 'year')} of age.\""))
+    sentences = project / "eligibench" / "household" / "value_sentences.py"  # the profile's value sentences
+    old = "f\"{{S}} {{be}} {counted(v, 'year')} old.\""
+    assert old in sentences.read_text()
+    sentences.write_text(sentences.read_text().replace(old, "f\"{{S}} {{be}} {counted(v, 'year')} of age.\""))
     r = dvc(project, snapshot_2024, "repro", *STAGES)
     assert r.returncode == 0, r.stdout + r.stderr
     after = _versions(project)

@@ -1,4 +1,4 @@
-"""Metrics on hand-computed examples (eligibench/evaluation/scoring/metrics.py)."""
+"""Metrics on hand-computed examples (eligibench/evaluation/scoring/: metrics.py, bootstrap.py, summary.py)."""
 from __future__ import annotations
 
 import json

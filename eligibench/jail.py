@@ -14,6 +14,8 @@ the agent worker (evaluation/hosting) and the generated-code sandbox worker (age
 - **Wire**: one JSON object per line each way; reads are non-blocking and bounded, so a child that
   floods, half-writes a line or stops reading cannot hang the harness (`ChildTimeout`,
   `ChildExited`). What the messages mean is the caller's (hosting's agent ops, the sandbox's runs).
+  The child's side: `protocol_stdout()` keeps the real stdout for replies and points fd 1 at
+  stderr, so nothing the child's own code prints can write into the protocol.
 - **End**: `Child.kill` = `eligibench.processes.kill_group` (the whole group, then the pipes).
 
 The jail: `jail_command(argv, jail)` lets the command see, read-only, only the Python runtime,
@@ -218,6 +220,15 @@ def _preexec(limits: Limits | None):
             apply_limits(limits)
 
     return apply
+
+
+def protocol_stdout():
+    """In the child: the real stdout as a line-buffered text file for protocol replies; fd 1 and
+    `sys.stdout` then go to stderr (prints, C extensions' writes), never into the protocol."""
+    out = os.fdopen(os.dup(1), "w", buffering=1)
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    return out
 
 
 class Child:

@@ -221,9 +221,7 @@ def _install_audit_hook() -> None:
 
 
 def main() -> None:
-    out = os.fdopen(os.dup(1), "w", buffering=1)
-    os.dup2(2, 1)
-    sys.stdout = sys.stderr
+    out = jail.protocol_stdout()  # the agent's / code's prints go to stderr, not into the protocol
     jail.die_with_parent()
     if os.getppid() == 1:
         os._exit(0)  # the parent died before the line above

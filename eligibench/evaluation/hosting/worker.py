@@ -20,6 +20,7 @@ import threading
 import traceback
 from typing import Any, Literal
 
+from eligibench import jail
 from eligibench.models.client import RetryingChatModel
 from eligibench.models.types import Completion, ModelError, ModelRequestError, ModelSpec, ModelUnavailable
 
@@ -126,9 +127,7 @@ def _plain(value: Any) -> Any:
 def main() -> None:
     from eligibench.evaluation.hosting.wire import dialog_from_wire
 
-    out = os.fdopen(os.dup(1), "w", buffering=1)
-    os.dup2(2, 1)  # the agent's prints go to stderr, not into the protocol
-    sys.stdout = sys.stderr
+    out = jail.protocol_stdout()  # the agent's / code's prints go to stderr, not into the protocol
     pipe = _Pipe(out, sys.stdin)
     agent = None
     while True:

@@ -85,8 +85,7 @@ def agent_isolation(policy: str, agents: Iterable[tuple[str, Path]], project: Pa
 
 def model_files(specs: Iterable[Any]) -> list[Problem]:
     """For every embedded-backend spec: llama-cpp-python's server modules and the GGUF file."""
-    from eligibench.models.embedded import check_server_extra, resolve_model_path
-    from eligibench.models.errors import ModelConfigError
+    from eligibench.models import ModelConfigError, check_server_extra, resolve_model_path
 
     problems: dict[str, Problem] = {}
     for spec in specs:
@@ -117,7 +116,7 @@ def port_free(host: str, port: int, what: str, option: str = "--port") -> Proble
 
 def datasets(folder: Path, names: Iterable[str]) -> list[Problem]:
     """The published dataset folder holds each named configuration's Parquet file."""
-    from eligibench.datasets.publish import DatasetMissing, dataset_path
+    from eligibench.datasets import DatasetMissing, dataset_path
 
     folder = Path(folder)
     if not folder.is_dir():
@@ -148,7 +147,7 @@ def for_evaluation(config: Any, folder: Path, name: str, project: Path, run: Any
     """What evaluating one agent folder needs: the jail rule, the datasets it reads (the edition's
     diverse, representative and opportunities configurations unless `dataset_names` says
     otherwise), and its models' files."""
-    from eligibench.datasets.editions import config_name
+    from eligibench.datasets import config_name
     from eligibench.evaluation.hosting import load_manifest
 
     names = dataset_names if dataset_names is not None else [

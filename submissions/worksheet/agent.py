@@ -43,7 +43,7 @@ import time
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from eligibench.agents.prompting import per_call_limit
+from eligibench.agents import per_call_limit
 from eligibench.agents.sandbox import Sandbox
 from eligibench.evaluation.hosting import Agent, AgentContext
 from eligibench.models import ConstrainedOutputError, typed_value

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from eligibench.agents.prompting import per_call_limit
+from eligibench.agents import per_call_limit
 from eligibench.agents.sandbox import Sandbox
 from eligibench.models import ConstrainedOutputError, ModelError, ModelUnavailable, ask_json
 

@@ -32,10 +32,21 @@ from leaderboard import security
 from leaderboard.board import Board, PageData, audit_markdown, chat_messages
 from leaderboard.config import READ_TIMEOUT_S, AppConfig
 from leaderboard.defaults import warn_if_store_missing
+from leaderboard.tabs import (
+    BOARD_INPUTS,
+    BUSY_BANNER,
+    RETRY_EVERY_S,
+    Context,
+    Tab,
+    bind,
+    compare,
+    dialogs,
+    opportunity,
+    scatter,
+    simulator,
+    submit,
+)
 from leaderboard.tabs import board as board_tab
-from leaderboard.tabs import compare, dialogs, opportunity, scatter, simulator, submit
-from leaderboard.tabs.board import BOARD_INPUTS
-from leaderboard.tabs.common import BUSY_BANNER, RETRY_EVERY_S, Context, Tab, bind
 from leaderboard.upload import Limits
 from leaderboard.verdict_reasons import CSS as TRUTH_CSS
 
@@ -222,9 +233,9 @@ def build_app(config: AppConfig) -> gr.Blocks:
             ctx = Context(board, tabs, table_state, proto_state, run_labels)
             built = tuple(build(ctx) for build in TAB_BUILDERS)
             if config.allow_play:  # issue 20: the Play tab (leaderboard/tabs/play.py), its own components and events
-                from leaderboard.tabs.play import build as build_play_tab
+                from leaderboard.tabs import play as play_tab
 
-                build_play_tab(config.project, config.submissions, board.truth, config.plays_per_hour)
+                play_tab.build(config.project, config.submissions, board.truth, config.plays_per_hour)
         page = Page(board, built, tabs, table_state, proto_state, run_labels, header, banner, retry_timer,
                     ctx.shared["open_run"])
         wire_page(demo, page, ctx.shared)

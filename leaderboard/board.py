@@ -12,7 +12,7 @@ from typing import Any, Iterator
 import pandas as pd
 
 from eligibench.evaluation.hosting import SubmissionError
-from eligibench.results.store import ResultStore
+from eligibench.results import ResultStore
 from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard.config import AppConfig
@@ -200,7 +200,7 @@ class Board:
                         f"`{row.data_version}`: the ground truth shown is today's.")
         names = {}
         if row is not None:
-            from eligibench.household.profile import display_name
+            from eligibench.household import display_name
 
             names = {i: display_name(row.household, i) for i in range(len(row.household.members))}
         disclosed = frozenset(f["fact_key"] for f in t["facts"])

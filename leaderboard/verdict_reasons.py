@@ -18,8 +18,8 @@ from typing import Any, Mapping
 import pyarrow.parquet as pq
 
 from checkers.editions import explained_checker
-from eligibench.datasets.publish import DatasetMissing, dataset_path
-from eligibench.datasets.rows import Row, read_parquet
+from eligibench.datasets import DatasetMissing, dataset_path
+from eligibench.datasets import Row, read_parquet
 from eligibench.truth import Explanation, flip_sentence
 
 # a later edition's row ids carry it (`diverse-2026-08-0003`, eligibench.datasets.editions)
@@ -105,7 +105,7 @@ class GroundTruth:
                     out[d["id"]] = (d["name"], d["requirements"])
             else:
                 try:
-                    from eligibench.catalog.opportunities import load_catalog
+                    from eligibench.catalog import load_catalog
 
                     for o in load_catalog(self.opportunities_dir).opportunities:
                         out[o.id] = (o.name, o.requirements)

@@ -15,7 +15,7 @@ from eligibench.evaluation.user import audit_household, make_user, summarize_aud
 from eligibench.files import write_json
 from eligibench.models import attach_servers, check_preflight, make_model
 from eligibench.progress import bar
-from eligibench.results.store import ResultStore
+from eligibench.results import ResultStore
 
 
 def main() -> None:

@@ -65,7 +65,7 @@ def _run(args: argparse.Namespace) -> int:
     from eligibench.evaluation.hosting import load_manifest
     from eligibench.evaluation.run import check_endpoints, load_config, load_run, run_report, run_submission
     from eligibench.progress import bar
-    from eligibench.results.store import ResultStore
+    from eligibench.results import ResultStore
 
     project = project_root(args.project)
     params_path = Path(args.params) if args.params else project / "params.yaml"

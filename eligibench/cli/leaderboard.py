@@ -10,15 +10,15 @@ from eligibench.errors import BenyfitsError
 
 def _app():
     try:
-        import leaderboard.app as app
+        import leaderboard as app
     except ModuleNotFoundError as e:
-        if e.name not in ("leaderboard", "leaderboard.app"):
+        if e.name != "leaderboard":
             raise
         root = Path(__file__).resolve().parents[2]
         if not (root / "leaderboard" / "app.py").is_file():
             raise BenyfitsError("the leaderboard package is not next to eligibench: run from a source checkout") from None
         sys.path.insert(0, str(root))
-        import leaderboard.app as app
+        import leaderboard as app
     return app
 
 
@@ -27,7 +27,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from leaderboard.args import add_arguments
+    from leaderboard import add_arguments
 
     p = sub.add_parser("leaderboard", help="serve the Gradio leaderboard")
     add_arguments(p)

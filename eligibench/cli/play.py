@@ -189,7 +189,7 @@ def _run(args: argparse.Namespace) -> int:
 def _report(args: argparse.Namespace) -> int:
     from eligibench.evaluation.play import HUMAN, ceiling_report, export_tlx_csv
     from eligibench.evaluation.run import load_config
-    from eligibench.results.store import ResultStore
+    from eligibench.results import ResultStore
 
     project = Path(args.project)
     config = load_config(project, params_file=project / args.params)

@@ -27,8 +27,8 @@ from eligibench.evaluation.intake import (
 from eligibench.evaluation.run import load_config, simulator_setup
 from eligibench.evaluation.user import QUOTING_ENV, QUOTING_LABEL, quoting_requested
 from eligibench.paths import default_store
-from eligibench.results.queue import LEASE_S
-from eligibench.results.store import ResultStore
+from eligibench.results import LEASE_S
+from eligibench.results import ResultStore
 
 
 def _cmd_submit(args: argparse.Namespace) -> int:
@@ -67,7 +67,7 @@ def _cmd_worker(args: argparse.Namespace) -> int:
     if args.store:
         config = replace(config, store=Path(args.store).resolve())
     if args.queue_url:  # a worker on another machine: the store's machine serves the queue (benyfits queue-serve)
-        from eligibench.results.queue_client import QueueClient
+        from eligibench.results import QueueClient
 
         store = QueueClient(args.queue_url)
     else:

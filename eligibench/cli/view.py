@@ -45,7 +45,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _run_edition(run: dict) -> str:
-    from eligibench.results.vocabulary import parse_protocol
+    from eligibench.results import parse_protocol
 
     return parse_protocol(run.get("protocol_id"), run.get("protocol")).edition
 

@@ -12,10 +12,18 @@ Modules:
 - `v1format`: BeNYfits v1's JSON layout, read and written.
 - `store`: households as gzipped JSONL (the fuzzed pool between stages).
 """
-from eligibench.household.facts import ALWAYS_KNOWN
+from eligibench.household.facts import ALWAYS_KNOWN, SIZE_KEY, Fact, fact, fact_key, parse_key
+from eligibench.household.flag_sentences import BOOL_TEMPLATES
 from eligibench.household.model import MAX_MEMBERS, Household, Member, household, member, member_to_dict, replace_member
 from eligibench.household.names import pick_name, pick_surname
-from eligibench.household.profile import Profile, display_name, render_profile, render_roster, third_person_sentence
+from eligibench.household.profile import (
+    Profile,
+    display_name,
+    relation_word,
+    render_profile,
+    render_roster,
+    third_person_sentence,
+)
 from eligibench.household.schema import (
     ALL_FEATURE_NAMES,
     ALL_FEATURES,
@@ -37,15 +45,18 @@ from eligibench.household.v1format import (
     load_v1_file,
     read_jsonl,
 )
+from eligibench.household.value_sentences import VALUE_TEMPLATES
 
 __all__ = [
     "ALL_FEATURES",
     "ALL_FEATURES_BY_NAME",
     "ALL_FEATURE_NAMES",
     "ALWAYS_KNOWN",
+    "BOOL_TEMPLATES",
     "FEATURES",
     "FEATURES_BY_NAME",
     "FEATURE_NAMES",
+    "Fact",
     "Feature",
     "Household",
     "LabeledHousehold",
@@ -53,8 +64,12 @@ __all__ = [
     "Member",
     "Profile",
     "RowError",
+    "SIZE_KEY",
     "V2_FEATURE_NAMES",
+    "VALUE_TEMPLATES",
     "display_name",
+    "fact",
+    "fact_key",
     "features_for",
     "household",
     "household_from_v1",
@@ -63,10 +78,12 @@ __all__ = [
     "load_v1_file",
     "member",
     "member_to_dict",
+    "parse_key",
     "pick_name",
     "pick_surname",
     "read_households",
     "read_jsonl",
+    "relation_word",
     "render_profile",
     "render_roster",
     "replace_member",

@@ -47,10 +47,11 @@ from eligibench.models.embedded import (
 )
 from eligibench.models.factory import make_model
 from eligibench.models.openai_compat import OpenAICompatModel
-from eligibench.models.preflight import check_preflight
+from eligibench.models.preflight import check_preflight, preflight
 from eligibench.models.registry import BackendInfo, backend, is_smoke_backend, serves_reference
 from eligibench.models.replicas import ReplicaPool, ReplicatedModel, pool_for
-from eligibench.models.serving import attach_servers
+from eligibench.models.servers import check_health
+from eligibench.models.serving import attach_servers, model_identity
 from eligibench.models.types import (
     BACKENDS,
     ChatMessage,
@@ -92,11 +93,14 @@ __all__ = [
     "attach_servers",
     "backend",
     "booleans",
+    "check_health",
     "check_preflight",
     "check_server_extra",
     "is_smoke_backend",
     "make_model",
+    "model_identity",
     "pool_for",
+    "preflight",
     "resolve_model_path",
     "serves_reference",
     "typed_value",

@@ -19,12 +19,31 @@ Modules:
 - `export`: the store as a Hugging Face dataset folder (runs, metrics, dialogs, turns, predictions) and its upload.
 - `run_export`: one stored run as a document (`find_run`, `run_document`): export-run and view.
 """
-from eligibench.results.catalogue import METRICS, Metric, metric
+from eligibench.results.catalogue import HOUSEHOLDS, METRICS, Metric, columns, metric
 from eligibench.results.connection import SchemaVersionError, StoreError, StoreLockedError, connect
-from eligibench.results.identity import run_id_for
+from eligibench.results.export import export_results, upload_results
+from eligibench.results.identity import code_hash, run_id_for
+from eligibench.results.queue import LEASE_S, LeaseLost, worker_id
+from eligibench.results.queue_client import QueueClient
+from eligibench.results.queue_service import QueueService
 from eligibench.results.reading import Reader, SnapshotSource, StoreSource, open_source
-from eligibench.results.records import TERMINATIONS, DialogResult, RunSpec, Turn
+from eligibench.results.records import (
+    AGENT_ERROR,
+    BUDGET_EXCEEDED,
+    JAILED,
+    NO_AGENT_PROCESS,
+    READY,
+    TERMINATIONS,
+    TURN_LIMIT,
+    UNJAILED,
+    USER_ERROR,
+    DialogResult,
+    RunSpec,
+    Turn,
+)
 from eligibench.results.run_export import find_run, run_document
+from eligibench.results.run_transfer import export_run, import_run
+from eligibench.results.sanitize import UnstorableValue, clean_text
 from eligibench.results.store import ResultStore
 from eligibench.results.vocabulary import (
     AVERAGE,
@@ -40,4 +59,57 @@ from eligibench.results.vocabulary import (
     parse_protocol,
 )
 
-__all__ = ["AVERAGE", "CAUSE_WORDS", "DATASETS", "DEFAULT_EDITION", "DialogResult", "FAILURE_CAUSES", "INFRA_ERROR", "METRICS", "Metric", "NO_PROTOCOL", "StoredProtocol", "Reader", "ResultStore", "RunSpec", "SchemaVersionError", "SnapshotSource", "StoreError", "StoreLockedError", "StoreSource", "TERMINATIONS", "TERMINATION_WORDS", "Turn", "V1_PROTOCOL", "connect", "find_run", "metric", "open_source", "parse_protocol", "run_document", "run_id_for"]
+__all__ = [
+    "JAILED",
+    "NO_AGENT_PROCESS",
+    "UNJAILED",
+    "AGENT_ERROR",
+    "AVERAGE",
+    "BUDGET_EXCEEDED",
+    "CAUSE_WORDS",
+    "DATASETS",
+    "DEFAULT_EDITION",
+    "DialogResult",
+    "FAILURE_CAUSES",
+    "HOUSEHOLDS",
+    "INFRA_ERROR",
+    "LEASE_S",
+    "LeaseLost",
+    "METRICS",
+    "Metric",
+    "NO_PROTOCOL",
+    "QueueClient",
+    "QueueService",
+    "READY",
+    "Reader",
+    "ResultStore",
+    "RunSpec",
+    "SchemaVersionError",
+    "SnapshotSource",
+    "StoreError",
+    "StoreLockedError",
+    "StoreSource",
+    "StoredProtocol",
+    "TERMINATIONS",
+    "TERMINATION_WORDS",
+    "TURN_LIMIT",
+    "Turn",
+    "USER_ERROR",
+    "UnstorableValue",
+    "V1_PROTOCOL",
+    "clean_text",
+    "code_hash",
+    "columns",
+    "connect",
+    "export_results",
+    "export_run",
+    "find_run",
+    "import_run",
+    "metric",
+    "open_source",
+    "parse_protocol",
+    "run_document",
+    "run_id_for",
+    "upload_results",
+    "worker_id",
+]

@@ -33,7 +33,7 @@ from typing import Any, Callable, Iterator
 
 import duckdb
 
-from eligibench.results.schema import _DDL, MIGRATIONS, SCHEMA_VERSION
+from eligibench.results.schema import DDL, MIGRATIONS, SCHEMA_VERSION
 
 
 class StoreError(RuntimeError):
@@ -122,7 +122,7 @@ def _is_lock_error(exc: BaseException) -> bool:
     return False
 
 
-def _now() -> _dt.datetime:
+def utc_now() -> _dt.datetime:
     return _dt.datetime.now(_dt.timezone.utc).replace(tzinfo=None)
 
 
@@ -322,10 +322,10 @@ class StoreConnection:
         # No other process can open the file meanwhile, and this process's writers and readers
         # are kept apart by the in-process lock, so version cannot change before BEGIN.
         if version is None:
-            for ddl in _DDL:
+            for ddl in DDL:
                 con.execute(ddl)
             con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
-            con.execute("INSERT INTO meta VALUES ('created_at', ?)", [_now().isoformat()])
+            con.execute("INSERT INTO meta VALUES ('created_at', ?)", [utc_now().isoformat()])
             return
         if version > SCHEMA_VERSION:
             raise self._newer_error(version)
@@ -346,7 +346,7 @@ class StoreConnection:
         return SCHEMA_VERSION
 
 
-def _dicts(cursor: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
+def dict_rows(cursor: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
     names = [d[0] for d in cursor.description]
     return [dict(zip(names, row)) for row in cursor.fetchall()]
 

@@ -53,7 +53,7 @@ def spec_dict(spec: RunSpec) -> dict[str, Any]:
     return out
 
 
-def _canonical_json(value: Any) -> str:
+def canonical_json(value: Any) -> str:
     try:
         return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     except TypeError as exc:
@@ -62,4 +62,4 @@ def _canonical_json(value: Any) -> str:
 
 def run_id_for(spec: RunSpec) -> str:
     """Stable id of a run: sha256 of the spec as sorted JSON (first 16 hex digits)."""
-    return hashlib.sha256(_canonical_json(spec_dict(spec)).encode("utf-8")).hexdigest()[:16]
+    return hashlib.sha256(canonical_json(spec_dict(spec)).encode("utf-8")).hexdigest()[:16]

@@ -14,9 +14,9 @@ from typing import Any
 
 import duckdb
 
-from eligibench.results.connection import StoreConnection, _dicts
+from eligibench.results.connection import StoreConnection, dict_rows
 from eligibench.results.records import DialogResult
-from eligibench.results.schema import _CHECK_COLS, _FAILURE_COLS, _PROCESS_COLS, _TURN_FACT_COLS, FAILURE_CAUSES
+from eligibench.results.schema import CHECK_COLS, FAILURE_COLS, PROCESS_COLS, TURN_FACT_COLS, FAILURE_CAUSES
 
 DialogKey = tuple[str, str, int]  # (dataset, row_id, trial)
 
@@ -52,7 +52,7 @@ class ProcessTables(StoreConnection):
                      for (d, r, t), fs in estimated_facts.items() for i, k, v in fs]
         check_rows = [[run_id, d, r, int(t), int(i), str(v), str(detail)]
                       for (d, r, t), cs in checks.items() for i, v, detail in cs]
-        proc_rows = [[run_id] + [p[c] for c in _PROCESS_COLS[1:]] for p in process]
+        proc_rows = [[run_id] + [p[c] for c in PROCESS_COLS[1:]] for p in process]
         fail_rows = [[run_id, d, r, int(t), str(o), c] for (d, r, t), o, c in failures]
 
         def fn(con: duckdb.DuckDBPyConnection) -> None:
@@ -62,10 +62,10 @@ class ProcessTables(StoreConnection):
                                 [run_id, d, r, int(t)])
             con.execute("DELETE FROM dialog_process WHERE run_id = ?", [run_id])
             con.execute("DELETE FROM pair_failures WHERE run_id = ?", [run_id])
-            insert_rows(con, "turn_facts", _TURN_FACT_COLS, fact_rows)
-            insert_rows(con, "simulator_checks", _CHECK_COLS, check_rows)
-            insert_rows(con, "dialog_process", _PROCESS_COLS, proc_rows)
-            insert_rows(con, "pair_failures", _FAILURE_COLS, fail_rows)
+            insert_rows(con, "turn_facts", TURN_FACT_COLS, fact_rows)
+            insert_rows(con, "simulator_checks", CHECK_COLS, check_rows)
+            insert_rows(con, "dialog_process", PROCESS_COLS, proc_rows)
+            insert_rows(con, "pair_failures", FAILURE_COLS, fail_rows)
 
         self._write(fn)
 
@@ -73,7 +73,7 @@ class ProcessTables(StoreConnection):
         """Per dialog its disclosed facts (idx, key, value, exact), in turn order."""
         def fn(con: duckdb.DuckDBPyConnection) -> dict:
             out: dict[DialogKey, list] = {}
-            for d in _dicts(con.execute("SELECT * FROM turn_facts WHERE run_id = ? ORDER BY dataset, row_id,"
+            for d in dict_rows(con.execute("SELECT * FROM turn_facts WHERE run_id = ? ORDER BY dataset, row_id,"
                                         " trial, idx, fact_key", [run_id])):
                 out.setdefault((d["dataset"], d["row_id"], int(d["trial"])), []).append(
                     (int(d["idx"]), d["fact_key"], json.loads(d["value"]) if d["value"] is not None else None,
@@ -86,5 +86,5 @@ class ProcessTables(StoreConnection):
         """Rows of one process table for a run (dialog_process, pair_failures, simulator_checks)."""
         if table not in ("dialog_process", "pair_failures", "simulator_checks", "turn_facts"):
             raise ValueError(f"not a process table: {table!r}")
-        return self._read(lambda con: _dicts(con.execute(
+        return self._read(lambda con: dict_rows(con.execute(
             f"SELECT * FROM {table} WHERE run_id = ? ORDER BY ALL", [run_id])), [])

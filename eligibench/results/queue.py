@@ -24,7 +24,7 @@ from typing import Any
 
 import duckdb
 
-from eligibench.results.connection import StoreConnection, StoreError, _dicts, _now
+from eligibench.results.connection import StoreConnection, StoreError, dict_rows, utc_now
 
 LEASE_S = 120.0  # a claim's lease; a worker renews it every LEASE_S / 4 (queue_worker.py)
 MAX_ATTEMPTS = 3  # leases that may expire on one entry before it is failed
@@ -50,7 +50,7 @@ class SubmissionQueue(StoreConnection):
             (next_id,) = con.execute("SELECT coalesce(max(id), 0) + 1 FROM queue").fetchone()
             con.execute(
                 "INSERT INTO queue (id, submission, path, status, submitted_at) VALUES (?,?,?,?,?)",
-                [next_id, submission, str(path), "queued", _now()],
+                [next_id, submission, str(path), "queued", utc_now()],
             )
             return int(next_id)
 
@@ -65,7 +65,7 @@ class SubmissionQueue(StoreConnection):
             raise ValueError(f"lease_s must be a positive number of seconds, got {lease_s!r}")
 
         def fn(con: duckdb.DuckDBPyConnection) -> dict[str, Any] | None:
-            now = _now()
+            now = utc_now()
             _expire(con, now)
             row = con.execute(
                 "SELECT id FROM queue WHERE status = 'queued' ORDER BY submitted_at, id LIMIT 1"
@@ -75,7 +75,7 @@ class SubmissionQueue(StoreConnection):
             con.execute("UPDATE queue SET status = 'running', started_at = ?, worker = ?, lease_until = ?,"
                         " attempts = coalesce(attempts, 0) + 1 WHERE id = ?",
                         [now, worker, now + _dt.timedelta(seconds=lease_s), row[0]])
-            return _dicts(con.execute("SELECT * FROM queue WHERE id = ?", [row[0]]))[0]
+            return dict_rows(con.execute("SELECT * FROM queue WHERE id = ?", [row[0]]))[0]
 
         return self._write(fn)
 
@@ -83,7 +83,7 @@ class SubmissionQueue(StoreConnection):
         """Extend `worker`'s lease on entry `id` to now + lease_s; False when it no longer holds it."""
 
         def fn(con: duckdb.DuckDBPyConnection) -> bool:
-            now = _now()
+            now = utc_now()
             return bool(con.execute(
                 "UPDATE queue SET lease_until = ? WHERE id = ? AND worker = ? AND status = 'running'"
                 " AND (lease_until IS NULL OR lease_until >= ?) RETURNING id",
@@ -113,13 +113,13 @@ class SubmissionQueue(StoreConnection):
             if worker is not None:
                 require_lease(con, id, worker, f"not marking it {status}")
             con.execute("UPDATE queue SET status = ?, finished_at = ?, error = ?, lease_until = NULL WHERE id = ?",
-                        [status, _now(), error, id])
+                        [status, utc_now(), error, id])
 
         self._write(fn)
 
     def queue(self) -> list[dict[str, Any]]:
         """The submission queue, oldest first."""
-        return self._read(lambda con: _dicts(con.execute(
+        return self._read(lambda con: dict_rows(con.execute(
             "SELECT * FROM queue ORDER BY submitted_at, id")), [])
 
 
@@ -127,10 +127,10 @@ class SubmissionQueue(StoreConnection):
 
 def require_lease(con: duckdb.DuckDBPyConnection, id: int, worker: str, what: str) -> dict[str, Any]:
     """The entry `id`, if `worker` holds its lease (inside the caller's transaction); LeaseLost otherwise."""
-    rows = _dicts(con.execute("SELECT * FROM queue WHERE id = ?", [id]))
+    rows = dict_rows(con.execute("SELECT * FROM queue WHERE id = ?", [id]))
     entry = rows[0] if rows else None
     if (entry is None or entry["status"] != "running" or entry["worker"] != worker
-            or (entry["lease_until"] is not None and entry["lease_until"] < _now())):
+            or (entry["lease_until"] is not None and entry["lease_until"] < utc_now())):
         state = "no such entry" if entry is None else (f"status {entry['status']}, worker {entry['worker']}, "
                                                        f"lease until {entry['lease_until']}")
         raise LeaseLost(f"queue entry {id} is no longer held by worker {worker} ({state}): {what}")

@@ -18,7 +18,7 @@ TABLES = ("meta", "runs", "dialogs", "turns", "predictions", "metrics", "queue",
 # pair_failures.cause: why a wrong (household, opportunity) prediction happened, first that applies
 FAILURE_CAUSES = ("simulator_false_fact", "needed_fact_not_disclosed", "rule_misapplied")
 
-_DDL = [
+DDL = [
     """CREATE TABLE IF NOT EXISTS meta (
         key VARCHAR PRIMARY KEY,
         value VARCHAR)""",
@@ -187,24 +187,24 @@ _DDL = [
         PRIMARY KEY (run_id, dataset, row_id, trial, idx))""",
 ]
 
-_DIALOG_COLS = (
+DIALOG_COLS = (
     "run_id", "dataset", "row_id", "trial", "termination", "error", "predictions_given", "wall_s",
     "n_turns", "agent_calls", "agent_prompt_tokens", "agent_completion_tokens", "user_calls",
     "user_prompt_tokens", "user_completion_tokens", "user_cached_tokens", "finished_at",
 )
-_TURN_COLS = (
+TURN_COLS = (
     "run_id", "dataset", "row_id", "trial", "idx", "question", "answer", "question_latency_s",
     "answer_latency_s", "prompt_tokens", "completion_tokens", "cached_tokens",
 )
-_PRED_COLS = ("run_id", "dataset", "row_id", "trial", "opportunity", "predicted", "label")
-_NOTE_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "notes")
-_TURN_FACT_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "fact_key", "value", "exact")
-_PROCESS_COLS = ("run_id", "dataset", "row_id", "trial", "needed_coverage", "redundant_questions",
+PRED_COLS = ("run_id", "dataset", "row_id", "trial", "opportunity", "predicted", "label")
+NOTE_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "notes")
+TURN_FACT_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "fact_key", "value", "exact")
+PROCESS_COLS = ("run_id", "dataset", "row_id", "trial", "needed_coverage", "redundant_questions",
                  "over_asked_facts", "premature_ready", "members_covered", "oracle_questions",
                  "turns_over_oracle", "exact")
-_FAILURE_COLS = ("run_id", "dataset", "row_id", "trial", "opportunity", "cause")
-_CHECK_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "verdict", "detail")
-_JSON_RUN_COLS = ("agent_models", "params", "datasets", "extra", "role_models", "protocol")
+FAILURE_COLS = ("run_id", "dataset", "row_id", "trial", "opportunity", "cause")
+CHECK_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "verdict", "detail")
+JSON_RUN_COLS = ("agent_models", "params", "datasets", "extra", "role_models", "protocol")
 
 
 # Version 2 (2026-11): runs record their configuration and protocol; the grounded simulator's
@@ -215,7 +215,7 @@ V2_RUN_COLUMNS = (("run_config", "VARCHAR"), ("role_models", "JSON"), ("protocol
 def _v1_to_v2(con: duckdb.DuckDBPyConnection) -> None:
     for column, kind in V2_RUN_COLUMNS:
         con.execute(f"ALTER TABLE runs ADD COLUMN IF NOT EXISTS {column} {kind}")
-    for ddl in _DDL:  # every statement is CREATE TABLE IF NOT EXISTS: only the new tables are made
+    for ddl in DDL:  # every statement is CREATE TABLE IF NOT EXISTS: only the new tables are made
         con.execute(ddl)
 
 
@@ -227,7 +227,7 @@ V3_QUEUE_COLUMNS = (("worker", "VARCHAR"), ("lease_until", "TIMESTAMP"), ("attem
 def _v2_to_v3(con: duckdb.DuckDBPyConnection) -> None:
     for column, kind in V3_QUEUE_COLUMNS:
         con.execute(f"ALTER TABLE queue ADD COLUMN IF NOT EXISTS {column} {kind}")
-    for ddl in _DDL:
+    for ddl in DDL:
         con.execute(ddl)
 
 

@@ -23,12 +23,12 @@ import duckdb
 from eligibench.results import sanitize as S
 from eligibench.results.records import ISOLATIONS, JAILED, TERMINATIONS, DialogResult, RunSpec, Turn
 
-from eligibench.results.connection import StoreConnection, _dicts, _now
-from eligibench.results.identity import _canonical_json, run_id_for, spec_dict
+from eligibench.results.connection import StoreConnection, dict_rows, utc_now
+from eligibench.results.identity import canonical_json, run_id_for, spec_dict
 from eligibench.results.process import ProcessTables, grounded_rows, insert_rows
 from eligibench.results.queue import SubmissionQueue
-from eligibench.results.schema import _CHECK_COLS, _TURN_FACT_COLS
-from eligibench.results.schema import _DDL, _NOTE_COLS, _DIALOG_COLS, _JSON_RUN_COLS, _PRED_COLS, _TURN_COLS, SCHEMA_VERSION, TABLES
+from eligibench.results.schema import CHECK_COLS, TURN_FACT_COLS
+from eligibench.results.schema import DDL, NOTE_COLS, DIALOG_COLS, JSON_RUN_COLS, PRED_COLS, TURN_COLS, SCHEMA_VERSION, TABLES
 
 
 class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
@@ -47,11 +47,11 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
                 " datasets, trials, extra, created_at, status, run_config, role_models, protocol_id,"
                 " protocol) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
                 " ON CONFLICT (run_id) DO NOTHING",
-                [run_id, d["submission"], _canonical_json(d["agent_models"]), d["simulator"],
-                 _canonical_json(d["params"]), d["data_version"], _canonical_json(d["datasets"]),
-                 d["trials"], _canonical_json(d["extra"]), _now(), "running",
-                 spec.run_config or spec.submission, _canonical_json(dict(spec.role_models) or d["agent_models"]),
-                 spec.protocol_id or None, _canonical_json(dict(spec.protocol)) if spec.protocol else None],
+                [run_id, d["submission"], canonical_json(d["agent_models"]), d["simulator"],
+                 canonical_json(d["params"]), d["data_version"], canonical_json(d["datasets"]),
+                 d["trials"], canonical_json(d["extra"]), utc_now(), "running",
+                 spec.run_config or spec.submission, canonical_json(dict(spec.role_models) or d["agent_models"]),
+                 spec.protocol_id or None, canonical_json(dict(spec.protocol)) if spec.protocol else None],
             )
 
         self._write(fn)
@@ -106,9 +106,9 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
                 _insert_dialog(con, dialog)
                 _insert_turns(con, turns)
                 _insert_predictions(con, preds)
-                insert_rows(con, "turn_facts", _TURN_FACT_COLS, facts)
-                insert_rows(con, "simulator_checks", _CHECK_COLS, checks)
-                insert_rows(con, "turn_notes", _NOTE_COLS, [list(key) + [i, n] for i, n in notes])
+                insert_rows(con, "turn_facts", TURN_FACT_COLS, facts)
+                insert_rows(con, "simulator_checks", CHECK_COLS, checks)
+                insert_rows(con, "turn_notes", NOTE_COLS, [list(key) + [i, n] for i, n in notes])
 
         self._write(fn)
 
@@ -136,7 +136,7 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
     def record_audit(self, simulator: str, summary: dict[str, Any]) -> None:
         """Store a faithfulness audit of one simulator configuration (replaces the same one)."""
         row = [simulator, str(summary.get("data_version")), summary.get("probes"), summary.get("faithful"),
-               _opt_float(summary.get("faithful_pct")), _canonical_json(summary), _now()]
+               _opt_float(summary.get("faithful_pct")), canonical_json(summary), utc_now()]
 
         def fn(con: duckdb.DuckDBPyConnection) -> None:
             con.execute("DELETE FROM audit WHERE simulator = ? AND data_version = ?", row[:2])
@@ -154,7 +154,7 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
             calls, failures = int(row["calls"]), int(row["failures"])
             if calls < 0 or failures < 0:
                 raise ValueError(f"record_replicas: negative counts in {dict(row)!r}")
-            data.append([run_id, str(row["model"]), str(row["endpoint"]), _canonical_json(sorted(row["roles"])),
+            data.append([run_id, str(row["model"]), str(row["endpoint"]), canonical_json(sorted(row["roles"])),
                          calls, failures, bool(row["out"]), S.clean_text(row["error"]) if row.get("error") else None])
         if not data:
             return
@@ -173,7 +173,7 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
         """Which replica endpoints served the run (empty: one endpoint per role)."""
 
         def fn(con: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
-            rows = _dicts(con.execute("SELECT model, endpoint, roles, calls, failures, out, error FROM run_replicas"
+            rows = dict_rows(con.execute("SELECT model, endpoint, roles, calls, failures, out, error FROM run_replicas"
                                       " WHERE run_id = ? ORDER BY model, endpoint", [run_id]))
             return [{**r, "roles": json.loads(r["roles"] or "[]")} for r in rows]
 
@@ -186,7 +186,7 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
         def fn(con: duckdb.DuckDBPyConnection) -> None:
             _require_run(con, run_id, self.path)
             con.execute("INSERT OR REPLACE INTO play_tlx VALUES (?, ?, ?, ?)",
-                        [run_id, dataset, row_id, _canonical_json(dict(ratings))])
+                        [run_id, dataset, row_id, canonical_json(dict(ratings))])
 
         self._write(fn)
 
@@ -194,7 +194,7 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
         """Every stored questionnaire with its run's participant and role, by run and dialog."""
 
         def fn(con: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
-            rows = _dicts(con.execute(
+            rows = dict_rows(con.execute(
                 "SELECT t.run_id, json_extract_string(r.extra, '$.participant') AS participant,"
                 " json_extract_string(r.extra, '$.play_role') AS role, t.dataset, t.row_id, t.answers"
                 " FROM play_tlx t JOIN runs r USING (run_id) ORDER BY t.run_id, t.dataset, t.row_id"))
@@ -205,7 +205,7 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
     def audits(self) -> list[dict[str, Any]]:
         """Every stored audit, newest first, with its summary decoded."""
         def fn(con: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
-            rows = _dicts(con.execute("SELECT * FROM audit ORDER BY created_at DESC"))
+            rows = dict_rows(con.execute("SELECT * FROM audit ORDER BY created_at DESC"))
             for r in rows:
                 r["summary"] = json.loads(r["summary"]) if isinstance(r["summary"], str) else r["summary"]
             return rows
@@ -223,11 +223,11 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
         """Every run (JSON columns decoded) with n_dialogs, oldest first."""
 
         def fn(con: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
-            rows = _dicts(con.execute(
+            rows = dict_rows(con.execute(
                 "SELECT r.*, (SELECT count(*) FROM dialogs d WHERE d.run_id = r.run_id) AS n_dialogs"
                 " FROM runs r ORDER BY r.created_at, r.run_id"))
             for row in rows:
-                for col in _JSON_RUN_COLS:
+                for col in JSON_RUN_COLS:
                     row[col] = json.loads(row[col]) if row[col] is not None else None
             return rows
 
@@ -239,26 +239,26 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
                + (" WHERE m.run_id = ?" if run_id is not None else "")
                + " ORDER BY r.submission, m.run_id, m.dataset, m.name")
         args = [run_id] if run_id is not None else []
-        return self._read(lambda con: _dicts(con.execute(sql, args)), [])
+        return self._read(lambda con: dict_rows(con.execute(sql, args)), [])
 
     def dialogs(self, run_id: str) -> list[dict[str, Any]]:
         """The run's dialog rows (no turns), ordered by dataset, row_id, trial."""
-        return self._read(lambda con: _dicts(con.execute(
+        return self._read(lambda con: dict_rows(con.execute(
             "SELECT * FROM dialogs WHERE run_id = ? ORDER BY dataset, row_id, trial", [run_id])), [])
 
     def dialog_results(self, run_id: str) -> list[DialogResult]:
         """The run's dialogs rebuilt as DialogResult (turns in order), by dataset, row_id, trial."""
 
         def fn(con: duckdb.DuckDBPyConnection) -> list[DialogResult]:
-            dialogs = _dicts(con.execute(
+            dialogs = dict_rows(con.execute(
                 "SELECT * FROM dialogs WHERE run_id = ? ORDER BY dataset, row_id, trial", [run_id]))
             turns: dict[tuple, list[Turn]] = {}
-            for t in _dicts(con.execute(
+            for t in dict_rows(con.execute(
                     "SELECT * FROM turns WHERE run_id = ? ORDER BY dataset, row_id, trial, idx",
                     [run_id])):
                 turns.setdefault((t["dataset"], t["row_id"], t["trial"]), []).append(_turn(t))
             preds: dict[tuple, list[dict]] = {}
-            for p in _dicts(con.execute(
+            for p in dict_rows(con.execute(
                     "SELECT * FROM predictions WHERE run_id = ? ORDER BY dataset, row_id, trial,"
                     " opportunity", [run_id])):
                 preds.setdefault((p["dataset"], p["row_id"], p["trial"]), []).append(p)
@@ -276,14 +276,14 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
         where = "WHERE run_id = ? AND dataset = ? AND row_id = ? AND trial = ?"
 
         def fn(con: duckdb.DuckDBPyConnection) -> dict[str, Any] | None:
-            rows = _dicts(con.execute(f"SELECT * FROM dialogs {where}", key))
+            rows = dict_rows(con.execute(f"SELECT * FROM dialogs {where}", key))
             if not rows:
                 return None
             out = rows[0]
-            out["turns"] = _dicts(con.execute(
+            out["turns"] = dict_rows(con.execute(
                 f"SELECT idx, question, answer, question_latency_s, answer_latency_s, prompt_tokens,"
                 f" completion_tokens, cached_tokens FROM turns {where} ORDER BY idx", key))
-            out["predictions"] = _dicts(con.execute(
+            out["predictions"] = dict_rows(con.execute(
                 f"SELECT opportunity, predicted, label FROM predictions {where} ORDER BY opportunity",
                 key))
             return out
@@ -314,7 +314,7 @@ class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
             if not self._read(copy, False):
                 empty = duckdb.connect()  # no store yet: same schema, no rows
                 try:
-                    for ddl in _DDL:
+                    for ddl in DDL:
                         empty.execute(ddl)
                     empty.execute("INSERT INTO meta VALUES ('schema_version', ?)",
                                   [str(SCHEMA_VERSION)])
@@ -359,7 +359,7 @@ def _dialog_rows(run_id: str, r: DialogResult) -> tuple[list, list[list], list[l
         *(S.count(f, getattr(r, f)) for f in ("agent_calls", "agent_prompt_tokens", "agent_completion_tokens",
                                                "user_calls", "user_prompt_tokens", "user_completion_tokens",
                                                "user_cached_tokens")),
-        _now(),
+        utc_now(),
     ]
     turns = [
         key + [i, S.clean_text(t.question), S.clean_text(t.answer),
@@ -379,8 +379,8 @@ def _dialog_rows(run_id: str, r: DialogResult) -> tuple[list, list[list], list[l
 
 
 def _insert_dialog(con: duckdb.DuckDBPyConnection, row: list) -> None:
-    con.execute(f"INSERT INTO dialogs ({', '.join(_DIALOG_COLS)}) VALUES "
-                f"({', '.join('?' * len(_DIALOG_COLS))})", row)
+    con.execute(f"INSERT INTO dialogs ({', '.join(DIALOG_COLS)}) VALUES "
+                f"({', '.join('?' * len(DIALOG_COLS))})", row)
 
 
 def _insert_many(con: duckdb.DuckDBPyConnection, table: str, cols: Sequence[str],
@@ -394,11 +394,11 @@ def _insert_many(con: duckdb.DuckDBPyConnection, table: str, cols: Sequence[str]
 
 
 def _insert_turns(con: duckdb.DuckDBPyConnection, rows: list[list]) -> None:
-    _insert_many(con, "turns", _TURN_COLS, rows)
+    _insert_many(con, "turns", TURN_COLS, rows)
 
 
 def _insert_predictions(con: duckdb.DuckDBPyConnection, rows: list[list]) -> None:
-    _insert_many(con, "predictions", _PRED_COLS, rows)
+    _insert_many(con, "predictions", PRED_COLS, rows)
 
 
 def _turn(t: Mapping[str, Any]) -> Turn:

@@ -19,7 +19,7 @@ def sanitize(text: Any) -> str:
     s = _ABS_PATH.sub(lambda m: "…/" + m.group(0).rstrip("/").rsplit("/", 1)[-1], s)
     return _PID.sub("process", s)
 
-def _json(value: Any) -> Any:
+def json_value(value: Any) -> Any:
     if value is None or (isinstance(value, float) and pd.isna(value)):
         return None
     if isinstance(value, (dict, list)):
@@ -30,46 +30,46 @@ def _json(value: Any) -> Any:
         return value
 
 
-def _missing(v: Any) -> bool:
+def is_missing(v: Any) -> bool:
     return v is None or (not isinstance(v, str) and pd.isna(v))
 
 
 def interval_text(low: Any, high: Any, households: Any = None) -> str:
     """"[lo, hi] n=44"; "n/a (n=1)" when the interval is degenerate (zero width, or fewer than two
     households behind it: a bootstrap over one household says nothing); "" without an interval."""
-    n = None if _missing(households) else int(households)
+    n = None if is_missing(households) else int(households)
     suffix = f" n={n}" if n is not None else ""
-    if _missing(low) or _missing(high):
+    if is_missing(low) or is_missing(high):
         return f"n/a{suffix.replace(' n=', ' (n=')})" if n is not None and n < 2 else ""
     if (n is not None and n < 2) or round(float(high) - float(low), 6) == 0:
         return "n/a" + (f" (n={n})" if n is not None else "")
     return f"[{low:.1f}, {high:.1f}]{suffix}"
 
 
-def _round(value: Any, digits: int = 1) -> float | None:
+def round_or_none(value: Any, digits: int = 1) -> float | None:
     if value is None or pd.isna(value):
         return None
     return round(float(value), digits)
 
 
 def models_label(agent_models: Any) -> str:
-    models = _json(agent_models) or {}
+    models = json_value(agent_models) or {}
     if not isinstance(models, dict) or not models:
         return "none"
     return "; ".join(f"{role}: {name}" for role, name in sorted(models.items()))
 
 
-def _date(value: Any) -> str:
+def date_text(value: Any) -> str:
     if value is None or (not isinstance(value, str) and pd.isna(value)):
         return ""
     return pd.Timestamp(value).strftime("%Y-%m-%d %H:%M")
 
 
-def _plain(v: Any) -> Any:
+def plain_value(v: Any) -> Any:
     """A JSON-able Python value from what DuckDB/pandas hand back."""
     if isinstance(v, (dict, list, str, bool)) or v is None:
         return v
-    if _missing(v):
+    if is_missing(v):
         return None
     if hasattr(v, "isoformat"):
         return v.isoformat()
@@ -78,10 +78,10 @@ def _plain(v: Any) -> Any:
     return v
 
 
-def _records(r: Reader, table: str, sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
+def table_records(r: Reader, table: str, sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
     if not r.has(table):
         return []
-    return [{k: (None if _missing(v) else v) for k, v in x.items()} for x in r.df(sql, params).to_dict("records")]
+    return [{k: (None if is_missing(v) else v) for k, v in x.items()} for x in r.df(sql, params).to_dict("records")]
 
 
 __all__ = ["Reader", "SnapshotSource", "StoreLockedError", "StoreSource", "interval_text", "models_label",

@@ -7,7 +7,7 @@ from typing import Any
 import pandas as pd
 
 from eligibench.results import CAUSE_WORDS, FAILURE_CAUSES, Reader
-from leaderboard.queries.common import _json, _missing, _plain, _records, sanitize
+from leaderboard.queries.common import json_value, is_missing, plain_value, table_records, sanitize
 
 __all__ = ["CAUSE_WORDS", "DIALOG_COLUMNS", "FAILURE_CAUSES", "DialogFilter", "dialog_facets", "dialog_key",
            "dialog_list", "parse_dialog_key", "run_choices", "run_export", "shared_dialogs", "transcript"]
@@ -72,7 +72,7 @@ def dialog_list(r: Reader, run_id: str, f: DialogFilter = DialogFilter()) -> pd.
         + (f" HAVING {' AND '.join(having)}" if having else "")
         + " ORDER BY d.dataset, d.row_id, d.trial", params)
     df.columns = list(DIALOG_COLUMNS)
-    df["Error"] = [sanitize(e) if not _missing(e) else "" for e in df["Error"]]
+    df["Error"] = [sanitize(e) if not is_missing(e) else "" for e in df["Error"]]
     df["Failure causes"] = df["Failure causes"].fillna("")
     return df
 
@@ -116,14 +116,14 @@ def transcript(r: Reader, run_id: str, dataset: str, row_id: str, trial: int) ->
     run = r.df("SELECT submission, simulator, data_version FROM runs WHERE run_id = ?", [run_id])
     out["run"] = run.iloc[0].to_dict() if not run.empty else {}
     # from the grounded-simulator issue (absent in older stores: empty)
-    out["facts"] = _records(r, "turn_facts", "SELECT idx, fact_key, value, exact FROM turn_facts"
+    out["facts"] = table_records(r, "turn_facts", "SELECT idx, fact_key, value, exact FROM turn_facts"
                             f" {where} ORDER BY idx, fact_key", key)
-    out["process"] = (_records(r, "dialog_process", f"SELECT * FROM dialog_process {where}", key) or [None])[0]
-    out["failures"] = {x["opportunity"]: x["cause"] for x in _records(
+    out["process"] = (table_records(r, "dialog_process", f"SELECT * FROM dialog_process {where}", key) or [None])[0]
+    out["failures"] = {x["opportunity"]: x["cause"] for x in table_records(
         r, "pair_failures", f"SELECT opportunity, cause FROM pair_failures {where}", key)}
-    out["checks"] = _records(r, "simulator_checks", f"SELECT idx, verdict, detail FROM simulator_checks {where}"
+    out["checks"] = table_records(r, "simulator_checks", f"SELECT idx, verdict, detail FROM simulator_checks {where}"
                              " ORDER BY idx", key)
-    out["notes"] = {x["idx"]: _json(x["notes"]) for x in _records(
+    out["notes"] = {x["idx"]: json_value(x["notes"]) for x in table_records(
         r, "turn_notes", f"SELECT idx, notes FROM turn_notes {where}", key)}
     return out
 
@@ -137,7 +137,7 @@ def run_export(r: Reader, run_id: str) -> dict[str, Any] | None:
     run = r.df("SELECT * FROM runs WHERE run_id = ?", [run_id])
     if run.empty:
         return None
-    rec = {k: _plain(_json(v) if isinstance(v, str) and v[:1] in "{[" else v) for k, v in run.iloc[0].items()}
+    rec = {k: plain_value(json_value(v) if isinstance(v, str) and v[:1] in "{[" else v) for k, v in run.iloc[0].items()}
     metrics = r.df("SELECT dataset, name, value, ci_low, ci_high FROM metrics WHERE run_id = ? ORDER BY dataset, name",
                    [run_id]) if r.has("metrics") else pd.DataFrame(columns=["dataset", "name", "value", "ci_low", "ci_high"])
     dialogs = []
@@ -152,18 +152,18 @@ def run_export(r: Reader, run_id: str) -> dict[str, Any] | None:
         for d in r.df("SELECT * FROM dialogs WHERE run_id = ? ORDER BY dataset, row_id, trial",
                       [run_id]).to_dict("records"):
             k = (d["dataset"], d["row_id"], d["trial"])
-            dd = {c: _plain(v) for c, v in d.items() if c != "run_id"}
-            dd["turns"] = [{c: _plain(v) for c, v in t.items() if c not in ("run_id", "dataset", "row_id", "trial")}
+            dd = {c: plain_value(v) for c, v in d.items() if c != "run_id"}
+            dd["turns"] = [{c: plain_value(v) for c, v in t.items() if c not in ("run_id", "dataset", "row_id", "trial")}
                            for t in (t_by[k].to_dict("records") if k in t_by else [])]
-            dd["predictions"] = {p["opportunity"]: {"predicted": _plain(p["predicted"]), "label": _plain(p["label"])}
+            dd["predictions"] = {p["opportunity"]: {"predicted": plain_value(p["predicted"]), "label": plain_value(p["label"])}
                                  for p in (p_by[k].to_dict("records") if k in p_by else [])}
             dialogs.append(dd)
     return {
         "submission": rec.get("submission"), "run_id": run_id, "data_version": rec.get("data_version"),
         "simulator": rec.get("simulator"),
-        "metrics": {f"{x.dataset}.{x.name}": _plain(x.value) for x in metrics.itertuples(index=False)},
-        "intervals": {f"{x.dataset}.{x.name}": [_plain(x.ci_low), _plain(x.ci_high)]
-                      for x in metrics.itertuples(index=False) if not _missing(x.ci_low)},
+        "metrics": {f"{x.dataset}.{x.name}": plain_value(x.value) for x in metrics.itertuples(index=False)},
+        "intervals": {f"{x.dataset}.{x.name}": [plain_value(x.ci_low), plain_value(x.ci_high)]
+                      for x in metrics.itertuples(index=False) if not is_missing(x.ci_low)},
         "run": rec, "dialogs": dialogs,
     }
 

@@ -4,7 +4,7 @@ column, filter word, plot axis and tooltip everywhere (tests/leaderboard/test_lb
 from __future__ import annotations
 
 from eligibench.results import AVERAGE, metric
-from eligibench.results.catalogue import columns
+from eligibench.results import columns
 
 __all__ = ["AVG_F1", "AVG_TURNS", "TW_F1", "ci_label"]
 

@@ -9,7 +9,7 @@ from typing import Any, Mapping
 import pandas as pd
 
 from eligibench.results import Reader
-from leaderboard.queries.common import _date, _json, _missing, _round, sanitize
+from leaderboard.queries.common import date_text, json_value, is_missing, round_or_none, sanitize
 
 __all__ = ["Audit", "QUEUE_COLUMNS", "QUEUE_WORDS", "SIMULATOR_COLUMNS", "audits", "queue_table", "simulator_stats"]
 
@@ -25,9 +25,9 @@ def queue_table(r: Reader) -> pd.DataFrame:
     df = r.df("SELECT id, submission, status, submitted_at, started_at, finished_at, error"
               " FROM queue ORDER BY id DESC")
     for c in ("submitted_at", "started_at", "finished_at"):
-        df[c] = [_date(v) for v in df[c]]
+        df[c] = [date_text(v) for v in df[c]]
     df["status"] = [QUEUE_WORDS.get(v, v) for v in df["status"]]
-    df["error"] = [sanitize(e) if not _missing(e) else "" for e in df["error"]]
+    df["error"] = [sanitize(e) if not is_missing(e) else "" for e in df["error"]]
     df.columns = list(QUEUE_COLUMNS)
     return df
 
@@ -66,7 +66,7 @@ def simulator_stats(r: Reader) -> pd.DataFrame:
     df.columns = list(SIMULATOR_COLUMNS)
     for c in ("Answer latency (s)", "Answer tokens", "Prompt tokens / answer", "Cached share %",
               "Faithful answers % (every turn)"):
-        df[c] = [_round(v, 2) for v in df[c]]
+        df[c] = [round_or_none(v, 2) for v in df[c]]
     return df
 
 
@@ -82,14 +82,14 @@ def _summary_from_row(row: Mapping[str, Any]) -> dict[str, Any]:
     """Best effort over an audit table whose exact columns are owned by the store."""
     for key in ("summary", "result", "results", "data", "value", "json"):
         if key in row:
-            parsed = _json(row[key])
+            parsed = json_value(row[key])
             if isinstance(parsed, dict):
                 return parsed
     out = {}
     for k, v in row.items():
         if k in ("simulator", "created_at", "recorded_at"):
             continue
-        parsed = _json(v) if isinstance(v, str) and v[:1] in "{[" else v
+        parsed = json_value(v) if isinstance(v, str) and v[:1] in "{[" else v
         out[k] = None if (not isinstance(parsed, (dict, list, str)) and pd.isna(parsed)) else parsed
     return out
 
@@ -101,7 +101,7 @@ def audits(r: Reader, audit_file: Path | None = None) -> list[Audit]:
         for row in r.df("SELECT * FROM audit").to_dict("records"):
             created = row.get("created_at") or row.get("recorded_at")
             found.append(Audit(str(row.get("simulator", "")), _summary_from_row(row), "store table `audit`",
-                               _date(created) if created is not None else ""))
+                               date_text(created) if created is not None else ""))
     if not found and audit_file is not None and Path(audit_file).is_file():
         try:
             data = json.loads(Path(audit_file).read_text(encoding="utf-8"))

@@ -16,8 +16,8 @@ from typing import Any, Callable, Mapping, Sequence
 import pandas as pd
 
 from eligibench.results import AVERAGE, DATASETS, INFRA_ERROR, NO_PROTOCOL, V1_PROTOCOL, Reader
-from eligibench.results.catalogue import HOUSEHOLDS, METRICS, columns
-from leaderboard.queries.common import _date, _json, _missing, _round, interval_text, models_label, sanitize
+from eligibench.results import HOUSEHOLDS, METRICS, columns
+from leaderboard.queries.common import date_text, json_value, is_missing, round_or_none, interval_text, models_label, sanitize
 from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1, ci_label
 from leaderboard.queries.scoring import HUMAN_STATUS
 
@@ -62,11 +62,11 @@ def _metric_cells(m: Mapping[tuple[str, str], tuple[Any, Any, Any]],
     for c in METRIC_COLUMNS:
         scale, name = c.metric.scale, c.metric.name
         if c.over:
-            vs = [m[(d, name)][0] for d in DATASETS if (d, name) in m and not _missing(m[(d, name)][0])]
-            row[c.label] = _round(scale * sum(vs) / len(vs), c.metric.digits) if vs else None
+            vs = [m[(d, name)][0] for d in DATASETS if (d, name) in m and not is_missing(m[(d, name)][0])]
+            row[c.label] = round_or_none(scale * sum(vs) / len(vs), c.metric.digits) if vs else None
             continue
         v = m.get((c.dataset, name), (None,))[0]
-        row[c.label] = None if _missing(v) else _round(scale * v, c.metric.digits)
+        row[c.label] = None if is_missing(v) else round_or_none(scale * v, c.metric.digits)
         if c.interval_label:
             if (c.dataset, name) in m:
                 _, lo, hi = m[(c.dataset, name)]
@@ -115,15 +115,15 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
                 ns = [n for n in (households(d) for d in DATASETS) if n is not None]
                 return sum(ns) if ns else None
             v = m.get((dataset, HOUSEHOLDS), (None,))[0]
-            return int(v) if not _missing(v) else counted.get((run_id, dataset))
+            return int(v) if not is_missing(v) else counted.get((run_id, dataset))
 
         row = _metric_cells(m, households)
-        extra = _json(run.extra) or {}
+        extra = json_value(run.extra) or {}
         status = run.status or ""
         if not m and status != "done":
             status = f"{status} ({run.n_dialogs} dialogs so far)" if status else "no metrics yet"
-        roles = _json(run.role_models)
-        config = "" if _missing(run.run_config) else str(run.run_config)
+        roles = json_value(run.role_models)
+        config = "" if is_missing(run.run_config) else str(run.run_config)
         rows.append({
             **row,
             # the configuration names the row: two configurations of one submission differ by it
@@ -133,11 +133,11 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
             "Models": models_label(roles if isinstance(roles, dict) and roles else run.agent_models),
             "Simulator": run.simulator or "",
             "Config": config,
-            "Protocol": NO_PROTOCOL if _missing(run.protocol_id) else str(run.protocol_id),
+            "Protocol": NO_PROTOCOL if is_missing(run.protocol_id) else str(run.protocol_id),
             "Dialogs": int(run.n_dialogs),
             "Status": sanitize(status),
-            "Isolation": ISOLATION_NOT_RECORDED if _missing(run.isolation) else sanitize(str(run.isolation)),
-            "Date": _date(run.created_at),
+            "Isolation": ISOLATION_NOT_RECORDED if is_missing(run.isolation) else sanitize(str(run.isolation)),
+            "Date": date_text(run.created_at),
             "Data version": run.data_version or "",
             "Run": run.run_id,
             "Rank": "",
@@ -276,7 +276,7 @@ def with_ranks(ranked: pd.DataFrame) -> pd.DataFrame:
     top = interval_bounds(out[ci_label(TW_F1)].iloc[0]) if len(out) else None
     ranks = []
     for i, (value, ci) in enumerate(zip(out[TW_F1], out[ci_label(TW_F1)])):
-        if _missing(value):
+        if is_missing(value):
             ranks.append("")
         elif i == 0:
             ranks.append("1")

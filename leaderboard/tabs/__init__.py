@@ -16,3 +16,24 @@ Modules:
 - `submit`: upload and the evaluation queue.
 - `play`: the Play tab (a person plays the agent or the household; issue 20).
 """
+# Each tab module is exported as a namespace: every one has the same `build(ctx)`.
+from leaderboard.tabs import board, compare, dialogs, opportunity, play, scatter, simulator, submit
+from leaderboard.tabs.board import BOARD_INPUTS
+from leaderboard.tabs.common import BUSY_BANNER, RETRY_EVERY_S, Context, Tab, bind
+
+__all__ = [
+    "BOARD_INPUTS",
+    "BUSY_BANNER",
+    "Context",
+    "RETRY_EVERY_S",
+    "Tab",
+    "bind",
+    "board",
+    "compare",
+    "dialogs",
+    "opportunity",
+    "play",
+    "scatter",
+    "simulator",
+    "submit",
+]

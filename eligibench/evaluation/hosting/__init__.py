@@ -19,41 +19,44 @@ Modules:
 """
 from __future__ import annotations
 
-import importlib
+# `isolation` is exported as a namespace: its names (BUBBLEWRAP, UNJAILED, isolation_for) read as isolation.X
+from eligibench.evaluation.hosting import isolation
+from eligibench.evaluation.hosting.api import Agent, AgentContext
+from eligibench.evaluation.hosting.errors import AgentFault, AgentInfraError, BudgetExceeded
+from eligibench.evaluation.hosting.host import ProcessAgent, check_loads
+from eligibench.evaluation.hosting.manifest import (
+    Manifest,
+    SubmissionError,
+    import_submission_module,
+    load_entry,
+    load_manifest,
+)
+from eligibench.evaluation.hosting.request_bounds import MAX_ENUM, request_problem
+from eligibench.evaluation.hosting.scaffold import scaffold_agent
+from eligibench.evaluation.hosting.types import Dialog, DialogBudget, OpportunityBrief, question_limit
+from eligibench.evaluation.hosting.wire import dialog_from_wire, dialog_to_wire
 
-_EXPORTS = {
-    "Agent": "api",
-    "AgentContext": "api",
-    "Dialog": "types",
-    "DialogBudget": "types",
-    "OpportunityBrief": "types",
-    "question_limit": "types",
-    "dialog_from_wire": "wire",
-    "dialog_to_wire": "wire",
-    "ProcessAgent": "host",
-    "check_loads": "host",
-    "request_problem": "request_bounds",
-    "MAX_ENUM": "request_bounds",
-    "Manifest": "manifest",
-    "SubmissionError": "manifest",
-    "import_submission_module": "manifest",
-    "load_entry": "manifest",
-    "load_manifest": "manifest",
-    "scaffold_agent": "scaffold",
-    "AgentFault": "errors",
-    "AgentInfraError": "errors",
-    "BudgetExceeded": "errors",
-}
-
-
-
-def __getattr__(name: str):
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "Agent",
+    "AgentContext",
+    "AgentFault",
+    "AgentInfraError",
+    "BudgetExceeded",
+    "Dialog",
+    "DialogBudget",
+    "MAX_ENUM",
+    "Manifest",
+    "OpportunityBrief",
+    "ProcessAgent",
+    "SubmissionError",
+    "check_loads",
+    "dialog_from_wire",
+    "dialog_to_wire",
+    "import_submission_module",
+    "isolation",
+    "load_entry",
+    "load_manifest",
+    "question_limit",
+    "request_problem",
+    "scaffold_agent",
+]

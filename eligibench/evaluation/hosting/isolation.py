@@ -21,12 +21,13 @@ from pathlib import Path
 
 from eligibench import system
 from eligibench.jail import require_bwrap
-from eligibench.results import records
+from eligibench.results import JAILED, UNJAILED
+from eligibench.results import (
+    NO_AGENT_PROCESS as NO_AGENT_PROCESS,  # re-exported: isolation.X is how a run was isolated
+)
 
 # How a run's agents were isolated, as recorded on the run (results store `runs.isolation`).
-BUBBLEWRAP = records.JAILED
-UNJAILED = records.UNJAILED
-NO_AGENT_PROCESS = records.NO_AGENT_PROCESS
+BUBBLEWRAP = JAILED
 POLICIES = ("auto", "jail")  # params.yaml evaluate.isolation
 
 

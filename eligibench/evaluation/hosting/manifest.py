@@ -33,7 +33,7 @@ from typing import Any, Mapping
 from eligibench.errors import BenyfitsError
 from eligibench.files import UnsafeYamlError, read_yaml
 
-_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+SUBMISSION_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 _ENTRY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][A-Za-z0-9_]*$")
 MANIFEST_MAX_BYTES = 64_000  # a manifest is a few lines; options are small
 REQUIRED = ("name", "strategy", "authors", "entry_point", "models", "license")
@@ -97,7 +97,7 @@ def load_manifest(folder: Path | str) -> Manifest:
         return v
 
     name = text("name")
-    if not _NAME.match(name):
+    if not SUBMISSION_NAME.match(name):
         raise SubmissionError(f"{path}: field 'name': {name!r} must be lowercase letters, digits, '-' or '_'")
     entry = text("entry_point")
     if not _ENTRY.match(entry):

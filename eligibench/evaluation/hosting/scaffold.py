@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from eligibench.evaluation.hosting.manifest import _NAME, SubmissionError
+from eligibench.evaluation.hosting.manifest import SUBMISSION_NAME, SubmissionError
 
 MANIFEST = """\
 # The submission manifest (docs/writing-an-agent.md, "The manifest").
@@ -93,7 +93,7 @@ def class_name(name: str) -> str:
 
 def scaffold_agent(dest: Path, name: str, author: str = "your name") -> list[Path]:
     """Write the template agent folder; refuses a bad name or an existing folder."""
-    if not _NAME.match(name):
+    if not SUBMISSION_NAME.match(name):
         raise SubmissionError(f"agent name {name!r}: use lowercase letters, digits, '-' or '_' (at most 64, "
                               "starting with a letter or digit)")
     dest = Path(dest)

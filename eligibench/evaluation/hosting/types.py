@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from eligibench.results.records import Turn
+from eligibench.results import Turn
 
 # Limits from the task definition (DESIGN.md): 20 questions per opportunity, at most 100.
 QUESTIONS_PER_OPPORTUNITY = 20

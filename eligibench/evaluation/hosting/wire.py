@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from eligibench.evaluation.hosting.types import Dialog, OpportunityBrief
-from eligibench.results.records import Turn
+from eligibench.results import Turn
 
 
 def dialog_to_wire(d: Dialog) -> dict[str, Any]:

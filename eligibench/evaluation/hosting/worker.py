@@ -21,8 +21,8 @@ import traceback
 from typing import Any, Literal
 
 from eligibench import jail
-from eligibench.models.client import RetryingChatModel
-from eligibench.models.types import Completion, ModelError, ModelRequestError, ModelSpec, ModelUnavailable
+from eligibench.models import RetryingChatModel
+from eligibench.models import Completion, ModelError, ModelRequestError, ModelSpec, ModelUnavailable
 
 
 class BudgetExhausted(ModelError):

@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import Callable
 
 from eligibench import paths
-from eligibench.datasets.publish import DatasetMissing, dataset_path
-from eligibench.datasets.rows import Row, read_parquet
+from eligibench.datasets import DatasetMissing, dataset_path
+from eligibench.datasets import Row, read_parquet
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import Manifest, SubmissionError
 from eligibench.evaluation.run import EvalConfig, load_run, open_session
 from eligibench.evaluation.user import QUOTING_LABEL, QuotingUserModel
-from eligibench.results.records import AGENT_ERROR, BUDGET_EXCEEDED, INFRA_ERROR, USER_ERROR, DialogResult
+from eligibench.results import AGENT_ERROR, BUDGET_EXCEEDED, INFRA_ERROR, USER_ERROR, DialogResult
 
 
 def pick_smoke_row(dataset_dir: Path) -> Row:

@@ -18,8 +18,8 @@ import random
 from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from eligibench.datasets.rows import Row
-from eligibench.results.records import DialogResult
+from eligibench.datasets import Row
+from eligibench.results import DialogResult
 
 CEILING_PAIRS = 83
 CEILING_SEED = 20250301

@@ -16,7 +16,7 @@ from typing import Mapping, Protocol, Sequence
 
 from eligibench.evaluation.hosting import Agent, AgentContext, Dialog, OpportunityBrief
 from eligibench.evaluation.user import Answer
-from eligibench.results.records import Turn
+from eligibench.results import Turn
 
 
 class Quit(BaseException):

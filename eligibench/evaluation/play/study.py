@@ -8,7 +8,7 @@ import csv
 from pathlib import Path
 from typing import Mapping
 
-from eligibench.results.store import ResultStore
+from eligibench.results import ResultStore
 
 TLX_ITEMS = (
     ("mental", "Mental demand: how mentally demanding was the task?"),

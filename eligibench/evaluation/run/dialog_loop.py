@@ -21,7 +21,7 @@ from typing import Mapping, Sequence
 from eligibench.evaluation.hosting import Agent, AgentFault, AgentInfraError, BudgetExceeded, Dialog, OpportunityBrief
 from eligibench.evaluation.user import SimulatedUser, UserError
 from eligibench.models import ModelUnavailable
-from eligibench.results.records import (
+from eligibench.results import (
     AGENT_ERROR,
     BUDGET_EXCEEDED,
     INFRA_ERROR,
@@ -31,7 +31,7 @@ from eligibench.results.records import (
     DialogResult,
     Turn,
 )
-from eligibench.results.sanitize import clean_text
+from eligibench.results import clean_text
 
 MAX_QUESTION_CHARS = 2000
 

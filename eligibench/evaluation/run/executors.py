@@ -28,13 +28,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 from urllib.parse import urlparse
 
-from eligibench.datasets.rows import Row
+from eligibench.datasets import Row
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import Agent
 from eligibench.evaluation.run.dialog_loop import run_dialog
 from eligibench.evaluation.run.model import ExecutorConfig, RunPlan
 from eligibench.evaluation.user import make_user
-from eligibench.results.records import INFRA_ERROR, DialogResult
+from eligibench.results import INFRA_ERROR, DialogResult
 
 Item = tuple[str, Row, int]  # (dataset, row, trial): one dialog
 Record = Callable[[DialogResult], None]

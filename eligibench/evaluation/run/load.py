@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from eligibench import params, paths
-from eligibench.datasets.rows import Row
+from eligibench.datasets import Row
 from eligibench.evaluation.hosting import Manifest, load_manifest
 from eligibench.evaluation.run.config import read_config
 from eligibench.evaluation.run.model import EvalConfig, ResolvedRun

@@ -20,14 +20,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from eligibench.datasets.rows import Row
+from eligibench.datasets import Row
 from eligibench.errors import ParamsError
 from eligibench.evaluation.hosting import DialogBudget, Manifest, OpportunityBrief
 from eligibench.evaluation.run.protocol import DEFAULT_EDITION, Protocol
 from eligibench.evaluation.run.seeds import SIMULATOR
 from eligibench.evaluation.user import FREE_FORM, SimulatorMode
 from eligibench.models import ModelSpec
-from eligibench.results.records import RunSpec
+from eligibench.results import RunSpec
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from eligibench.models import ModelSpec
-from eligibench.models.registry import is_smoke_backend, serves_reference
+from eligibench.models import is_smoke_backend, serves_reference
 
 FULL_MIN_TRIALS = 3
 KINDS = ("full", "smoke", "custom")

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Mapping
 
 from eligibench.evaluation.scoring import AVERAGE
-from eligibench.results.records import AGENT_ERROR, DialogResult
-from eligibench.results.store import ResultStore
+from eligibench.results import AGENT_ERROR, DialogResult
+from eligibench.results import ResultStore
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,9 @@ import pyarrow.parquet as pq
 
 from eligibench import paths
 from eligibench.datasets import sealed
-from eligibench.datasets.editions import config_name
-from eligibench.datasets.publish import dataset_path
-from eligibench.datasets.rows import Row
+from eligibench.datasets import config_name
+from eligibench.datasets import dataset_path
+from eligibench.datasets import Row
 from eligibench.errors import ParamsError
 from eligibench.evaluation.hosting import Manifest, OpportunityBrief, SubmissionError
 from eligibench.evaluation.run.config import dataset_totals, load_rows, subset_rows
@@ -35,9 +35,9 @@ from eligibench.evaluation.run.protocol import simulator_label as protocol_simul
 from eligibench.evaluation.run.seeds import seed_table
 from eligibench.evaluation.user import FREE_FORM
 from eligibench.models import ModelSpec
-from eligibench.models.serving import model_identity
-from eligibench.results.identity import code_hash
-from eligibench.results.records import RunSpec
+from eligibench.models import model_identity
+from eligibench.results import code_hash
+from eligibench.results import RunSpec
 
 # The params keys (under `evaluate`) a resolved run reads, so its identity can depend on them.
 # Every one must be a DVC param of each stage that resolves runs (tests/pipeline/test_dvc_deps.py).

@@ -17,15 +17,15 @@ from __future__ import annotations
 
 from typing import Callable
 
-from eligibench.datasets.rows import Row
+from eligibench.datasets import Row
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import Agent
 from eligibench.evaluation.run.executors import Executor, LocalExecutor
 from eligibench.evaluation.run.model import RunPlan
 from eligibench.evaluation.scoring import record_run_process, summarize
-from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, DialogResult
-from eligibench.results.sanitize import UnstorableValue
-from eligibench.results.store import ResultStore, run_id_for
+from eligibench.results import AGENT_ERROR, INFRA_ERROR, DialogResult
+from eligibench.results import UnstorableValue
+from eligibench.results import ResultStore, run_id_for
 
 DONE, INCOMPLETE = "done", "incomplete"
 

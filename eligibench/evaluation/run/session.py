@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from eligibench import paths
-from eligibench.datasets.rows import Row
+from eligibench.datasets import Row
 from eligibench.evaluation.hosting import Manifest, ProcessAgent, isolation
 from eligibench.evaluation.run.dialog_loop import run_dialog
 from eligibench.evaluation.run.executors import Executor, import_ray, make_executor
@@ -33,12 +33,12 @@ from eligibench.evaluation.run.runner import RunIncomplete, evaluate
 from eligibench.evaluation.run.seeds import AGENT, SIMULATOR
 from eligibench.evaluation.user import make_user
 from eligibench.models import ModelSpec, ReplicaPool, make_model, pool_for
-from eligibench.models.preflight import check_preflight
-from eligibench.models.preflight import preflight as run_preflight
-from eligibench.models.serving import attach_servers
+from eligibench.models import check_preflight
+from eligibench.models import preflight as run_preflight
+from eligibench.models import attach_servers
 from eligibench.results import run_id_for
-from eligibench.results.records import INFRA_ERROR, DialogResult, RunSpec
-from eligibench.results.store import ResultStore
+from eligibench.results import INFRA_ERROR, DialogResult, RunSpec
+from eligibench.results import ResultStore
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, TERMINATIONS, DialogResult
+from eligibench.results import AGENT_ERROR, INFRA_ERROR, TERMINATIONS, DialogResult
 
 AVERAGE = "average"  # the dataset name used by `Summary.to_rows` for cross-dataset figures
 

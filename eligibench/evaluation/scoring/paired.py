@@ -24,7 +24,7 @@ import numpy as np
 
 from eligibench.evaluation.scoring.bootstrap import household_count_matrix, household_draws, percentile_interval
 from eligibench.evaluation.scoring.metrics import metric_arrays, score, turn_weighted_f1
-from eligibench.results.records import DialogResult
+from eligibench.results import DialogResult
 
 FIGURES = ("turn_weighted_f1", "f1", "turns")
 LABELS = {"turn_weighted_f1": "TW-F1", "f1": "F1", "turns": "turns"}

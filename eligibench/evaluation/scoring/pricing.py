@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from eligibench.errors import ParamsError
-from eligibench.results.records import DialogResult
+from eligibench.results import DialogResult
 
 
 @dataclass(frozen=True)

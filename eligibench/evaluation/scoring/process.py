@@ -31,10 +31,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Mapping, Sequence
 
-from eligibench.datasets.rows import Row
+from eligibench.datasets import Row
 from eligibench.evaluation.user import CONTRADICTED, DONT_KNOW, FAITHFUL, check_answer, lexical_select, says_unknown
-from eligibench.household.facts import fact, parse_key
-from eligibench.results.records import READY, DialogResult
+from eligibench.household import fact, parse_key
+from eligibench.results import READY, DialogResult
 
 SIMULATOR_FALSE_FACT = "simulator_false_fact"
 NEEDED_FACT_NOT_DISCLOSED = "needed_fact_not_disclosed"

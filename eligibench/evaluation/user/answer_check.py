@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from eligibench.household.facts import Fact
+from eligibench.household import Fact
 
 FAITHFUL, CONTRADICTED, DONT_KNOW, UNCHECKED = "faithful", "contradicted", "dont_know", "unchecked"
 VERDICTS = (FAITHFUL, CONTRADICTED, DONT_KNOW, UNCHECKED)

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
-from eligibench.household.facts import SIZE_KEY, fact_key
-from eligibench.household.model import Household
-from eligibench.household.profile import BOOL_TEMPLATES, VALUE_TEMPLATES, display_name
-from eligibench.household.schema import features_for
+from eligibench.household import SIZE_KEY, fact_key
+from eligibench.household import Household
+from eligibench.household import BOOL_TEMPLATES, VALUE_TEMPLATES, display_name
+from eligibench.household import features_for
 from eligibench.models import ask_json
 
 _WORD = re.compile(r"[a-z0-9]+")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from eligibench.results.records import Turn
+from eligibench.results import Turn
 
 INSTRUCTIONS = """You are taking part in a conversation with an assistant who is working out which New York City \
 benefit programs your household qualifies for. You play one real person: the "you" in the household profile below. \

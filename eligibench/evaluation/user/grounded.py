@@ -19,10 +19,10 @@ from typing import Sequence
 from eligibench.evaluation.user.answer_check import FAITHFUL, UNCHECKED, check_answer, numbers
 from eligibench.evaluation.user.fact_select import lexical_select, model_select
 from eligibench.evaluation.user.free_form import Answer, UserError
-from eligibench.household.facts import Fact, fact
-from eligibench.household.model import Household
+from eligibench.household import Fact, fact
+from eligibench.household import Household
 from eligibench.models import ConstrainedOutputError
-from eligibench.results.records import Turn
+from eligibench.results import Turn
 
 DONT_KNOW = "I don't know."
 SELECTORS = ("lexical", "model")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 
-from eligibench.models.types import Completion
+from eligibench.models import Completion
 
 QUOTING_LABEL = "test:quoting-user (not a language model)"
 QUOTING_ENV = "BENYFITS_QUOTING_USER"

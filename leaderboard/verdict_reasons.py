@@ -18,8 +18,7 @@ from typing import Any, Mapping
 import pyarrow.parquet as pq
 
 from checkers.editions import explained_checker
-from eligibench.datasets import DatasetMissing, dataset_path
-from eligibench.datasets import Row, read_parquet
+from eligibench.datasets import DatasetMissing, Row, dataset_path, read_parquet
 from eligibench.truth import Explanation, flip_sentence
 
 # a later edition's row ids carry it (`diverse-2026-08-0003`, eligibench.datasets.editions)

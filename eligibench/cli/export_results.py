@@ -23,8 +23,7 @@ def _repo_id(args: argparse.Namespace) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from eligibench.paths import default_store
-    from eligibench.results import ResultStore
-    from eligibench.results import export_results, upload_results
+    from eligibench.results import ResultStore, export_results, upload_results
 
     path = Path(args.store) if args.store else default_store()
     if not path.exists():

@@ -11,8 +11,7 @@ from pathlib import Path
 
 def _cmd_queue_serve(args: argparse.Namespace) -> int:
     from eligibench.evaluation.run import load_config
-    from eligibench.results import QueueService
-    from eligibench.results import ResultStore
+    from eligibench.results import QueueService, ResultStore
 
     project = Path(args.project)
     config = load_config(project, params_file=args.params)

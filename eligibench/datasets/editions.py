@@ -27,8 +27,7 @@ from eligibench.datasets.population import load_population, sample_households, s
 from eligibench.datasets.rows import Row, build_row
 from eligibench.datasets.version import with_content_version
 from eligibench.household import Household
-from eligibench.truth import trace_all
-from eligibench.truth import traced_checkers
+from eligibench.truth import trace_all, traced_checkers
 
 
 def config_name(dataset: str, edition: str) -> str:

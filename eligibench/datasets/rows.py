@@ -10,12 +10,8 @@ from typing import Sequence
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from eligibench.household import ALWAYS_KNOWN
-from eligibench.household import Household
-from eligibench.household import render_profile
-from eligibench.household import household_from_v1, household_to_v1
-from eligibench.truth import find_flip, verify_flip
-from eligibench.truth import TracedChecker
+from eligibench.household import ALWAYS_KNOWN, Household, household_from_v1, household_to_v1, render_profile
+from eligibench.truth import TracedChecker, find_flip, verify_flip
 
 SCHEMA = pa.schema([
     ("id", pa.string()),

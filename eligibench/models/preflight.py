@@ -81,8 +81,8 @@ def check_preflight(specs: Mapping[str, ModelSpec], **kwargs) -> None:
 
 def _check_role(role: str, spec: ModelSpec, needs_json_schema: bool, needs_seed: bool,
                 timeout_s: float) -> list[Problem]:
-    from eligibench.models.factory import make_model
     from eligibench.models.constrained import InvalidReply, parse_json_reply
+    from eligibench.models.factory import make_model
     from eligibench.models.openai_compat import OpenAICompatModel
 
     probe = replace(spec, retries=0, timeout_s=min(spec.timeout_s, timeout_s))

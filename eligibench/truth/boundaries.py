@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Iterable, Sequence
 
-from eligibench.household import MAX_MEMBERS, Household, member, replace_member
 from eligibench.household import ALL_FEATURES_BY_NAME as FEATURES_BY_NAME
+from eligibench.household import MAX_MEMBERS, Household, member, replace_member
 from eligibench.truth.conditions import HOUSEHOLD_SIZE, checker_conditions
 
 HOUSEHOLD_INCOME = "household_income"

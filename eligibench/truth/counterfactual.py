@@ -33,8 +33,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from eligibench.household import Household, replace_member
 from eligibench.household import ALL_FEATURES_BY_NAME as FEATURES_BY_NAME
+from eligibench.household import Household, replace_member
 from eligibench.truth.conditions import conditions_of_source
 from eligibench.truth.tracing import TracedChecker
 

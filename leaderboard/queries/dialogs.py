@@ -7,7 +7,7 @@ from typing import Any
 import pandas as pd
 
 from eligibench.results import CAUSE_WORDS, FAILURE_CAUSES, Reader
-from leaderboard.queries.common import json_value, is_missing, plain_value, table_records, sanitize
+from leaderboard.queries.common import is_missing, json_value, plain_value, sanitize, table_records
 
 __all__ = ["CAUSE_WORDS", "DIALOG_COLUMNS", "FAILURE_CAUSES", "DialogFilter", "dialog_facets", "dialog_key",
            "dialog_list", "parse_dialog_key", "run_choices", "run_export", "shared_dialogs", "transcript"]

@@ -3,8 +3,7 @@
 column, filter word, plot axis and tooltip everywhere (tests/leaderboard/test_lb_metric_labels.py)."""
 from __future__ import annotations
 
-from eligibench.results import AVERAGE, metric
-from eligibench.results import columns
+from eligibench.results import AVERAGE, columns, metric
 
 __all__ = ["AVG_F1", "AVG_TURNS", "TW_F1", "ci_label"]
 

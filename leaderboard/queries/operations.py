@@ -9,7 +9,7 @@ from typing import Any, Mapping
 import pandas as pd
 
 from eligibench.results import Reader
-from leaderboard.queries.common import date_text, json_value, is_missing, round_or_none, sanitize
+from leaderboard.queries.common import date_text, is_missing, json_value, round_or_none, sanitize
 
 __all__ = ["Audit", "QUEUE_COLUMNS", "QUEUE_WORDS", "SIMULATOR_COLUMNS", "audits", "queue_table", "simulator_stats"]
 

@@ -15,9 +15,26 @@ from typing import Any, Callable, Mapping, Sequence
 
 import pandas as pd
 
-from eligibench.results import AVERAGE, DATASETS, INFRA_ERROR, NO_PROTOCOL, V1_PROTOCOL, Reader
-from eligibench.results import HOUSEHOLDS, METRICS, columns
-from leaderboard.queries.common import date_text, json_value, is_missing, round_or_none, interval_text, models_label, sanitize
+from eligibench.results import (
+    AVERAGE,
+    DATASETS,
+    HOUSEHOLDS,
+    INFRA_ERROR,
+    METRICS,
+    NO_PROTOCOL,
+    V1_PROTOCOL,
+    Reader,
+    columns,
+)
+from leaderboard.queries.common import (
+    date_text,
+    interval_text,
+    is_missing,
+    json_value,
+    models_label,
+    round_or_none,
+    sanitize,
+)
 from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1, ci_label
 from leaderboard.queries.scoring import HUMAN_STATUS
 

@@ -27,8 +27,8 @@ import weakref
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from eligibench.agents.sandbox.policy import PolicyError, validate
 from eligibench import jail
+from eligibench.agents.sandbox.policy import PolicyError, validate
 
 WORKER_ARGV = (sys.executable, "-m", "eligibench.agents.sandbox.worker")
 ERROR_KINDS = ("refused", "timeout", "memory", "error", "missing_key")

@@ -42,8 +42,7 @@ from eligibench.evaluation.hosting.errors import AgentFault, AgentInfraError, Bu
 from eligibench.evaluation.hosting.request_bounds import request_problem
 from eligibench.evaluation.hosting.types import Dialog, DialogBudget, OpportunityBrief
 from eligibench.evaluation.hosting.wire import dialog_to_wire
-from eligibench.models import ChatModel, ModelError, ModelSpec, ModelUnavailable, make_model
-from eligibench.models import check_health
+from eligibench.models import ChatModel, ModelError, ModelSpec, ModelUnavailable, check_health, make_model
 
 WORKER_ARGV = (sys.executable, "-m", "eligibench.evaluation.hosting.worker")
 _WORKER_FILE = "eligibench/evaluation/hosting/worker.py"

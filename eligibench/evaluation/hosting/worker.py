@@ -21,8 +21,7 @@ import traceback
 from typing import Any, Literal
 
 from eligibench import jail
-from eligibench.models import RetryingChatModel
-from eligibench.models import Completion, ModelError, ModelRequestError, ModelSpec, ModelUnavailable
+from eligibench.models import Completion, ModelError, ModelRequestError, ModelSpec, ModelUnavailable, RetryingChatModel
 
 
 class BudgetExhausted(ModelError):

@@ -26,10 +26,17 @@ from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import SubmissionError, load_manifest
 from eligibench.evaluation.run import load_run, run_identity, run_submission
 from eligibench.evaluation.user import QUOTING_LABEL, QuotingUserModel
-from eligibench.results import ResultStore, StoreError, run_id_for
-from eligibench.results import LEASE_S, LeaseLost, worker_id
-from eligibench.results import QueueClient
-from eligibench.results import export_run, import_run
+from eligibench.results import (
+    LEASE_S,
+    LeaseLost,
+    QueueClient,
+    ResultStore,
+    StoreError,
+    export_run,
+    import_run,
+    run_id_for,
+    worker_id,
+)
 
 REMOTE_WORK = Path(".benyfits-worker")  # under the project: a remote job's submission folder and scratch store
 

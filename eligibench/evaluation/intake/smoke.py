@@ -7,8 +7,7 @@ from pathlib import Path
 from typing import Callable
 
 from eligibench import paths
-from eligibench.datasets import DatasetMissing, dataset_path
-from eligibench.datasets import Row, read_parquet
+from eligibench.datasets import DatasetMissing, Row, dataset_path, read_parquet
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import Manifest, SubmissionError
 from eligibench.evaluation.run import EvalConfig, load_run, open_session

@@ -22,8 +22,7 @@ from eligibench.evaluation.hosting import Agent, Manifest
 from eligibench.evaluation.play.people import HumanAgent, HumanUser, Quit
 from eligibench.evaluation.run import ResolvedRun, evaluate, plan_for, run_dialog, run_identity
 from eligibench.evaluation.user import make_user
-from eligibench.results import DialogResult, RunSpec
-from eligibench.results import ResultStore, run_id_for
+from eligibench.results import DialogResult, ResultStore, RunSpec, run_id_for
 
 HUMAN = "human"  # the protocol kind, and the status of a human run (no agent ranking reads it)
 ROLES = ("agent", "user")

@@ -14,9 +14,7 @@ from typing import Any, Mapping
 
 from eligibench import params as P
 from eligibench import paths
-from eligibench.datasets import config_name
-from eligibench.datasets import DatasetMissing, dataset_path
-from eligibench.datasets import Row, read_parquet
+from eligibench.datasets import DatasetMissing, Row, config_name, dataset_path, read_parquet
 from eligibench.errors import ParamsError
 from eligibench.evaluation.hosting import DialogBudget
 from eligibench.evaluation.run.model import EvalConfig, ExecutorConfig, RunConfig

@@ -30,8 +30,8 @@ from eligibench.results import (
     USER_ERROR,
     DialogResult,
     Turn,
+    clean_text,
 )
-from eligibench.results import clean_text
 
 MAX_QUESTION_CHARS = 2000
 

@@ -25,8 +25,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from eligibench.models import ModelSpec
-from eligibench.models import is_smoke_backend, serves_reference
+from eligibench.models import ModelSpec, is_smoke_backend, serves_reference
 
 FULL_MIN_TRIALS = 3
 KINDS = ("full", "smoke", "custom")

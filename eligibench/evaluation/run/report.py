@@ -11,8 +11,7 @@ from pathlib import Path
 from typing import Mapping
 
 from eligibench.evaluation.scoring import AVERAGE
-from eligibench.results import AGENT_ERROR, DialogResult
-from eligibench.results import ResultStore
+from eligibench.results import AGENT_ERROR, DialogResult, ResultStore
 
 
 @dataclass(frozen=True)

@@ -22,10 +22,7 @@ from typing import Any, Mapping
 import pyarrow.parquet as pq
 
 from eligibench import paths
-from eligibench.datasets import sealed
-from eligibench.datasets import config_name
-from eligibench.datasets import dataset_path
-from eligibench.datasets import Row
+from eligibench.datasets import Row, config_name, dataset_path, sealed
 from eligibench.errors import ParamsError
 from eligibench.evaluation.hosting import Manifest, OpportunityBrief, SubmissionError
 from eligibench.evaluation.run.config import dataset_totals, load_rows, subset_rows
@@ -34,10 +31,8 @@ from eligibench.evaluation.run.protocol import DEFAULT_EDITION, DatasetUse, Prot
 from eligibench.evaluation.run.protocol import simulator_label as protocol_simulator_label
 from eligibench.evaluation.run.seeds import seed_table
 from eligibench.evaluation.user import FREE_FORM
-from eligibench.models import ModelSpec
-from eligibench.models import model_identity
-from eligibench.results import code_hash
-from eligibench.results import RunSpec
+from eligibench.models import ModelSpec, model_identity
+from eligibench.results import RunSpec, code_hash
 
 # The params keys (under `evaluate`) a resolved run reads, so its identity can depend on them.
 # Every one must be a DVC param of each stage that resolves runs (tests/pipeline/test_dvc_deps.py).

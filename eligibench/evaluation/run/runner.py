@@ -23,9 +23,7 @@ from eligibench.evaluation.hosting import Agent
 from eligibench.evaluation.run.executors import Executor, LocalExecutor
 from eligibench.evaluation.run.model import RunPlan
 from eligibench.evaluation.scoring import record_run_process, summarize
-from eligibench.results import AGENT_ERROR, INFRA_ERROR, DialogResult
-from eligibench.results import UnstorableValue
-from eligibench.results import ResultStore, run_id_for
+from eligibench.results import AGENT_ERROR, INFRA_ERROR, DialogResult, ResultStore, UnstorableValue, run_id_for
 
 DONE, INCOMPLETE = "done", "incomplete"
 

@@ -32,13 +32,9 @@ from eligibench.evaluation.run.resolve import run_identity
 from eligibench.evaluation.run.runner import RunIncomplete, evaluate
 from eligibench.evaluation.run.seeds import AGENT, SIMULATOR
 from eligibench.evaluation.user import make_user
-from eligibench.models import ModelSpec, ReplicaPool, make_model, pool_for
-from eligibench.models import check_preflight
+from eligibench.models import ModelSpec, ReplicaPool, attach_servers, check_preflight, make_model, pool_for
 from eligibench.models import preflight as run_preflight
-from eligibench.models import attach_servers
-from eligibench.results import run_id_for
-from eligibench.results import INFRA_ERROR, DialogResult, RunSpec
-from eligibench.results import ResultStore
+from eligibench.results import INFRA_ERROR, DialogResult, ResultStore, RunSpec, run_id_for
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from eligibench.evaluation.user.fact_select import lexical_select
-from eligibench.household import Household
-from eligibench.household import display_name, relation_word
+from eligibench.household import Household, display_name, relation_word
 
 YES_NO_PROBES = (
     # feature, question about the speaker, question about a named member ({name})

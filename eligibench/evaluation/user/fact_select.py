@@ -20,10 +20,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
-from eligibench.household import SIZE_KEY, fact_key
-from eligibench.household import Household
-from eligibench.household import BOOL_TEMPLATES, VALUE_TEMPLATES, display_name
-from eligibench.household import features_for
+from eligibench.household import (
+    BOOL_TEMPLATES,
+    SIZE_KEY,
+    VALUE_TEMPLATES,
+    Household,
+    display_name,
+    fact_key,
+    features_for,
+)
 from eligibench.models import ask_json
 
 _WORD = re.compile(r"[a-z0-9]+")

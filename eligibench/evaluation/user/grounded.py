@@ -19,8 +19,7 @@ from typing import Sequence
 from eligibench.evaluation.user.answer_check import FAITHFUL, UNCHECKED, check_answer, numbers
 from eligibench.evaluation.user.fact_select import lexical_select, model_select
 from eligibench.evaluation.user.free_form import Answer, UserError
-from eligibench.household import Fact, fact
-from eligibench.household import Household
+from eligibench.household import Fact, Household, fact
 from eligibench.models import ConstrainedOutputError
 from eligibench.results import Turn
 

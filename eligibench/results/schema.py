@@ -5,7 +5,7 @@ from typing import Callable
 
 import duckdb
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 QUEUE_STATUSES = ("queued", "running", "done", "failed")
 # Conventional run statuses (not enforced): ensure_run creates runs as "running"; a run with
@@ -242,5 +242,17 @@ def _v3_to_v4(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(f"ALTER TABLE runs ADD COLUMN IF NOT EXISTS {column} {kind}")
 
 
+# Version 5 (2026-11, issues 31-36): additive only (new tables in DDL, new nullable columns
+# here); each feature lists what it added.
+V5_RUN_COLUMNS: tuple[tuple[str, str], ...] = ()
+
+
+def _v4_to_v5(con: duckdb.DuckDBPyConnection) -> None:
+    for column, kind in V5_RUN_COLUMNS:
+        con.execute(f"ALTER TABLE runs ADD COLUMN IF NOT EXISTS {column} {kind}")
+    for ddl in DDL:  # CREATE TABLE IF NOT EXISTS: only the new tables are made
+        con.execute(ddl)
+
+
 # MIGRATIONS[v] upgrades a file from version v to v + 1 inside the writer's transaction.
-MIGRATIONS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+MIGRATIONS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}

@@ -151,6 +151,6 @@ def test_a_resumed_run_keeps_the_weaker_isolation_and_a_v3_store_migrates(tmp_pa
     con = duckdb.connect(str(tmp_path / "r.duckdb"))
     assert "isolation" not in {r[0] for r in con.execute("SELECT column_name FROM duckdb_columns() WHERE table_name = 'runs'").fetchall()}
     con.close()
-    assert store.migrate() == 4
+    assert store.migrate() == 5
     assert store.runs()[0]["isolation"] is None  # not recorded before version 4
 

@@ -94,6 +94,11 @@ class Protocol:
     # 2024 edition, so 2024 protocol ids are unchanged; a different edition is a different
     # protocol, so runs on different editions are never ranked together.
     edition: str = DEFAULT_EDITION
+    # The scaffold that turned a model into the agent when the run did not come from our harness
+    # (the Inspect task's, docs/inspect.md): its dialogs were driven by another framework, so such
+    # runs are never ranked with harness runs. None (harness runs) is left out of the JSON, so
+    # existing protocol ids and run ids are unchanged.
+    scaffold: str | None = None
 
     def __post_init__(self) -> None:
         if self.split not in SPLITS:
@@ -122,6 +127,8 @@ class Protocol:
             out.append(f"{self.trials} trial(s), full needs {FULL_MIN_TRIALS}")
         if self.decoding != "constrained":
             out.append("unconstrained decoding")
+        if self.scaffold is not None:
+            out.append(f"scaffold: {self.scaffold}")
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -135,7 +142,8 @@ class Protocol:
             "split": self.split,
             "kind": self.kind,
         } | ({"decoding": self.decoding} if self.decoding != "constrained" else {}) \
-          | ({"edition": self.edition} if self.edition != DEFAULT_EDITION else {})
+          | ({"edition": self.edition} if self.edition != DEFAULT_EDITION else {}) \
+          | ({"scaffold": self.scaffold} if self.scaffold is not None else {})
 
     @property
     def protocol_id(self) -> str:

@@ -60,7 +60,9 @@ class StoredProtocol:
             return f"protocol not recorded ({self.runs} run(s))"
         sim = f" · simulator {self.simulator}" if self.simulator else ""
         ed = f" · {self.edition} rules" if self.edition != DEFAULT_EDITION else ""
-        return f"{self.kind}{ed}{sim} · {self.id} ({self.runs} run(s))"
+        # runs whose agent was a model in another framework's scaffold (the Inspect task) say so
+        scaffold = f" · scaffold {(self.spec or {}).get('scaffold')}" if (self.spec or {}).get("scaffold") else ""
+        return f"{self.kind}{ed}{scaffold}{sim} · {self.id} ({self.runs} run(s))"
 
     def describe(self) -> str:
         """One line: datasets (version, households used of total), question cap, trials, simulator, split."""

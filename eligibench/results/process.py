@@ -14,9 +14,17 @@ from typing import Any
 
 import duckdb
 
-from eligibench.results.connection import StoreConnection, dict_rows
+from eligibench.results.connection import StoreConnection, dict_rows, utc_now
 from eligibench.results.records import DialogResult
-from eligibench.results.schema import CHECK_COLS, FAILURE_COLS, PROCESS_COLS, TURN_FACT_COLS, FAILURE_CAUSES
+from eligibench.results.schema import (
+    CHECK_COLS,
+    FAILURE_CAUSES,
+    FAILURE_COLS,
+    FAULT_COLS,
+    PROCESS_COLS,
+    RERUN_COLS,
+    TURN_FACT_COLS,
+)
 
 DialogKey = tuple[str, str, int]  # (dataset, row_id, trial)
 
@@ -69,6 +77,28 @@ class ProcessTables(StoreConnection):
 
         self._write(fn)
 
+    def record_simulator_faults(self, run_id: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Replace the run's simulator_faults rows (FAULT_COLS after run_id; simulator_faults.py)."""
+        def fn(con: duckdb.DuckDBPyConnection) -> None:
+            con.execute("DELETE FROM simulator_faults WHERE run_id = ?", [run_id])
+            insert_rows(con, "simulator_faults", FAULT_COLS, [[run_id, *r] for r in rows])
+
+        self._write(fn)
+
+    def record_simulator_rerun(self, run_id: str, key: DialogKey, attempt: int, seed: int, termination: str,
+                               faults: int, correct: int, pairs: int) -> None:
+        """One re-run of a faulty dialog (`evaluate --rerun-simulator-faults`), replacing that attempt's row."""
+        d, r, t = key
+        row = [run_id, d, r, int(t), int(attempt), int(seed), termination, int(faults), int(correct), int(pairs),
+               utc_now()]
+
+        def fn(con: duckdb.DuckDBPyConnection) -> None:
+            con.execute("DELETE FROM simulator_reruns WHERE run_id = ? AND dataset = ? AND row_id = ? AND trial = ?"
+                        " AND attempt = ?", [run_id, d, r, int(t), int(attempt)])
+            insert_rows(con, "simulator_reruns", RERUN_COLS, [row])
+
+        self._write(fn)
+
     def turn_facts(self, run_id: str) -> dict[DialogKey, list[tuple[int, str, Any, bool]]]:
         """Per dialog its disclosed facts (idx, key, value, exact), in turn order."""
         def fn(con: duckdb.DuckDBPyConnection) -> dict:
@@ -84,7 +114,8 @@ class ProcessTables(StoreConnection):
 
     def process_rows(self, table: str, run_id: str) -> list[dict[str, Any]]:
         """Rows of one process table for a run (dialog_process, pair_failures, simulator_checks)."""
-        if table not in ("dialog_process", "pair_failures", "simulator_checks", "turn_facts"):
+        if table not in ("dialog_process", "pair_failures", "simulator_checks", "turn_facts", "simulator_faults",
+                         "simulator_reruns"):
             raise ValueError(f"not a process table: {table!r}")
         return self._read(lambda con: dict_rows(con.execute(
             f"SELECT * FROM {table} WHERE run_id = ? ORDER BY ALL", [run_id])), [])

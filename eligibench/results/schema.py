@@ -14,7 +14,7 @@ RUN_STATUSES = ("running", "done", "incomplete", "failed", "cancelled")
 
 TABLES = ("meta", "runs", "dialogs", "turns", "predictions", "metrics", "queue", "audit",
           "turn_facts", "dialog_process", "pair_failures", "simulator_checks", "turn_notes",
-          "run_replicas", "play_tlx")
+          "run_replicas", "play_tlx", "gradings", "grading_changes", "run_households", "simulator_faults", "simulator_reruns")
 # pair_failures.cause: why a wrong (household, opportunity) prediction happened, first that applies
 FAILURE_CAUSES = ("simulator_false_fact", "needed_fact_not_disclosed", "rule_misapplied")
 
@@ -185,6 +185,70 @@ DDL = [
         idx INTEGER NOT NULL,
         notes JSON,
         PRIMARY KEY (run_id, dataset, row_id, trial, idx))""",
+    # Version 5, issue 31 item 2 (evaluation/scoring/simulator_faults.py): pairs a faulty simulator
+    # answer touched (answer-check verdict contradicted / dont_know on a fact the pair needs); wrong:
+    # the agent got the pair wrong, so it is a simulator fault. All of them are voided in agent_* scores.
+    """CREATE TABLE IF NOT EXISTS simulator_faults (
+        run_id VARCHAR NOT NULL,
+        dataset VARCHAR NOT NULL,
+        row_id VARCHAR NOT NULL,
+        trial INTEGER NOT NULL,
+        opportunity VARCHAR NOT NULL,
+        idx INTEGER NOT NULL,
+        fact_key VARCHAR NOT NULL,
+        verdict VARCHAR NOT NULL,
+        wrong BOOLEAN NOT NULL,
+        PRIMARY KEY (run_id, dataset, row_id, trial, opportunity))""",
+    # Version 5, issue 31 item 2: `evaluate --rerun-simulator-faults N`: each re-run of a faulty
+    # dialog with a new simulator seed (attempt 1..N) and its outcome (simulator faults left, F1 of
+    # the re-run dialog's pairs in percent). The run's own dialogs and scores are not replaced.
+    """CREATE TABLE IF NOT EXISTS simulator_reruns (
+        run_id VARCHAR NOT NULL,
+        dataset VARCHAR NOT NULL,
+        row_id VARCHAR NOT NULL,
+        trial INTEGER NOT NULL,
+        attempt INTEGER NOT NULL,
+        seed BIGINT NOT NULL,
+        termination VARCHAR,
+        faults INTEGER,
+        correct INTEGER,
+        pairs INTEGER,
+        created_at TIMESTAMP,
+        PRIMARY KEY (run_id, dataset, row_id, trial, attempt))""",
+    # Version 5, issue 31 item 1 (results/gradings.py, evaluation/regrade/): each grading of a run:
+    # 1 when it was evaluated, 2.. by `benyfits regrade`; ground_truth: the digest of the checkers and
+    # requirement texts that graded it (NULL: not recorded, runs before version 5); metrics: that
+    # grading's metric rows as JSON (the `metrics` table holds the newest); bootstrap: its n_boot.
+    """CREATE TABLE IF NOT EXISTS gradings (
+        run_id VARCHAR NOT NULL,
+        grading INTEGER NOT NULL,
+        ground_truth VARCHAR,
+        edition VARCHAR,
+        bootstrap INTEGER,
+        changed INTEGER,
+        metrics JSON,
+        created_at TIMESTAMP,
+        PRIMARY KEY (run_id, grading))""",
+    # Version 5, issue 31 item 1: every pair whose label a regrade changed (old: the previous grading's).
+    """CREATE TABLE IF NOT EXISTS grading_changes (
+        run_id VARCHAR NOT NULL,
+        grading INTEGER NOT NULL,
+        dataset VARCHAR NOT NULL,
+        row_id VARCHAR NOT NULL,
+        trial INTEGER NOT NULL,
+        opportunity VARCHAR NOT NULL,
+        predicted BOOLEAN,
+        old_label BOOLEAN,
+        new_label BOOLEAN,
+        PRIMARY KEY (run_id, grading, dataset, row_id, trial, opportunity))""",
+    # Version 5, issue 31 item 1: the household of every row a run evaluated (v1 JSON), so a regrade
+    # runs the checkers on exactly what the dialogs were about, whatever the published folder holds now.
+    """CREATE TABLE IF NOT EXISTS run_households (
+        run_id VARCHAR NOT NULL,
+        dataset VARCHAR NOT NULL,
+        row_id VARCHAR NOT NULL,
+        household JSON NOT NULL,
+        PRIMARY KEY (run_id, dataset, row_id))""",
 ]
 
 DIALOG_COLS = (
@@ -204,6 +268,9 @@ PROCESS_COLS = ("run_id", "dataset", "row_id", "trial", "needed_coverage", "redu
                  "turns_over_oracle", "exact")
 FAILURE_COLS = ("run_id", "dataset", "row_id", "trial", "opportunity", "cause")
 CHECK_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "verdict", "detail")
+FAULT_COLS = ("run_id", "dataset", "row_id", "trial", "opportunity", "idx", "fact_key", "verdict", "wrong")
+RERUN_COLS = ("run_id", "dataset", "row_id", "trial", "attempt", "seed", "termination", "faults", "correct", "pairs",
+              "created_at")
 JSON_RUN_COLS = ("agent_models", "params", "datasets", "extra", "role_models", "protocol")
 
 
@@ -244,6 +311,7 @@ def _v3_to_v4(con: duckdb.DuckDBPyConnection) -> None:
 
 # Version 5 (2026-11, issues 31-36): additive only (new tables in DDL, new nullable columns
 # here); each feature lists what it added.
+# Issue 31 item 2: tables simulator_faults and simulator_reruns (made by the DDL loop below).
 V5_RUN_COLUMNS: tuple[tuple[str, str], ...] = ()
 
 

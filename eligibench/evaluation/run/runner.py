@@ -21,8 +21,9 @@ from eligibench.datasets import Row
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import Agent
 from eligibench.evaluation.run.executors import Executor, LocalExecutor
+from eligibench.evaluation.regrade import record_first_grading
 from eligibench.evaluation.run.model import RunPlan
-from eligibench.evaluation.scoring import record_run_process, summarize
+from eligibench.evaluation.scoring import record_run_process, record_simulator_faults, summarize
 from eligibench.results import AGENT_ERROR, INFRA_ERROR, DialogResult, ResultStore, UnstorableValue, run_id_for
 
 DONE, INCOMPLETE = "done", "incomplete"
@@ -93,7 +94,12 @@ def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[..., Agent]
     process = record_run_process(store, run_id, plan.rows, results, plan.simulator_mode.grounded)
     score_rows = (summarize(scored, n_boot=plan.bootstrap, seed=plan.seed, trials=plan.spec.trials).to_rows()
                   if scored else [])
-    store.record_metrics(run_id, score_rows + process)
+    # issue 31: pairs a faulty simulator answer touched, the fault rate and the agent-attributable scores
+    faults = (record_simulator_faults(store, run_id, plan.rows, results, plan.simulator_mode.grounded, plan.bootstrap,
+                                      plan.seed, plan.spec.trials) if scored else [])
+    store.record_metrics(run_id, score_rows + process + faults)
+    # issue 31: grading 1: the households evaluated and the digest of the ground truth that graded them
+    record_first_grading(store, run_id, plan.rows, plan.spec.protocol, plan.bootstrap, score_rows)
     failed = sum(r.termination == INFRA_ERROR for r in results)
     store.set_run_status(run_id, INCOMPLETE if failed or not scored else DONE)
     return run_id

@@ -10,6 +10,7 @@ Modules:
 - `summary`: `summarize`, every figure per dataset and averaged, as rows of the `metrics` table.
 - `process`: process metrics per dialog and run, oracle bound, and the cause of each wrong pair.
 - `pricing`: dollars from recorded tokens and GPU-hours (params.yaml `cost`), the cost-vs-TW-F1 frontier.
+- `simulator_faults`: pairs whose outcome traces to the simulated user (answer-check verdicts on needed facts), the fault rate, agent-attributable scores.
 - `paired`: two runs on the same households: paired bootstrap of TW-F1/F1/turns differences, McNemar's test, ties with the top run.
 """
 from __future__ import annotations
@@ -42,6 +43,16 @@ from eligibench.evaluation.scoring.process import (
     record_run_process,
     run_process,
 )
+from eligibench.evaluation.scoring.simulator_faults import (
+    FAULT_VERDICTS,
+    AffectedPair,
+    affected_pairs,
+    fault_metrics,
+    faulty_dialogs,
+    record_simulator_faults,
+    run_affected,
+    voided,
+)
 from eligibench.evaluation.scoring.summary import summarize
 
-__all__ = ["PriceTable", "RunCost", "TokenPrice", "agent_model", "cost_frontier", "dialog_dollars", "run_cost", "AVERAGE", "FIGURES", "Comparison", "compare_runs", "mcnemar_p", "tied_with_top", "NEEDED_FACT_NOT_DISCLOSED", "RULE_MISAPPLIED", "SIMULATOR_FALSE_FACT", "bootstrap", "cost", "dialog_process", "oracle_questions", "record_run_process", "run_process", "score", "summarize", "trial_consistency", "trial_figures", "turn_weighted_f1"]
+__all__ = ["PriceTable", "RunCost", "TokenPrice", "agent_model", "cost_frontier", "dialog_dollars", "run_cost", "AVERAGE", "FIGURES", "Comparison", "compare_runs", "mcnemar_p", "tied_with_top", "NEEDED_FACT_NOT_DISCLOSED", "RULE_MISAPPLIED", "SIMULATOR_FALSE_FACT", "bootstrap", "cost", "dialog_process", "oracle_questions", "record_run_process", "run_process", "score", "summarize", "trial_consistency", "trial_figures", "turn_weighted_f1", "AffectedPair", "FAULT_VERDICTS", "affected_pairs", "fault_metrics", "faulty_dialogs", "record_simulator_faults", "run_affected", "voided"]

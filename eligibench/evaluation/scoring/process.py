@@ -32,6 +32,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Mapping, Sequence
 
 from eligibench.datasets import Row
+from eligibench.evaluation.scoring.simulator_faults import turn_verdicts
 from eligibench.evaluation.user import CONTRADICTED, DONT_KNOW, FAITHFUL, check_answer, lexical_select, says_unknown
 from eligibench.household import fact, parse_key
 from eligibench.results import READY, DialogResult
@@ -158,7 +159,12 @@ def run_process(rows: Mapping[str, Sequence[Row]], results: Sequence[DialogResul
         key = (res.dataset, res.row_id, res.trial)
         if grounded:
             disclosed = [(i, k) for i, k, _v, _e in (exact_facts or {}).get(key, ())]
-            false_keys: set[str] = set()
+            by_turn: dict[int, list[str]] = {}
+            for i, k in disclosed:
+                by_turn.setdefault(i, []).append(k)
+            # the stated keys checked against the TRUE household: a grounded simulator is true by
+            # construction only while its selection and words are (issue 31: a planted liar)
+            false_keys: set[str] = {k for _, v, ks in turn_verdicts(row, res, by_turn) if v == CONTRADICTED for k in ks}
         else:
             turn_keys = [(i, estimate_disclosed(row, t.question, t.answer)) for i, t in enumerate(res.turns)]
             estimated[key] = [(i, k, fact(row.household, k).value) for i, ks in turn_keys for k in ks]

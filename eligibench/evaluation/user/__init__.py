@@ -9,14 +9,20 @@ Modules:
 - `grounded`: `GroundedUser`: select facts, state only those (template or verified model answer).
 - `fact_select`: which household facts a question or answer is about (lexical and model selectors).
 - `answer_check`: one answer checked against the facts its question concerns (numbers, yes/no).
+- `lying`: a named TEST STAND-IN that states planted false values for chosen facts (simulator faults).
 - `quoting`: a named TEST STAND-IN user that quotes the profile (no model).
 - `mode`: free-form or grounded (selector, answer), from params; the user for a row.
 - `audit`: probes of the simulated user's faithfulness.
+- `persona`: personas (named mixes of behaviours with rates), drawn per household by seed; the
+  facts a persona cannot tell and the pairs they make "not determinable by questions".
+- `behaviours`: `PersonaUser`, the behaviours as deterministic rules on the grounded answer.
 """
 from __future__ import annotations
 
 from eligibench.evaluation.user.answer_check import (
     CONTRADICTED,
+    Allowance,
+    allowance_from_note,
     DONT_KNOW,
     FAITHFUL,
     UNCHECKED,
@@ -26,6 +32,7 @@ from eligibench.evaluation.user.answer_check import (
 )
 from eligibench.evaluation.user.audit import Probe, audit_household, grade, probes_for, summarize_audit, volunteers
 from eligibench.evaluation.user.fact_select import lexical_select, model_select, precision_recall, resolve_members
+from eligibench.evaluation.user.behaviours import PersonaUser
 from eligibench.evaluation.user.free_form import Answer, SimulatedUser, UserError
 from eligibench.evaluation.user.grounded import (
     ANSWERERS,
@@ -35,7 +42,19 @@ from eligibench.evaluation.user.grounded import (
     template_answer,
     verify_phrased,
 )
+from eligibench.evaluation.user.lying import LYING_LABEL, LyingUser
 from eligibench.evaluation.user.mode import FREE_FORM, SimulatorMode, make_user, read_mode, simulator_label
+from eligibench.evaluation.user.persona import (
+    BEHAVIOURS,
+    COOPERATIVE,
+    PERSONAS,
+    Persona,
+    persona_card,
+    traits_for,
+    undeterminable,
+    withheld_keys,
+)
 from eligibench.evaluation.user.quoting import QUOTING_ENV, QUOTING_LABEL, QuotingUserModel, quoting_requested
 
-__all__ = ["ANSWERERS", "Answer", "CONTRADICTED", "DONT_KNOW", "FAITHFUL", "FREE_FORM", "GroundedUser", "Probe", "QUOTING_ENV", "QUOTING_LABEL", "QuotingUserModel", "SELECTORS", "SimulatedUser", "SimulatorMode", "UNCHECKED", "UserError", "audit_household", "check_answer", "first_person", "grade", "lexical_select", "make_user", "model_select", "numbers", "precision_recall", "probes_for", "quoting_requested", "read_mode", "resolve_members", "says_unknown", "simulator_label", "summarize_audit", "template_answer", "verify_phrased", "volunteers"]
+__all__ = ["LYING_LABEL", "LyingUser", "Allowance", "BEHAVIOURS", "COOPERATIVE", "PERSONAS", "Persona", "PersonaUser",
+           "allowance_from_note", "persona_card", "traits_for", "undeterminable", "withheld_keys", "ANSWERERS", "Answer", "CONTRADICTED", "DONT_KNOW", "FAITHFUL", "FREE_FORM", "GroundedUser", "Probe", "QUOTING_ENV", "QUOTING_LABEL", "QuotingUserModel", "SELECTORS", "SimulatedUser", "SimulatorMode", "UNCHECKED", "UserError", "audit_household", "check_answer", "first_person", "grade", "lexical_select", "make_user", "model_select", "numbers", "precision_recall", "probes_for", "quoting_requested", "read_mode", "resolve_members", "says_unknown", "simulator_label", "summarize_audit", "template_answer", "verify_phrased", "volunteers"]

@@ -1,0 +1,1 @@
+"""The teacher: an oracle-guided, rule-based reference agent (no model) that makes training data."""

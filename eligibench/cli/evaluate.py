@@ -6,6 +6,11 @@ F1, turns, terminations, run id, store); the first agent error with the agent's 
 and exit status 1 when any dialog ended in the agent's error (unless `--allow-agent-errors`).
 The run's JSON summary goes to `--output FILE` or, with `--json`, to stdout.
 
+`--agent-url URL` evaluates an agent that runs elsewhere as an A2A service (docs/agent-services.md):
+a `kind: service` manifest is written to a scratch folder and the run goes down the same path, its
+agent host a `ServiceAgent`; it is a development run (`benyfits submit` of a service manifest
+ranks one), marked "service: code not inspected".
+
 Development vs ranked: a folder outside the project's `submissions/` is a development run and is
 stored in `results/local.duckdb` (`paths.LOCAL_STORE`), which the leaderboard never reads; only folders
 under `submissions/` (what `benyfits submit` installs) use the board's store.
@@ -60,9 +65,24 @@ def _small_run(args: argparse.Namespace) -> dict:
     return ev
 
 
+def _source(args: argparse.Namespace):
+    """The folder and manifest evaluated: the given folder, or for --agent-url a service manifest
+    in a scratch folder (returned too: it lives as long as the run)."""
+    from eligibench.evaluation.hosting import load_manifest, write_service_manifest
+
+    if (args.path is None) == (args.agent_url is None):
+        raise BenyfitsError("benyfits evaluate: give a submission folder or --agent-url URL (one of them)")
+    if args.agent_url is None:
+        return Path(args.path), load_manifest(Path(args.path)), None
+    import tempfile
+
+    scratch = tempfile.TemporaryDirectory(prefix="benyfits-service-")
+    folder = Path(scratch.name) / args.name
+    return folder, write_service_manifest(folder, args.name, args.agent_url), scratch
+
+
 def _run(args: argparse.Namespace) -> int:
     from eligibench.errors import BenyfitsError, ParamsError
-    from eligibench.evaluation.hosting import load_manifest
     from eligibench.evaluation.run import check_endpoints, load_config, load_run, run_report, run_submission
     from eligibench.progress import bar
     from eligibench.results import ResultStore
@@ -78,8 +98,7 @@ def _run(args: argparse.Namespace) -> int:
         if not loaded:
             raise BenyfitsError(f"{args.rows}: no rows: nothing to evaluate")
         rows = {loaded[0].dataset: loaded}
-    folder = Path(args.path)
-    manifest = load_manifest(folder)
+    folder, manifest, _scratch = _source(args)
     taken = project / "submissions" / manifest.name
     if taken.exists() and taken.resolve() != folder.resolve():
         # results are stored under the manifest's name (and generated/<name>/ is mounted): a
@@ -164,7 +183,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Evaluate a submission folder. Exits 1 when any dialog ends in the agent's "
                                    "error. Folders outside submissions/ are development runs, stored in "
                                    f"{LOCAL_STORE} (never on the board).")
-    p.add_argument("path", help="submission folder (with manifest.yaml)")
+    p.add_argument("path", nargs="?", default=None, help="submission folder (with manifest.yaml)")
+    p.add_argument("--agent-url", default=None,
+                   help="evaluate an agent running elsewhere as an A2A service at this URL instead of a folder "
+                        "(docs/agent-services.md); a development run, marked 'service: code not inspected'")
+    p.add_argument("--name", default="agent-service",
+                   help="with --agent-url: the name the run is stored under (default: agent-service)")
     add_project_option(p)
     p.add_argument("--params", default=None, help="params file (default: <project>/params.yaml)")
     p.add_argument("--config", help="a run configuration name in params.yaml evaluate.runs (its model specs "

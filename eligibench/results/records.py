@@ -20,7 +20,9 @@ SCORED_TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR, BUDGET_EXCEED
 JAILED = "bubblewrap"  # every agent process ran inside the bubblewrap jail
 UNJAILED = "none (reference agent)"  # a reference agent shipped in the repository ran without it
 NO_AGENT_PROCESS = "none (a person played the agent)"  # play mode: no agent code ran at all
-ISOLATIONS = (JAILED, UNJAILED, NO_AGENT_PROCESS)
+# an agent reached over A2A (docs/agent-services.md): it ran elsewhere, so nobody saw or jailed its code
+SERVICE_NOT_INSPECTED = "service: code not inspected"
+ISOLATIONS = (JAILED, UNJAILED, NO_AGENT_PROCESS, SERVICE_NOT_INSPECTED)
 
 
 

@@ -15,6 +15,8 @@ Modules:
 - `isolation`: the bubblewrap jail (no network, read-only, non-root, only its own folder).
 - `manifest`: submission manifests, and importing a submission folder as a package.
 - `scaffold`: `benyfits new-agent`: a working agent folder from a template.
+- `service`: `ServiceAgent`, the other agent host: an agent running elsewhere, reached over A2A.
+- `service_wire`: the structured part a service and the harness exchange (docs/agent-services.md).
 - `errors`: what a host raises during a dialog (`AgentFault`, `AgentInfraError`, `BudgetExceeded`).
 """
 from __future__ import annotations
@@ -30,9 +32,12 @@ from eligibench.evaluation.hosting.manifest import (
     import_submission_module,
     load_entry,
     load_manifest,
+    write_service_manifest,
 )
 from eligibench.evaluation.hosting.request_bounds import MAX_ENUM, request_problem
 from eligibench.evaluation.hosting.scaffold import scaffold_agent
+from eligibench.evaluation.hosting.service import ServiceAgent, ServiceUnreachable, fetch_card
+from eligibench.evaluation.hosting.service_wire import MEDIA_TYPE as SERVICE_MEDIA_TYPE
 from eligibench.evaluation.hosting.types import Dialog, DialogBudget, OpportunityBrief, question_limit
 from eligibench.evaluation.hosting.wire import dialog_from_wire, dialog_to_wire
 
@@ -48,10 +53,14 @@ __all__ = [
     "Manifest",
     "OpportunityBrief",
     "ProcessAgent",
+    "SERVICE_MEDIA_TYPE",
+    "ServiceAgent",
+    "ServiceUnreachable",
     "SubmissionError",
     "check_loads",
     "dialog_from_wire",
     "dialog_to_wire",
+    "fetch_card",
     "import_submission_module",
     "isolation",
     "load_entry",
@@ -59,4 +68,5 @@ __all__ = [
     "question_limit",
     "request_problem",
     "scaffold_agent",
+    "write_service_manifest",
 ]

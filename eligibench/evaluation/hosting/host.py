@@ -390,6 +390,14 @@ def check_loads(manifest, cwd: Path | None = None, call_timeout_s: float = 120.0
     manifest and the agent's error."""
     from eligibench.evaluation.hosting.manifest import SubmissionError
 
+    if manifest.is_service:  # no code to load: the service must answer with a usable agent card
+        from eligibench.evaluation.hosting.service import ServiceUnreachable, fetch_card
+
+        try:
+            fetch_card(manifest.url, call_timeout_s)
+        except ServiceUnreachable as e:
+            raise SubmissionError(f"{Path(manifest.folder) / 'manifest.yaml'}: field 'url': {e}") from None
+        return
     models = {role: ModelSpec("openai", "unchecked", base_url=_NO_MODEL, retries=0, timeout_s=2)
               for role in (manifest.models or {})}
     agent = ProcessAgent(manifest.folder, manifest.entry_point, models, 0, dict(manifest.options or {}),

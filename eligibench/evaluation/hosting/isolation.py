@@ -21,10 +21,12 @@ from pathlib import Path
 
 from eligibench import system
 from eligibench.jail import require_bwrap
-from eligibench.results import JAILED, UNJAILED
+from eligibench.results import JAILED, SERVICE_NOT_INSPECTED, UNJAILED
 from eligibench.results import (
     NO_AGENT_PROCESS as NO_AGENT_PROCESS,  # re-exported: isolation.X is how a run was isolated
 )
+
+SERVICE = SERVICE_NOT_INSPECTED  # an A2A agent (docs/agent-services.md): its code ran elsewhere, never seen
 
 # How a run's agents were isolated, as recorded on the run (results store `runs.isolation`).
 BUBBLEWRAP = JAILED

@@ -10,6 +10,16 @@
     options: {}                   # passed to the agent as context.options
     pregenerate: module:function  # optional: fills a cache before evaluation (the generate stage)
 
+An agent that runs elsewhere as an A2A service (docs/agent-services.md) has `kind: service` and
+its `url` instead of code: no `entry_point`, no `models` (its models are its own), no hooks:
+
+    name: my-service
+    kind: service
+    url: https://agents.example.org/benyfits
+    strategy: whatever it does
+    authors: [Team]
+    license: proprietary
+
 The folder is imported as a package (`import_submission_module`), so its modules use relative
 imports (`from .helpers import x`) and nothing edits `sys.path`.
 
@@ -38,6 +48,9 @@ _ENTRY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z
 MANIFEST_MAX_BYTES = 64_000  # a manifest is a few lines; options are small
 REQUIRED = ("name", "strategy", "authors", "entry_point", "models", "license")
 ALLOWED = REQUIRED + ("description", "options", "test_only", "pregenerate")
+KINDS = ("process", "service")  # code run in our jail | an A2A service reached at `url`
+SERVICE_REQUIRED = ("name", "strategy", "authors", "license", "kind", "url")
+SERVICE_ALLOWED = SERVICE_REQUIRED + ("description",)
 
 
 class SubmissionError(BenyfitsError):
@@ -57,12 +70,18 @@ class Manifest:
     options: Mapping[str, Any] = field(default_factory=dict)
     test_only: bool = False  # e.g. the oracle: never evaluated by the pipeline or shown on the board
     pregenerate: str | None = None  # module:function, see the module docstring
+    kind: str = "process"  # KINDS: "service" is an A2A agent at `url`, its code never seen
+    url: str | None = None
+
+    @property
+    def is_service(self) -> bool:
+        return self.kind == "service"
 
 
 def _did_you_mean(key: str) -> str:
     import difflib
 
-    close = difflib.get_close_matches(key, ALLOWED, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(key, ALLOWED + ("kind", "url"), n=1, cutoff=0.6)
     return f"'{key}'" + (f" (did you mean '{close[0]}'?)" if close else "")
 
 
@@ -81,6 +100,11 @@ def load_manifest(folder: Path | str) -> Manifest:
         raise SubmissionError(str(e) if isinstance(e, UnsafeYamlError) else f"{folder}: no manifest.yaml") from None
     if not isinstance(raw, dict):
         raise SubmissionError(f"{path}: expected a mapping of fields")
+    kind = raw.get("kind", "process")
+    if kind not in KINDS:
+        raise SubmissionError(f"{path}: field 'kind': {kind!r}, expected one of {', '.join(KINDS)}")
+    if kind == "service":
+        return service_manifest(folder, path, raw)
     # unknown fields first: a typo (`entry_piont`) is the likely cause of a "missing" field
     unknown = sorted(str(k) for k in set(raw) - set(ALLOWED))
     if unknown:
@@ -120,6 +144,41 @@ def load_manifest(folder: Path | str) -> Manifest:
                  str(raw.get("description", "")), options, bool(raw.get("test_only", False)), pregen)
     check_entry_point(m)
     return m
+
+
+def service_manifest(folder: Path, path: Path, raw: dict) -> Manifest:
+    """A `kind: service` manifest: fields checked like a code manifest's, plus an http(s) `url`."""
+    unknown = sorted(str(k) for k in set(raw) - set(SERVICE_ALLOWED))
+    if unknown:
+        raise SubmissionError(f"{path}: field(s) {', '.join(unknown)} not allowed for kind: service "
+                              f"(allowed: {', '.join(SERVICE_ALLOWED)}; a service's code and models are its own)")
+    for key in SERVICE_REQUIRED:
+        if key not in raw:
+            raise SubmissionError(f"{path}: field '{key}': missing (kind: service)")
+    for key in ("name", "strategy", "license", "url"):
+        if not isinstance(raw[key], str) or not raw[key].strip():
+            raise SubmissionError(f"{path}: field '{key}': expected a non-empty string, got {raw[key]!r}")
+    if not SUBMISSION_NAME.match(raw["name"]):
+        raise SubmissionError(f"{path}: field 'name': {raw['name']!r} must be lowercase letters, digits, '-' or '_'")
+    if not re.match(r"^https?://[^\s/]+(/\S*)?$", raw["url"]):
+        raise SubmissionError(f"{path}: field 'url': {raw['url']!r}, expected http(s)://host[:port][/path]")
+    authors = [raw["authors"]] if isinstance(raw["authors"], str) else raw["authors"]
+    if not isinstance(authors, list) or not authors or not all(isinstance(a, str) and a.strip() for a in authors):
+        raise SubmissionError(f"{path}: field 'authors': expected a list of names")
+    return Manifest(folder, raw["name"], raw["strategy"], tuple(authors), "", {}, raw["license"],
+                    str(raw.get("description", "")), kind="service", url=raw["url"].rstrip("/"))
+
+
+def write_service_manifest(folder: Path, name: str, url: str, strategy: str = "agent service",
+                           authors: tuple[str, ...] = ("unknown",), license: str = "unknown") -> Manifest:
+    """A service manifest written to `folder` (`benyfits evaluate --agent-url`), read back checked."""
+    import yaml
+
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "manifest.yaml").write_text(yaml.safe_dump(
+        {"name": name, "kind": "service", "url": url, "strategy": strategy, "authors": list(authors),
+         "license": license}, sort_keys=False), encoding="utf-8")
+    return load_manifest(folder)
 
 
 def check_entry_point(m: Manifest) -> None:

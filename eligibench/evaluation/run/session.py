@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from eligibench import paths
 from eligibench.datasets import Row
-from eligibench.evaluation.hosting import Manifest, ProcessAgent, isolation
+from eligibench.evaluation.hosting import Manifest, ProcessAgent, ServiceAgent, fetch_card, isolation
 from eligibench.evaluation.run.dialog_loop import run_dialog
 from eligibench.evaluation.run.executors import Executor, import_ray, make_executor
 from eligibench.evaluation.run.model import ResolvedRun, RunPlan, plan_for
@@ -52,8 +52,11 @@ class DialogKit:
     # "bubblewrap", or "none (reference agent)" when a reference agent may run without the jail
     isolation: str = isolation.BUBBLEWRAP
 
-    def make_agent(self, trial: int = 0) -> ProcessAgent:
+    def make_agent(self, trial: int = 0) -> ProcessAgent | ServiceAgent:
         r = self.resolved
+        if r.manifest.is_service:  # the other agent host: an A2A service, driven by the same dialog loop
+            return ServiceAgent(r.manifest.url, seed=r.seeds[str(trial)][AGENT], call_timeout_s=r.call_timeout_s,
+                                budget=r.budget)
         roles = {role: replace(spec, seed=r.seeds[str(trial)].get(role, spec.seed)) for role, spec in self.roles.items()}
         return ProcessAgent(r.manifest.folder, r.manifest.entry_point, roles, r.seeds[str(trial)][AGENT],
                             r.options, [self.project / h for h in paths.HIDDEN],
@@ -104,7 +107,7 @@ class Session:
     def user_model(self) -> Any:
         return self.user_models[0]
 
-    def make_agent(self, trial: int = 0) -> ProcessAgent:
+    def make_agent(self, trial: int = 0) -> ProcessAgent | ServiceAgent:
         return self.kit.make_agent(trial)
 
     def executor(self) -> Executor:
@@ -170,8 +173,10 @@ def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: A
         raise ValueError("a stand-in user model needs a run resolved with stand_in_label, and only then")
     spec = run_identity(r)
     # the jail rule (evaluate.isolation) is decided before any server starts: refused here, in seconds
-    how = (isolation.NO_AGENT_PROCESS if person_plays_agent
+    how = (isolation.NO_AGENT_PROCESS if person_plays_agent else isolation.SERVICE if r.manifest.is_service
            else isolation.isolation_for(r.isolation, r.manifest.folder, project, r.manifest.name))
+    if r.manifest.is_service and not person_plays_agent:
+        fetch_card(r.manifest.url, r.call_timeout_s)  # an unreachable service is refused before any dialog
     if r.executor.kind == "ray":
         import_ray()  # the clear error before any server starts
     with ExitStack() as stack:

@@ -99,6 +99,10 @@ class Protocol:
     # runs are never ranked with harness runs. None (harness runs) is left out of the JSON, so
     # existing protocol ids and run ids are unchanged.
     scaffold: str | None = None
+    # The simulated user's persona (eligibench.evaluation.user.persona): "cooperative" (the exact
+    # grounded user) is left out of the JSON, so existing protocol ids and run ids are unchanged;
+    # another persona is another protocol (its realism drop is read against cooperative, paired).
+    persona: str = "cooperative"
 
     def __post_init__(self) -> None:
         if self.split not in SPLITS:
@@ -129,6 +133,8 @@ class Protocol:
             out.append("unconstrained decoding")
         if self.scaffold is not None:
             out.append(f"scaffold: {self.scaffold}")
+        if self.persona != "cooperative":
+            out.append(f"persona: {self.persona}")
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -143,7 +149,8 @@ class Protocol:
             "kind": self.kind,
         } | ({"decoding": self.decoding} if self.decoding != "constrained" else {}) \
           | ({"edition": self.edition} if self.edition != DEFAULT_EDITION else {}) \
-          | ({"scaffold": self.scaffold} if self.scaffold is not None else {})
+          | ({"scaffold": self.scaffold} if self.scaffold is not None else {}) \
+          | ({"persona": self.persona} if self.persona != "cooperative" else {})
 
     @property
     def protocol_id(self) -> str:

@@ -129,7 +129,7 @@ def resolve_run(config: EvalConfig, manifest: Manifest, run: RunConfig | None = 
     if simulator.uses_model and not config.simulator.constrained:
         decoding = "unconstrained"
     protocol = Protocol(datasets, config.max_questions, config.trials, simulator.protocol_label, simulator.reference,
-                        backend, split, decoding, config.edition)
+                        backend, split, decoding, config.edition, persona=simulator.mode.persona)
     return ResolvedRun(
         name=run.name, manifest=manifest, split=split, rows=frozen_rows,
         briefs=MappingProxyType(load_briefs(dataset_dir, data_version, config.edition)),

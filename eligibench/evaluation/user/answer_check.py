@@ -10,12 +10,18 @@ Verdicts:
 - ``contradicted``: a number no fact has, or the opposite yes/no;
 - ``dont_know``: the answer says it does not know although the facts say;
 - ``unchecked``: nothing to compare (no facts concern the question, or no number / yes / no).
+
+A persona's answers (`persona`, `behaviours`) deviate on purpose; their `Allowance` says how far
+(a number within its rounding, "not sure" for a fact the persona cannot know, a refusal or a
+"what does SNAP mean?" before the agent explained): within it the answer is faithful, beyond it
+contradicted (a refusal after an explanation). Without an allowance the check is as before.
 """
 from __future__ import annotations
 
 import re
+import json
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from eligibench.household import Fact
 
@@ -33,10 +39,36 @@ UNKNOWN = re.compile(r"\b(don'?t know|do not know|not sure|no idea|doesn'?t say|
                      r"not (?:mentioned|stated|specified)|unknown|no information|i'?m not aware)\b", re.I)
 
 
+# a persona declining ("I'd rather not say") or asking what a program name means
+DECLINES = re.compile(r"\b(rather not|prefer not|why do you need|why are you asking|never heard of|"
+                      r"what (?:is|are|does) [A-Za-z0-9 -]{1,30}\?|what that means)", re.I)
+
+
 @dataclass(frozen=True)
 class Check:
     verdict: str
     detail: str
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """The deviation one persona answer may show and still be faithful."""
+    tolerance: Mapping[str, float]  # fact key -> absolute tolerance of a stated number
+    unknown: frozenset[str] = frozenset()  # fact keys the persona may say it does not know
+    may_decline: bool = False  # a refusal or clarification question stands (nothing explained yet)
+
+    def to_note(self) -> str:
+        """The allowance as the turn's note records it (`allowance_from_note` reads it back)."""
+        return " allow=" + json.dumps({"tol": dict(sorted(self.tolerance.items())), "unknown": sorted(self.unknown),
+                                       "decline": self.may_decline}, separators=(",", ":"))
+
+
+def allowance_from_note(note: str) -> Allowance | None:
+    """The allowance a persona answer's note carries; None for a note without one (no persona)."""
+    if " allow=" not in note:
+        return None
+    d = json.loads(note.split(" allow=", 1)[1])
+    return Allowance(dict(d["tol"]), frozenset(d["unknown"]), bool(d["decline"]))
 
 
 def numbers(text: str) -> list[float]:
@@ -64,16 +96,39 @@ def _numeric(f: Fact) -> bool:
     return isinstance(f.value, (int, float)) and not isinstance(f.value, bool)
 
 
-def _close(a: float, b: float) -> bool:
-    return abs(a - b) <= max(0.01 * abs(b), 0.005)
+def _close(a: float, b: float, tol: float = 0.0) -> bool:
+    return abs(a - b) <= max(0.01 * abs(b), 0.005, tol)
 
 
-def check_answer(answer: str, facts: Sequence[Fact], allowed_numbers: Sequence[float] = ()) -> Check:
+def _allowed_deviation(answer: str, facts: Sequence[Fact], allow: Allowance) -> tuple[Check | None, list[Fact]]:
+    """A persona answer: the verdict its allowance settles (a decline; "not sure" of unknowable
+    facts only), else the facts left to check by the ordinary rules."""
+    if DECLINES.search(answer):
+        if allow.may_decline:
+            return Check(FAITHFUL, "declined or asked what a term means before any explanation (allowed)"), []
+        return Check(CONTRADICTED, "declined although the agent had explained why it asks"), []
+    known = [f for f in facts if f.key not in allow.unknown]
+    if says_unknown(answer) and allow.unknown and not known:
+        return Check(FAITHFUL, "not sure of " + ", ".join(f.key for f in facts) + " (the persona cannot know)"), []
+    return None, known
+
+
+def check_answer(answer: str, facts: Sequence[Fact], allowed_numbers: Sequence[float] = (),
+                 allowance: Allowance | None = None) -> Check:
     """Does `answer` agree with `facts` (the facts its question concerns)?
 
     `allowed_numbers`: numbers the answer may repeat without contradiction (e.g. those in the
     question: "children under 5"); member indexes and ages of other facts are not invented numbers.
+    `allowance`: a persona answer's allowed deviation (None: the exact grounded user's rules).
     """
+    tol: Mapping[str, float] = {}
+    if allowance is not None:
+        settled, known = _allowed_deviation(answer, facts, allowance)
+        if settled is not None:
+            return settled
+        if allowance.unknown:
+            answer = UNKNOWN.sub("", answer)  # "not sure what she earns" covers the unknowable facts
+        facts, tol = known, allowance.tolerance
     if not facts:
         return Check(UNCHECKED, "no fact of the household concerns this question")
     if says_unknown(answer):
@@ -81,8 +136,7 @@ def check_answer(answer: str, facts: Sequence[Fact], allowed_numbers: Sequence[f
     numeric = [f for f in facts if _numeric(f)]
     said = [n for n in numbers(answer) if not any(_close(n, a) for a in allowed_numbers)]
     if numeric and said:
-        values = [float(f.value) for f in numeric]
-        wrong = [n for n in said if not any(_close(n, v) for v in values)]
+        wrong = [n for n in said if not any(_close(n, float(f.value), tol.get(f.key, 0.0)) for f in numeric)]
         if wrong:
             return Check(CONTRADICTED, f"number {wrong[0]:g} matches none of "
                          + ", ".join(f"{f.key}={f.value}" for f in numeric))

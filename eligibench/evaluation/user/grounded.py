@@ -54,7 +54,7 @@ def first_person(sentence: str) -> str:
     return sentence
 
 
-def _lead(facts: Sequence[Fact], question: str) -> str:
+def lead_answer(facts: Sequence[Fact], question: str) -> str:
     """What the selected facts answer directly, before their sentences: "Yes." / "No." for a
     yes/no question about booleans that agree; the count for "how many ... under 5"."""
     if _HOW_MANY.search(question):
@@ -76,12 +76,12 @@ def template_answer(facts: Sequence[Fact], question: str = "") -> str:
     they give: true by construction (nothing is said that the facts do not state)."""
     if not facts:
         return DONT_KNOW
-    lead = _lead(facts, question)
+    lead = lead_answer(facts, question)
     return " ".join(([lead] if lead else []) + [first_person(f.sentence) for f in facts])
 
 
 def phrase_messages(facts: Sequence[Fact], question: str) -> list[dict[str, str]]:
-    lead = _lead(facts, question)
+    lead = lead_answer(facts, question)
     listed = "\n".join(([f"- Short answer: {lead}"] if lead else []) + [f"- {first_person(f.sentence)}" for f in facts])
     return [{"role": "system", "content": f"{PHRASE_INSTRUCTIONS}\n\nFacts:\n{listed}"},
             {"role": "user", "content": question}]
@@ -92,10 +92,10 @@ def verify_phrased(text: str, facts: Sequence[Fact], question: str) -> str | Non
     if not text.strip():
         return "empty answer"
     # numbers of the question ("under 5") and the count the facts give ("One.") are not invented
-    c = check_answer(text, facts, allowed_numbers=numbers(question) + numbers(_lead(facts, question)))
+    c = check_answer(text, facts, allowed_numbers=numbers(question) + numbers(lead_answer(facts, question)))
     if c.verdict not in (FAITHFUL, UNCHECKED):
         return f"{c.verdict}: {c.detail}"
-    lead = _lead(facts, question)
+    lead = lead_answer(facts, question)
     if lead and lead not in ("Yes.", "No.") and not set(numbers(lead)) <= set(numbers(text)):
         return f"left out the count ({lead})"  # "how many children under 5": the answer is the count
     numeric = [f for f in facts if isinstance(f.value, (int, float)) and not isinstance(f.value, bool) and f.value]

@@ -2,7 +2,10 @@
 the grounded one (`grounded_user`) with its selector and answer style.
 
 params.yaml `evaluate.simulator_mode`: "free-form", or {mode: grounded, select: lexical|model,
-answer: template|model}. A grounded run's RunSpec params carry the mode (so it is a different run).
+answer: template|model, persona: cooperative|typical|hard, persona_seed: 0}. A grounded run's RunSpec
+params carry the mode (so it is a different run). A persona other than "cooperative" needs the
+template answer (its deviations are rules on the stated sentences, `behaviours`) and is labelled
+("grounded:lexical/template persona:typical"); cooperative keeps the label, so its runs keep their ids.
 """
 from __future__ import annotations
 
@@ -11,7 +14,9 @@ from typing import Any
 
 from eligibench.errors import ParamsError
 from eligibench.evaluation.user.free_form import SimulatedUser
+from eligibench.evaluation.user.behaviours import PersonaUser
 from eligibench.evaluation.user.grounded import ANSWERERS, SELECTORS, GroundedUser
+from eligibench.evaluation.user.persona import COOPERATIVE, PERSONAS, traits_for
 
 MODES = ("free-form", "grounded")
 
@@ -21,6 +26,8 @@ class SimulatorMode:
     mode: str = "free-form"
     select: str = "lexical"  # grounded only
     answer: str = "template"  # grounded only
+    persona: str = COOPERATIVE  # grounded template only (`persona.PERSONAS`)
+    persona_seed: int = 0  # which households show which behaviours
 
     @property
     def grounded(self) -> bool:
@@ -33,7 +40,11 @@ class SimulatorMode:
 
     @property
     def label(self) -> str:
-        return f"grounded:{self.select}/{self.answer}" if self.grounded else "free-form"
+        if not self.grounded:
+            return "free-form"
+        persona = "" if self.persona == COOPERATIVE else f" persona:{self.persona}"
+        seed = f"/s{self.persona_seed}" if persona and self.persona_seed else ""
+        return f"grounded:{self.select}/{self.answer}{persona}{seed}"
 
 
 FREE_FORM = SimulatorMode()
@@ -57,19 +68,30 @@ def read_mode(raw: Any, where: str = "evaluate.simulator_mode") -> SimulatorMode
     if not isinstance(raw, dict):
         raise ParamsError(f"params.yaml: '{where}' is {raw!r}, expected 'free-form', 'grounded' or a mapping "
                           "{mode, select, answer}")
-    unknown = set(raw) - {"mode", "select", "answer"}
+    unknown = set(raw) - {"mode", "select", "answer", "persona", "persona_seed"}
     if unknown:
-        raise ParamsError(f"params.yaml: '{where}' has unknown key {sorted(unknown)[0]!r} (mode, select, answer)")
+        raise ParamsError(f"params.yaml: '{where}' has unknown key {sorted(unknown)[0]!r} "
+                          "(mode, select, answer, persona, persona_seed)")
     mode, select, answer = raw.get("mode", "grounded"), raw.get("select", "lexical"), raw.get("answer", "template")
-    for key, value, allowed in (("mode", mode, MODES), ("select", select, SELECTORS), ("answer", answer, ANSWERERS)):
+    persona, seed = raw.get("persona", COOPERATIVE), raw.get("persona_seed", 0)
+    for key, value, allowed in (("mode", mode, MODES), ("select", select, SELECTORS), ("answer", answer, ANSWERERS),
+                                ("persona", persona, tuple(PERSONAS))):
         if value not in allowed:
             raise ParamsError(f"params.yaml: '{where}.{key}' is {value!r}, expected one of {', '.join(allowed)}")
-    return SimulatorMode(mode, select, answer)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ParamsError(f"params.yaml: '{where}.persona_seed' is {seed!r}, expected an integer")
+    if persona != COOPERATIVE and (mode != "grounded" or answer != "template"):
+        raise ParamsError(f"params.yaml: '{where}.persona' is {persona!r}, which needs mode grounded with answer "
+                          f"template (a persona's deviations are rules on the stated sentences)")
+    return SimulatorMode(mode, select, answer, persona, seed)
 
 
 def make_user(mode: SimulatorMode, model, row, max_tokens: int):
     """The simulated user for one dataset row under `mode`; `max_tokens` limits every answer (the
     simulator spec's, as the run records it: no default here, so none can silently differ)."""
     if mode.grounded:
-        return GroundedUser(model, row.household, mode.select, mode.answer, max_tokens)
+        user = GroundedUser(model, row.household, mode.select, mode.answer, max_tokens)
+        if mode.persona == COOPERATIVE:
+            return user
+        return PersonaUser(user, mode.persona, traits_for(mode.persona, row.id, mode.persona_seed))
     return SimulatedUser(model, row.profile, max_tokens)

@@ -14,6 +14,7 @@ Modules:
 - `queue_service`: the claim service: the store's machine serves the queue to workers on other machines.
 - `queue_client`: a worker's side of the claim service.
 - `run_transfer`: one run's rows between stores (a remote worker's scratch store and the store).
+- `gradings`: each grading of a run (ground-truth digest, metrics, the pairs a regrade changed) and its households.
 - `process`: the process tables (disclosed facts, process metrics, failure causes, answer checks).
 - `store`: `ResultStore`: write and read runs.
 - `export`: the store as a Hugging Face dataset folder (runs, metrics, dialogs, turns, predictions) and its upload.
@@ -22,6 +23,7 @@ Modules:
 from eligibench.results.catalogue import HOUSEHOLDS, METRICS, Metric, columns, metric
 from eligibench.results.connection import SchemaVersionError, StoreError, StoreLockedError, connect
 from eligibench.results.export import export_results, upload_results
+from eligibench.results.gradings import LabelChange
 from eligibench.results.identity import code_hash, run_id_for
 from eligibench.results.queue import LEASE_S, LeaseLost, worker_id
 from eligibench.results.queue_client import QueueClient
@@ -75,6 +77,7 @@ __all__ = [
     "HOUSEHOLDS",
     "INFRA_ERROR",
     "LEASE_S",
+    "LabelChange",
     "LeaseLost",
     "METRICS",
     "Metric",

@@ -25,13 +25,14 @@ from eligibench.results.records import ISOLATIONS, JAILED, TERMINATIONS, DialogR
 
 from eligibench.results.connection import StoreConnection, dict_rows, utc_now
 from eligibench.results.identity import canonical_json, run_id_for, spec_dict
+from eligibench.results.gradings import GradingTables
 from eligibench.results.process import ProcessTables, grounded_rows, insert_rows
 from eligibench.results.queue import SubmissionQueue
 from eligibench.results.schema import CHECK_COLS, TURN_FACT_COLS
 from eligibench.results.schema import DDL, NOTE_COLS, DIALOG_COLS, JSON_RUN_COLS, PRED_COLS, TURN_COLS, SCHEMA_VERSION, TABLES
 
 
-class ResultStore(SubmissionQueue, ProcessTables, StoreConnection):
+class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection):
     """Results of evaluation runs in one DuckDB file (see `connection` for how it is opened)."""
 
     # -- writers -------------------------------------------------------------------------------

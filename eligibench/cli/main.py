@@ -89,6 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
     from eligibench.cli import cost as cli_cost
 
     cli_cost.register(sub)
+    from eligibench.cli import regrade as cli_regrade
+
+    cli_regrade.register(sub)
     from eligibench.cli import new_agent as cli_new_agent
 
     cli_new_agent.register(sub)

@@ -19,6 +19,7 @@ from eligibench.evaluation.user import first_person
 from eligibench.household import ALL_FEATURES, Household, fact, fact_key, household, relation_word, replace_member
 
 _BY_NAME = {f.name: f for f in ALL_FEATURES}
+_HEDGE_CHARS = 24  # "roughly around $": what may stand between the sentence's words and its number
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _ROSTER = re.compile(r"([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*) is my ([a-z][a-z ]*?)\.")
 RELATIONS = tuple(v for v in _BY_NAME["relation"].values if v != "self")
@@ -102,12 +103,13 @@ def _read_approximate(hh: Household, index: int, feature: str, text: str) -> Hou
     pattern = _masked(first_person(fact(probe, fact_key(index, feature)).sentence))
     if "#" not in pattern:
         return hh
-    head = pattern.split("#")[0]
+    # the words before the number, without its "$": a hedge ("about", "around") may stand between
+    head = pattern.split("#")[0].rstrip("$ ")
     at = text.find(head)
     if not head or at < 0:
         return hh
     found = _NUMBER.search(text, at + len(head))
-    if not found:
+    if not found or found.start() - (at + len(head)) > _HEDGE_CHARS:
         return hh
     value = float(found.group().replace(",", ""))
     value = int(value) if _BY_NAME[feature].type == "int" else value

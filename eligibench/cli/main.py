@@ -104,6 +104,9 @@ def build_parser() -> argparse.ArgumentParser:
     from eligibench.cli import queue_serve as cli_queue_serve
 
     cli_queue_serve.register(sub)
+    from eligibench.cli import import_inspect as cli_import_inspect
+
+    cli_import_inspect.register(sub)
     return parser
 
 

@@ -1,0 +1,26 @@
+"""`benyfits import-inspect LOG`: an Inspect log of a BeNYfits task onto the board, as a run of its
+own protocol (the task's, plus the scaffold: docs/inspect.md), never mixed with harness runs."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def run(args: argparse.Namespace) -> int:
+    from eligibench.evaluation.inspect_task import import_log
+    from eligibench.paths import default_store
+
+    store = Path(args.store) if args.store else default_store()
+    for log in args.logs:
+        got = import_log(Path(log), store, Path(args.project))
+        print(f"import-inspect: {log} -> run {got.run_id} ({got.submission}, {got.dialogs} dialog(s), {got.status}) "
+              f"under protocol {got.protocol_id}, in {store}")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("import-inspect", help="put Inspect logs of benyfits/<dataset> tasks on the board as runs")
+    p.add_argument("logs", nargs="+", metavar="LOG", help="Inspect log file(s) (.eval or .json)")
+    p.add_argument("--store", default=None, help="DuckDB results file (default: params.yaml evaluate.store)")
+    p.add_argument("--project", default=".", help="the checkout whose published folder holds the log's households")
+    p.set_defaults(func=run)

@@ -1,0 +1,27 @@
+"""BeNYfits as an Inspect AI task (docs/inspect.md): `inspect eval benyfits/diverse --model <provider/model>`.
+
+The evaluated model is the agent, inside a documented default scaffold (its name, `SCAFFOLD`, is a
+protocol field); the simulated user is ours (the params' simulator mode), the scorer our checkers'
+labels through the scoring path; `import_log` brings an Inspect log onto the board as a run of its
+own protocol (`benyfits import-inspect LOG`).
+
+Modules:
+- `source`: the task's rows, requirement texts, simulated user and protocol (`load_source`, `TaskSource`, `SCAFFOLD`).
+- `records`: one dialog as a `DialogResult`, carried through the log as JSON.
+- `scaffold`: the default scaffold: prompt, `ask_user` and `submit_verdicts` tools, the dialog rules.
+- `scorer`: the checkers' labels scored by `scoring`: F1, turns, TW-F1 per sample and pooled; per-pair reasons.
+- `tasks`: the `@task`s `diverse` and `representative`, registered as `benyfits/<dataset>` (the entry point).
+- `log_import`: an Inspect log into the results store as a run (`import_log`).
+"""
+from __future__ import annotations
+
+from eligibench.evaluation.inspect_task.log_import import ImportedRun, import_log
+from eligibench.evaluation.inspect_task.records import DialogState, dialog_from_json, dialog_json
+from eligibench.evaluation.inspect_task.scaffold import MAX_BAD_SUBMITS, MAX_IDLE, SYSTEM, benyfits_scaffold
+from eligibench.evaluation.inspect_task.scorer import checkers_scorer, figures
+from eligibench.evaluation.inspect_task.source import SCAFFOLD, TaskSource, load_source
+from eligibench.evaluation.inspect_task.tasks import NAMESPACE, diverse, representative
+
+__all__ = ["ImportedRun", "DialogState", "MAX_BAD_SUBMITS", "MAX_IDLE", "NAMESPACE", "SCAFFOLD", "SYSTEM",
+           "TaskSource", "benyfits_scaffold", "checkers_scorer", "dialog_from_json", "dialog_json", "diverse",
+           "figures", "import_log", "load_source", "representative"]

@@ -1,0 +1,138 @@
+"""`import_log`: an Inspect log of a BeNYfits task into the results store, as a run.
+
+The run goes through the harness's own run path (`run.evaluate` with an executor that replays the
+log's dialogs instead of running them): the same dialog, prediction and turn rows, process metrics,
+summary metrics and done/incomplete status as a harness run. Its protocol is the task's (data
+version, households in the log, question cap, epochs as trials, simulator, split, edition) plus the
+scaffold, so it is never ranked with harness runs. Its identity covers the model, its generate
+config and the log's eval id: importing the same log twice is the same run (nothing is added).
+
+A sample that errored (or has no score) is an `infrastructure_error` dialog, as an outage is in the
+harness: never scored, and the run is `incomplete`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from inspect_ai.log import EvalLog, read_eval_log
+
+from eligibench.errors import BenyfitsError
+from eligibench.evaluation.inspect_task.records import dialog_from_json
+from eligibench.evaluation.inspect_task.scorer import DIALOG
+from eligibench.evaluation.inspect_task.source import load_source
+from eligibench.evaluation.inspect_task.tasks import META
+from eligibench.evaluation.run import DatasetUse, Protocol, RunPlan, evaluate
+from eligibench.results import INFRA_ERROR, DialogResult, ResultStore, RunSpec, run_id_for
+
+
+class NotABenyfitsLog(BenyfitsError):
+    """The file is not an Inspect log of a BeNYfits task (or cannot be read as one)."""
+
+
+@dataclass(frozen=True)
+class ImportedRun:
+    run_id: str
+    protocol_id: str
+    submission: str
+    dialogs: int
+    status: str
+
+
+def _meta(log: EvalLog, path: Path) -> Mapping[str, Any]:
+    meta = (log.eval.metadata or {}).get(META)
+    if not isinstance(meta, Mapping):
+        raise NotABenyfitsLog(f"{path}: task {log.eval.task!r} is not a BeNYfits task (no {META!r} task metadata); "
+                              "run `inspect eval benyfits/diverse --model ...`")
+    return meta
+
+
+def _protocol(meta: Mapping[str, Any], households: int, trials: int) -> Protocol:
+    sim = meta["simulator"]
+    use = DatasetUse(meta["data_version"], households, max(int(meta["households_total"]), households))
+    return Protocol({meta["dataset"]: use}, meta["max_questions"], trials, sim["protocol_label"], bool(sim["reference"]),
+                    sim["backend"], meta["split"], "constrained", meta["edition"], scaffold=meta["scaffold"])
+
+
+def _spec(log: EvalLog, meta: Mapping[str, Any], protocol: Protocol, trials: int) -> RunSpec:
+    model = log.eval.model
+    config = log.eval.model_generate_config.model_dump(exclude_none=True) if log.eval.model_generate_config else {}
+    params = {"inspect": {"task": log.eval.task, "task_args": dict(log.eval.task_args or {}), "eval_id": log.eval.eval_id,
+                          "generate_config": config},
+              "scaffold": meta["scaffold"], "split": meta["split"], "max_questions": meta["max_questions"],
+              "trials": trials, "simulator_mode": meta["simulator"]["mode"],
+              "simulator_max_tokens": meta["simulator"]["max_tokens"]}
+    return RunSpec(submission=f"inspect:{model}", agent_models={"default": model}, simulator=meta["simulator"]["label"],
+                   params=params, data_version=meta["data_version"], datasets=(meta["dataset"],), trials=trials,
+                   extra={"strategy": f"{model} in Inspect's default BeNYfits scaffold ({meta['scaffold']})",
+                          "authors": [], "license": "", "run_config": f"inspect:{log.eval.task}"},
+                   run_config=f"inspect:{log.eval.task}", role_models={"default": model},
+                   protocol_id=protocol.protocol_id, protocol=protocol.to_json())
+
+
+def _dialogs(log: EvalLog, path: Path, rows: Mapping[str, Any], dataset: str) -> dict[tuple[str, int], DialogResult]:
+    out: dict[tuple[str, int], DialogResult] = {}
+    for s in log.samples or []:
+        sid, trial = str(s.id), int(s.epoch) - 1
+        if sid not in rows:
+            raise NotABenyfitsLog(f"{path}: sample {sid!r} is not a household of the {dataset} dataset in this "
+                                  "project's published folder (is it the same data version?)")
+        record = next((sc.metadata[DIALOG] for sc in (s.scores or {}).values() if sc.metadata and DIALOG in sc.metadata),
+                      None)
+        if s.error is not None or record is None:
+            row = rows[sid]
+            why = s.error.message if s.error is not None else "the sample has no BeNYfits score"
+            out[(sid, trial)] = DialogResult(sid, dataset, trial, (), None, dict(zip(row.opportunities, row.labels)),
+                                             INFRA_ERROR, f"Inspect: {why}"[:2000])
+        else:
+            out[(sid, trial)] = dialog_from_json(record, f"{path}: sample {sid} epoch {s.epoch}")
+    return out
+
+
+class _Replay:
+    """An executor (run.executors.Executor) that hands the runner the log's dialogs."""
+
+    def __init__(self, dialogs: Mapping[tuple[str, int], DialogResult]):
+        self.dialogs = dialogs
+
+    def run(self, plan: RunPlan, todo: Sequence[tuple[str, Any, int]], record: Callable[[DialogResult], None]) -> None:
+        for _dataset, row, trial in todo:
+            record(self.dialogs[(row.id, trial)])
+
+
+def import_log(path: Path | str, store: Path | str, project: Path | str = Path(".")) -> ImportedRun:
+    """Record the Inspect log at `path` in the store at `store` (rows read from `project`)."""
+    path = Path(path)
+    try:
+        log = read_eval_log(str(path))
+    except Exception as e:  # noqa: BLE001 - any unreadable file is the same user error
+        raise NotABenyfitsLog(f"{path}: not a readable Inspect log ({type(e).__name__}: {e})") from None
+    meta = _meta(log, path)
+    if log.status != "success" and not log.samples:
+        raise NotABenyfitsLog(f"{path}: the eval ended {log.status!r} with no samples: nothing to import")
+    source = load_source(meta["dataset"], project, edition=meta["edition"], split=meta["split"])
+    dialogs = _dialogs(log, path, source.rows, meta["dataset"])
+    versions = {r.data_version for r in source.rows.values()}
+    if versions != {meta["data_version"]}:
+        raise NotABenyfitsLog(f"{path}: the log was made on data version {meta['data_version']}, this project's "
+                              f"published folder has {sorted(versions)}: import it where that version is published")
+    trials = int(log.eval.config.epochs or 1)
+    ids = list(dict.fromkeys(sid for sid, _ in dialogs))
+    protocol = _protocol(meta, len(ids), trials)
+    spec = _spec(log, meta, protocol, trials)
+    rows = {meta["dataset"]: [source.rows[i] for i in ids]}
+    for sid in ids:  # a sample missing in some epoch (cancelled eval) is an outage, not a wrong answer
+        for k in range(trials):
+            if (sid, k) not in dialogs:
+                row = source.rows[sid]
+                dialogs[(sid, k)] = DialogResult(sid, meta["dataset"], k, (), None,
+                                                 dict(zip(row.opportunities, row.labels)), INFRA_ERROR,
+                                                 "Inspect: the log has no sample for this epoch")
+    plan = RunPlan(spec, rows, source.briefs, int(meta["simulator"]["max_tokens"]), seed=int(meta["seed"]),
+                   simulator_mode=source.simulator.mode)
+    results = ResultStore(Path(store))
+    run_id = evaluate(plan, results, executor=_Replay(dialogs))
+    assert run_id == run_id_for(spec)
+    status = next((r["status"] for r in results.runs() if r["run_id"] == run_id), "unknown")
+    return ImportedRun(run_id, protocol.protocol_id, spec.submission, len(dialogs), status)

@@ -1,7 +1,7 @@
 """`benyfits submit PATH` and `benyfits worker`: the submission flow.
 
-submit PATH   validate the manifest and entry point, run ONE smoke dialog with one household
-              (evaluation.smoke), copy the folder into submissions/ and queue it in the store.
+submit PATH   validate the manifest and entry point, run the smoke dialogs, one household per household
+              size (evaluation.intake.smoke), copy the folder into submissions/ and queue it in the store.
 worker        evaluate the queue (evaluation.intake.queue_worker) until stopped, or with --once until empty;
               several workers may share one queue (claims are leases: docs/scale.md).
 
@@ -17,12 +17,13 @@ from pathlib import Path
 
 from eligibench.evaluation.hosting import SubmissionError, check_loads, load_manifest
 from eligibench.evaluation.intake import (
+    SMOKE_BUDGET_S,
     check_folder,
     check_smoke,
     install_submission,
     replace_submission,
     run_worker,
-    smoke_dialog,
+    smoke_dialogs,
 )
 from eligibench.evaluation.run import load_config, simulator_setup
 from eligibench.evaluation.user import QUOTING_ENV, QUOTING_LABEL, quoting_requested
@@ -45,10 +46,10 @@ def _cmd_submit(args: argparse.Namespace) -> int:
         print("smoke dialog skipped (--no-smoke)")
     else:
         config = load_config(project)
-        result = smoke_dialog(manifest, config, project, quoting=quoting_requested(args.quoting_user),
-                              max_questions=args.smoke_questions, call_timeout_s=args.call_timeout,
-                              memory_mb=args.memory_mb)
-        print(check_smoke(result))
+        results = smoke_dialogs(manifest, config, project, quoting=quoting_requested(args.quoting_user),
+                                max_questions=args.smoke_questions, call_timeout_s=args.call_timeout,
+                                memory_mb=args.memory_mb, budget_s=args.smoke_seconds or None)
+        print(check_smoke(results))
     if args.dry_run:
         print(f"dry run: {manifest.name} would be copied to {dest} and queued; nothing was installed")
         return 0
@@ -80,7 +81,7 @@ def _cmd_worker(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    s = sub.add_parser("submit", help="validate a submission folder, smoke-test it on one household, queue it")
+    s = sub.add_parser("submit", help="validate a submission folder, smoke-test it on one household per household size, queue it")
     s.add_argument("path", help="submission folder (manifest.yaml + code)")
     s.add_argument("--project", default=".", help="project root (default: the current folder)")
     s.add_argument("--store", default=None, help="DuckDB results file (default: params.yaml evaluate.store)")
@@ -95,7 +96,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--replace", action="store_true",
                    help="replace your own installed submission of the same name (same authors in manifest.yaml); "
                         "its earlier runs stay in the store")
-    s.add_argument("--smoke-questions", type=int, default=5, help="question cap for the smoke dialog (default 5)")
+    s.add_argument("--smoke-questions", type=int, default=5, help="question cap for each smoke dialog (default 5)")
+    s.add_argument("--smoke-seconds", type=float, default=SMOKE_BUDGET_S,
+                   help=f"time budget of the smoke dialogs (default {SMOKE_BUDGET_S:g}; 0: run every smoke household)")
     s.add_argument("--call-timeout", type=float, default=120.0, help="seconds per agent call in the smoke dialog")
     s.add_argument("--memory-mb", type=int, default=2048, help="agent process memory limit in the smoke dialog")
     s.set_defaults(func=_cmd_submit)

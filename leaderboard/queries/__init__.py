@@ -5,6 +5,7 @@
 Modules, one concern each:
 - `common`: page-safe text (`sanitize`), number and interval formatting.
 - `protocols`: the protocols of the runs, the default one, how the others differ.
+- `agent_errors`: runs whose agent failed in some dialogs: counted, marked, never ranked.
 - `table`: the main table (columns from the metric catalogue), filters, ranking with ties, exports.
 - `dialogs`: runs, dialog lists, transcripts, a run's export, dialogs two runs share.
 - `opportunities`: accuracy per opportunity (the heatmap).
@@ -14,6 +15,7 @@ Modules, one concern each:
 - `scoring`: what the cost panel, the paired comparison and people's rows compute from; the newest protocol.
 """
 from eligibench.results import CAUSE_WORDS, DATASETS, FAILURE_CAUSES, StoreLockedError
+from leaderboard.queries.agent_errors import AGENT_ERRORS, agent_error_counts, has_agent_errors, unranked_agent_errors
 from leaderboard.queries.common import (
     Reader,
     SnapshotSource,
@@ -98,6 +100,7 @@ from leaderboard.queries.table import (
 )
 
 __all__ = [
+    "AGENT_ERRORS", "agent_error_counts", "has_agent_errors", "unranked_agent_errors",
     "AVG_F1", "AVG_TURNS", "TW_F1", "ci_label",
     "HUMAN_STATUS", "cost_dialogs", "human_figures", "latest_protocol", "priced_runs", "run_protocols", "run_results",
     "Audit", "CAUSE_WORDS", "CROSS_METRICS", "DEFAULT_EDITION", "across_editions", "edition_of", "editions", "protocols_of", "DATASETS", "DEFAULT_COLUMNS", "DIALOG_COLUMNS", "DialogFilter", "EVALUATED",

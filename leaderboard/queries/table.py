@@ -26,6 +26,7 @@ from eligibench.results import (
     Reader,
     columns,
 )
+from leaderboard.queries.agent_errors import AGENT_ERRORS, agent_error_counts, agent_error_status
 from leaderboard.queries.common import (
     date_text,
     interval_text,
@@ -45,7 +46,8 @@ EVALUATED = "evaluated"
 
 METRIC_COLUMNS = columns()  # the catalogue's numeric columns, in display order
 INTERVAL_COLUMNS = tuple(c.interval_label for c in METRIC_COLUMNS if c.interval_label)
-_INFO_COLUMNS = ("Source", "Strategy", "Models", "Simulator", "Config", "Protocol", "Dialogs", "Status", "Isolation",
+_INFO_COLUMNS = ("Source", "Strategy", "Models", "Simulator", "Config", "Protocol", "Dialogs", AGENT_ERRORS, "Status",
+                 "Isolation",
                  "Date", "Data version", "Run")
 # How a run's agents were isolated (runs.isolation): "bubblewrap", or "none (reference agent)" when a
 # reference agent shipped in the repository ran without the jail (docs/integrity.md); older runs
@@ -53,7 +55,7 @@ _INFO_COLUMNS = ("Source", "Strategy", "Models", "Simulator", "Config", "Protoco
 ISOLATION_NOT_RECORDED = "not recorded"
 TABLE_COLUMNS = ("Rank", "Submission", *(x for c in METRIC_COLUMNS for x in (c.label, c.interval_label) if x),
                  *_INFO_COLUMNS)
-NUMBER_COLUMNS = frozenset({*(c.label for c in METRIC_COLUMNS), "Dialogs"})
+NUMBER_COLUMNS = frozenset({*(c.label for c in METRIC_COLUMNS), "Dialogs", AGENT_ERRORS})
 # what a higher value means, per numeric column (the catalogue's higher-is-better)
 HIGHER_IS_BETTER = {c.label: c.metric.higher_is_better for c in METRIC_COLUMNS}
 _DEFAULT_HIDDEN_INFO = ("Config", "Protocol", "Source")
@@ -123,6 +125,7 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
                 f"SELECT run_id, dataset, count(DISTINCT row_id) AS n FROM dialogs WHERE termination <> '{INFRA_ERROR}'"
                 " GROUP BY run_id, dataset").itertuples(index=False):
             counted[(run_id, dataset)] = int(n)
+    errors = agent_error_counts(r)  # issue 36: a run with agent errors is marked and never ranked
     rows = []
     for run in runs.itertuples(index=False):
         m = by_run.get(run.run_id, {})
@@ -136,7 +139,8 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
 
         row = _metric_cells(m, households)
         extra = json_value(run.extra) or {}
-        status = run.status or ""
+        n_errors, n_stored = errors.get(run.run_id, (0, 0))
+        status = agent_error_status(run.status or "", n_errors, n_stored)
         if not m and status != "done":
             status = f"{status} ({run.n_dialogs} dialogs so far)" if status else "no metrics yet"
         roles = json_value(run.role_models)
@@ -152,6 +156,7 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
             "Config": config,
             "Protocol": NO_PROTOCOL if is_missing(run.protocol_id) else str(run.protocol_id),
             "Dialogs": int(run.n_dialogs),
+            AGENT_ERRORS: n_errors,
             "Status": sanitize(status),
             "Isolation": ISOLATION_NOT_RECORDED if is_missing(run.isolation) else sanitize(str(run.isolation)),
             "Date": date_text(run.created_at),
@@ -192,7 +197,7 @@ def reported_rows(path: Path = PAPER_RESULTS) -> pd.DataFrame:
             "Models": "; ".join(models) or "none", "Simulator": simulator,
             **{label: d[key] for label, key in _PAPER_KEYS.items()},
             **{c.interval_label: "" for c in METRIC_COLUMNS if c.label in _PAPER_KEYS and c.interval_label},
-            "Config": "", "Protocol": V1_PROTOCOL, "Dialogs": None, "Status": "reported (v1 paper, not reproduced)", "Isolation": "",
+            "Config": "", "Protocol": V1_PROTOCOL, "Dialogs": None, AGENT_ERRORS: None, "Status": "reported (v1 paper, not reproduced)", "Isolation": "",
             "Date": date, "Data version": "v1 (paper)", "Run": "",
         })
     return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))

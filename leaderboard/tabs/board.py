@@ -81,15 +81,23 @@ def protocol_banner(protos: Mapping[str, Q.StoredProtocol], chosen: str | None) 
             f'<code>{html.escape(p.id)}</code>: {html.escape(p.describe())}.</div>')
 
 
+def board_rows(table: pd.DataFrame, protocol: str | None) -> pd.DataFrame:
+    """The ranking of one protocol, then its finished runs with agent errors, unranked (issue 36)."""
+    unranked = Q.unranked_agent_errors(table, protocol)
+    ranked = Q.ranking(table, protocol)
+    return pd.concat([ranked, unranked], ignore_index=True) if not unranked.empty else ranked
+
+
 def shown_table(table: pd.DataFrame, protocol: str | None, sims: list[str] | None, filt: str,
                 cols: list[str]) -> tuple[pd.DataFrame, str]:
     """The ranking as displayed (one protocol, filters, chosen columns) and a filter message: a
     malformed filter is named and ignored, never silently read as a word search."""
     msg = ""
+    listed = board_rows(table, protocol)
     try:
-        rows = Q.filter_table(Q.ranking(table, protocol), filt or "", None, sims or None)
+        rows = Q.filter_table(listed, filt or "", None, sims or None)
     except ValueError as e:
-        rows, msg = Q.filter_table(Q.ranking(table, protocol), "", None, sims or None), \
+        rows, msg = Q.filter_table(listed, "", None, sims or None), \
             f"⚠ Filter not applied: {html.escape(str(e))}"
     return Q.select_columns(rows, cols), msg
 
@@ -162,7 +170,8 @@ def layout() -> tuple[gr.Tab, BoardUI]:
                                            info="empty = every simulator", scale=2)
             filter_box = gr.Textbox(label="Filter", scale=3, elem_id="bf-filter",
                                     placeholder=f"e.g. {Q.TW_F1} >= 30; {Q.AVG_TURNS} < 10; react",
-                                    info="numeric conditions compare numbers; other words search names")
+                                    info=f"numeric conditions compare numbers ({Q.AGENT_ERRORS} = 0 hides the unranked "
+                                         "runs whose agent failed); other words search names")
             with gr.Column(scale=0, min_width=150):
                 refresh = gr.Button("Refresh", min_width=100)
                 auto_refresh = gr.Checkbox(value=False, label="Auto-refresh (30 s)")
@@ -177,7 +186,9 @@ def layout() -> tuple[gr.Tab, BoardUI]:
         table = gr.HTML("", elem_id="bf-table", js_on_load=R.TABLE_JS)
         gr.Markdown(note("Click a column header (or focus it and press Enter) to sort by it (again to reverse; "
                          "<b>reset order</b> returns to the ranking). Click a run, or focus it and press Enter, to "
-                         f"open its dialogs. <b>=1</b>: the run's {Q.TW_F1} interval overlaps the top run's."))
+                         f"open its dialogs. <b>=1</b>: the run's {Q.TW_F1} interval overlaps the top run's. <b>unranked</b>: "
+                         "some dialogs ended in the agent's error (Status <i>agent errors n/N</i>); such a run is "
+                         "listed, never ranked."))
         humans = gr.Dataframe(visible=False, interactive=False, label="People (beside the ranking, not in it)",
                               elem_id="bf-human")
         include_reported = gr.Checkbox(value=True, label="Show v1's reported rows (beside, not ranked among, our runs)")

@@ -52,12 +52,14 @@ def fake_households(n_diverse: int = 44, n_representative: int = 25, seed: int =
 
 
 def make_dataset(dataset_dir: Path, n_diverse: int = 3, n_representative: int = 2, seed: int = 7,
-                 version: str = "synthetic-test", edition: str = "2024") -> list[Household]:
+                 version: str = "synthetic-test", edition: str = "2024",
+                 sizes: tuple[int, ...] = (3,)) -> list[Household]:
     """A tiny dataset folder (<dir>/data/<version>/<dataset>.parquet, the published layout) of
     fuzzed households labelled by the real traced checkers, so transcripts can be shown beside
     true labels and traces, and evaluations can run on it. A later `edition` writes its own
     configurations (`diverse-2026-08.parquet`, ...) labelled by that edition's checkers, with its
-    requirement texts, as the publish stage does (give it its own `version`)."""
+    requirement texts, as the publish stage does (give it its own `version`). `sizes`: the
+    opportunity counts, row i of each dataset getting sizes[i % len(sizes)]."""
     from checkers.editions import edition_registry
     from eligibench.catalog.editions import edition_catalog, load_edition
     from eligibench.datasets.editions import config_name
@@ -74,7 +76,7 @@ def make_dataset(dataset_dir: Path, n_diverse: int = 3, n_representative: int = 
     for dataset, part in (("diverse", households[:n_diverse]), ("representative", households[n_diverse:])):
         rows = []
         for i, hh in enumerate(part):
-            opps = sorted(rng.sample(list(modules), 3))
+            opps = sorted(rng.sample(list(modules), sizes[i % len(sizes)]))
             for o in opps:
                 traced.setdefault(o, TracedChecker(o, modules[o]))
             row = build_row(f"{config_name(dataset, edition)}-{i:04d}", dataset, hh, opps, traced, version)

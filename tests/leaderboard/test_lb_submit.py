@@ -10,7 +10,7 @@ import yaml
 
 from eligibench.cli.main import main
 from eligibench.evaluation.hosting import load_manifest
-from eligibench.evaluation.intake import pick_smoke_row, run_worker, smoke_dialog
+from eligibench.evaluation.intake import pick_smoke_rows, run_worker, smoke_dialogs
 from eligibench.evaluation.run import read_config
 from eligibench.evaluation.user import QUOTING_LABEL, QuotingUserModel
 from eligibench.results.records import AGENT_ERROR
@@ -89,7 +89,8 @@ def test_submit_smoke_tests_copies_and_queues(project, tmp_path, capsys):
     folder = write_submission(tmp_path / "src" / "asker", "asker")
     assert submit(project, folder) == 0
     out = capsys.readouterr().out
-    assert "smoke dialog ok: 2 question(s), ended ready" in out and QUOTING_LABEL in out
+    # the tiny dataset's 3 Diverse households have 3, 4 and 6 members: one smoke dialog each
+    assert "smoke dialogs ok: 3 households, 6 question(s)" in out and QUOTING_LABEL in out
     installed = project / "submissions" / "asker"
     assert (installed / "agent.py").read_text() == ASKING_AGENT
     queue = ResultStore(project / "results" / "benyfits.duckdb").queue()
@@ -104,7 +105,8 @@ def test_submit_refuses_an_agent_that_fails_the_smoke_dialog(project, tmp_path, 
     folder = write_submission(tmp_path / "src" / "crasher", "crasher", {"crash": True})
     assert submit(project, folder) == 2
     err = capsys.readouterr().err
-    assert "smoke dialog failed: the agent errored" in err and "crash in predict" in err
+    assert "smoke dialog failed on household diverse/diverse-0000 (3 opportunities): the agent errored" in err
+    assert "crash in predict" in err
     assert not (project / "submissions" / "crasher").exists()
     assert ResultStore(project / "results" / "benyfits.duckdb").queue() == []
 
@@ -113,17 +115,21 @@ def test_submit_refuses_an_agent_that_fails_the_smoke_dialog(project, tmp_path, 
 def test_the_agent_process_cannot_read_hidden_households(project, tmp_path):
     hidden = next((project / "benyfits" / "data").glob("*/diverse.parquet"))
     folder = write_submission(tmp_path / "src" / "peeker", "peeker", {"peek": str(hidden)})
-    result = smoke_dialog(load_manifest(folder), config_of(project), project, quoting=True, log=lambda s: None)
+    [result] = smoke_dialogs(load_manifest(folder), config_of(project), project, quoting=True, log=lambda s: None)
     assert result.termination == AGENT_ERROR and "hidden benchmark data" in result.error
 
 
 @pytest.mark.needs_bwrap
 def test_smoke_dialog_answers_come_from_the_household_profile(project, tmp_path):
     folder = write_submission(tmp_path / "src" / "asker2", "asker2")
-    result = smoke_dialog(load_manifest(folder), config_of(project), project, quoting=True, max_questions=5, log=lambda s: None)
-    profile = pick_smoke_row(project / "benyfits").profile
-    assert len(result.turns) == 2 and all(t.answer in profile or t.answer == "I don't know." for t in result.turns)
-    assert set(result.predictions) == set(result.labels)
+    results = smoke_dialogs(load_manifest(folder), config_of(project), project, quoting=True, max_questions=5,
+                            log=lambda s: None)
+    rows = pick_smoke_rows(project / "benyfits")
+    assert [r.row_id for r in results] == [r.id for r in rows]
+    for result, row in zip(results, rows):
+        assert len(result.turns) == 2
+        assert all(t.answer in row.profile or t.answer == "I don't know." for t in result.turns)
+        assert set(result.predictions) == set(result.labels)
 
 
 @pytest.mark.needs_bwrap

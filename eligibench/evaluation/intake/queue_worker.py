@@ -169,10 +169,13 @@ def process_one(store, config, project: Path, quoting: bool, log: Callable[[str]
     finally:
         if remote:
             shutil.rmtree(work, ignore_errors=True)
-    if not _finish(store, qid, "done", None, worker, log):
-        return True
     m = summary["metrics"]
-    log(f"worker: queue entry {qid} ({name}) done: run {summary['run_id']}, "
+    errors, dialogs = int(m.get("average.agent_errors") or 0), int(m.get("average.dialogs") or 0)
+    # issue 36: a run whose agent failed in some dialogs finished, but is not "done": never ranked
+    state = f"agent errors {errors}/{dialogs} (not ranked)" if errors else "done"
+    if not _finish(store, qid, "done", state if errors else None, worker, log):
+        return True
+    log(f"worker: queue entry {qid} ({name}) {state}: run {summary['run_id']}, "
         f"F1 {m.get('average.f1', float('nan')):.1f}, turns {m.get('average.turns', float('nan')):.1f}")
     return True
 

@@ -43,6 +43,7 @@ from eligibench.models.embedded import (
     EmbeddedModel,
     EmbeddedServer,
     check_server_extra,
+    gguf_sha256,
     resolve_model_path,
 )
 from eligibench.models.factory import make_model
@@ -102,6 +103,7 @@ __all__ = [
     "pool_for",
     "preflight",
     "resolve_model_path",
+    "gguf_sha256",
     "serves_reference",
     "typed_value",
     "yes_no",

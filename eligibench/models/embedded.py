@@ -99,18 +99,42 @@ def packaged_gguf() -> Path:
 _sha_cache: dict[tuple[str, int, int], str] = {}
 
 
+def sha_cache_file() -> Path:
+    """Where GGUF digests are kept between processes ($BENYFITS_SHA_CACHE, else the user cache)."""
+    env = os.environ.get("BENYFITS_SHA_CACHE")
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return Path(env) if env else base / "benyfits" / "gguf-sha256.json"
+
+
 def gguf_sha256(path: Path) -> str:
-    """sha256 of a GGUF file (cached by path, size and mtime): the model's identity in run ids."""
+    """sha256 of a GGUF file (cached by path, size and mtime, in memory and on disk: a 40 GB file
+    takes minutes to read): the model's identity in run ids and protocols."""
     st = Path(path).stat()
     key = (str(Path(path).resolve()), st.st_size, st.st_mtime_ns)
     if key not in _sha_cache:
         import hashlib
+        import json
 
+        cache, text_key = sha_cache_file(), f"{key[0]}|{key[1]}|{key[2]}"
+        try:
+            stored = json.loads(cache.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            stored = {}
+        if isinstance(stored, dict) and isinstance(stored.get(text_key), str):
+            _sha_cache[key] = stored[text_key]
+            return _sha_cache[key]
         h = hashlib.sha256()
         with open(path, "rb") as f:
             for block in iter(lambda: f.read(1 << 22), b""):
                 h.update(block)
         _sha_cache[key] = h.hexdigest()
+        try:  # a cache, not a record: a read-only home only costs the next process a re-read
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_name(f".{cache.name}.{os.getpid()}")
+            tmp.write_text(json.dumps((stored if isinstance(stored, dict) else {}) | {text_key: _sha_cache[key]}))
+            os.replace(tmp, cache)
+        except OSError:
+            pass
     return _sha_cache[key]
 
 

@@ -28,6 +28,7 @@ from typing import Any, Mapping
 from eligibench.models import ModelSpec, is_smoke_backend, serves_reference
 
 FULL_MIN_TRIALS = 3
+IDENTITY_RECORD = "simulator_identity"  # the protocol JSON key protocol_id leaves out
 KINDS = ("full", "smoke", "custom")
 SPLITS = ("public", "sealed")
 
@@ -99,6 +100,14 @@ class Protocol:
     # runs are never ranked with harness runs. None (harness runs) is left out of the JSON, so
     # existing protocol ids and run ids are unchanged.
     scaffold: str | None = None
+    # Issue 31 item 4: what the simulated user was (weights digest or Hub revision, quantization,
+    # sampling, prompt version; evaluation/run/simulator_identity.py). The identity is recorded in
+    # the JSON but left out of protocol_id; what splits protocols is `simulator_pin`, the parts that
+    # differ from what is expected (the edition's reference simulator, the shipped GGUF, the prompt
+    # versions ids were first recorded under), in the JSON and the id only when non-empty, so
+    # existing protocol ids and run ids are unchanged.
+    simulator_identity: Mapping[str, str] | None = None
+    simulator_pin: Mapping[str, str] | None = None
     # The simulated user's persona (eligibench.evaluation.user.persona): "cooperative" (the exact
     # grounded user) is left out of the JSON, so existing protocol ids and run ids are unchanged;
     # another persona is another protocol (its realism drop is read against cooperative, paired).
@@ -133,6 +142,8 @@ class Protocol:
             out.append("unconstrained decoding")
         if self.scaffold is not None:
             out.append(f"scaffold: {self.scaffold}")
+        if self.simulator_pin:
+            out.append("simulator not as expected: " + ", ".join(f"{k} {v}" for k, v in sorted(self.simulator_pin.items())))
         if self.persona != "cooperative":
             out.append(f"persona: {self.persona}")
         return out
@@ -147,10 +158,15 @@ class Protocol:
             "simulator": {"label": self.simulator, "reference": self.simulator_reference},
             "split": self.split,
             "kind": self.kind,
-        } | ({"decoding": self.decoding} if self.decoding != "constrained" else {}) \
+        } | self.simulator_json() | ({"decoding": self.decoding} if self.decoding != "constrained" else {}) \
           | ({"edition": self.edition} if self.edition != DEFAULT_EDITION else {}) \
           | ({"scaffold": self.scaffold} if self.scaffold is not None else {}) \
           | ({"persona": self.persona} if self.persona != "cooperative" else {})
+
+    def simulator_json(self) -> dict[str, Any]:
+        """The simulator's identity (recorded, not hashed) and pin (hashed) when set."""
+        return ({IDENTITY_RECORD: dict(self.simulator_identity)} if self.simulator_identity else {}) \
+            | ({"simulator_pin": dict(self.simulator_pin)} if self.simulator_pin else {})
 
     @property
     def protocol_id(self) -> str:
@@ -158,7 +174,9 @@ class Protocol:
 
 
 def protocol_id(protocol: Mapping[str, Any]) -> str:
-    """12 hex digits of sha256 over the protocol's canonical JSON: equal ids, comparable runs."""
+    """12 hex digits of sha256 over the protocol's canonical JSON: equal ids, comparable runs.
+    The simulator's identity record is left out (its `simulator_pin` is what splits protocols)."""
+    protocol = {k: v for k, v in protocol.items() if k != IDENTITY_RECORD}
     text = json.dumps(protocol, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 

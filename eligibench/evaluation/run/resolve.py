@@ -29,6 +29,7 @@ from eligibench.evaluation.run.config import dataset_totals, load_rows, subset_r
 from eligibench.evaluation.run.model import EvalConfig, ResolvedRun, RunConfig, SimulatorSetup
 from eligibench.evaluation.run.protocol import DEFAULT_EDITION, DatasetUse, Protocol, is_reference, model_label
 from eligibench.evaluation.run.protocol import simulator_label as protocol_simulator_label
+from eligibench.evaluation.run.simulator_identity import with_identity
 from eligibench.evaluation.run.seeds import seed_table
 from eligibench.evaluation.user import FREE_FORM
 from eligibench.models import ModelSpec, model_identity
@@ -130,6 +131,8 @@ def resolve_run(config: EvalConfig, manifest: Manifest, run: RunConfig | None = 
         decoding = "unconstrained"
     protocol = Protocol(datasets, config.max_questions, config.trials, simulator.protocol_label, simulator.reference,
                         backend, split, decoding, config.edition, persona=simulator.mode.persona)
+    # issue 31: the simulator's weights, quantization, sampling and prompt version, and its pin
+    protocol = with_identity(protocol, config.simulator, simulator.mode, simulator.uses_model, config.edition, project)
     return ResolvedRun(
         name=run.name, manifest=manifest, split=split, rows=frozen_rows,
         briefs=MappingProxyType(load_briefs(dataset_dir, data_version, config.edition)),

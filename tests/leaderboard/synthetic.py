@@ -96,7 +96,11 @@ def _answer(h: Household, q: str, rng: random.Random) -> str:
     return (rng.choice(sentences) + ".") if sentences else rng.choice(("Yes.", "No.", "I don't know.", "About $20,000."))
 
 
-def fake_dialog(h: Household, skill: float, questions: int, rng: random.Random, trial: int = 0) -> DialogResult:
+def fake_dialog(h: Household, skill: float, questions: int, rng: random.Random, trial: int = 0,
+                agent_errors: bool = False) -> DialogResult:
+    """A dialog; about 3% roll an agent error, which only a run written with `agent_errors` keeps
+    (issue 36: a run with agent errors is never ranked); otherwise it ends at the question limit
+    with every prediction wrong, scored as the missing predictions were, the draws unchanged."""
     n = max(0, int(rng.gauss(questions, 2)))
     turns = tuple(Turn(rng.choice(QUESTIONS), _answer(h, "", rng), 0.1, 0.3 + rng.random(), 900 + 20 * i,
                        12, 800 if i else 0) for i in range(n))
@@ -105,6 +109,8 @@ def fake_dialog(h: Household, skill: float, questions: int, rng: random.Random, 
     labels = dict(zip(h.opportunities, h.labels))
     predictions = None if termination == AGENT_ERROR else {
         o: (v if rng.random() < skill else not v) for o, v in labels.items()}
+    if termination == AGENT_ERROR and not agent_errors:
+        termination, predictions = TURN_LIMIT, {o: not v for o, v in labels.items()}
     return DialogResult(
         row_id=h.row_id, dataset=h.dataset, trial=trial, turns=turns, predictions=predictions, labels=labels,
         termination=termination, error="TimeoutError: ask timed out" if termination == AGENT_ERROR else None,
@@ -190,11 +196,13 @@ def write_contract_rows(store: ResultStore, run_id: str, results: Sequence[Dialo
 def write_run(store: ResultStore, households: Sequence[Household], submission: str, strategy: str = "synthetic",
               simulator: str = SIMULATORS[0], seed: int = 0, skill: float = 0.7, questions: int = 8,
               data_version: str = "synthetic-test", n_boot: int = 200, finish: bool = True,
-              kind: str | None = "full", contract: bool = True, edition: str = "2024") -> str:
+              kind: str | None = "full", contract: bool = True, edition: str = "2024",
+              agent_errors: bool = False) -> str:
     """One complete run (dialogs, then metrics from the real metrics code); returns its run id.
 
     `contract` adds issue 12's protocol columns (`kind`: full/smoke/custom; None = no protocol
-    recorded) and issue 14's tables; `contract=False` writes a store as it was before them."""
+    recorded) and issue 14's tables; `contract=False` writes a store as it was before them.
+    `agent_errors`: keep the dialogs that rolled an agent error (the run is then never ranked)."""
     rng = random.Random(f"{submission}:{seed}")
     households_all = list(households)
     datasets = tuple(sorted({h.dataset for h in households}))
@@ -204,7 +212,7 @@ def write_run(store: ResultStore, households: Sequence[Household], submission: s
     run_id = store.ensure_run(spec)
     if kind is not None and kind != "full":  # a smoke or custom run covers a few households
         households = [h for d in datasets for h in [x for x in households if x.dataset == d][:2]]
-    results = [fake_dialog(h, skill, questions, rng) for h in households]
+    results = [fake_dialog(h, skill, questions, rng, agent_errors=agent_errors) for h in households]
     store.record_dialogs(run_id, results)
     if contract:
         proto = protocol(kind, households_all, data_version, simulator=simulator, edition=edition) if kind else None

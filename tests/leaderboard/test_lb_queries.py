@@ -87,7 +87,9 @@ def test_main_table_rows_match_the_stored_metrics(filled):
     assert a["Repr. F1 95% CI"] == "n/a (n=1)"
     assert a["Strategy"] == "direct" and a["Models"] == "default: embedded:SmolLM2"
     assert a["Run"] == ids["alpha"] and a["Data version"] == "dv-1" and a["Dialogs"] == 4
-    assert a["Status"] == "done"
+    # issue 36: one dialog ended in the agent's error: finished, but never ranked
+    assert a["Status"] == "agent errors 1/4" and a[Q.AGENT_ERRORS] == 1 and ev.loc["beta", Q.AGENT_ERRORS] == 0
+    assert "alpha" not in set(Q.ranking(table, None)["Submission"])
     # a run still being evaluated is listed with its progress, not hidden
     g = ev.loc["gamma"]
     assert pd.isna(g["TW-F1"]) and g["Status"] == "running (1 dialogs so far)"

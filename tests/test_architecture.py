@@ -107,7 +107,8 @@ NAMESPACES = frozenset({"eligibench", "eligibench.evaluation"})
 LOADED_BY_PATH = ("stages", "submissions", "checkers.editions.e")
 # The evaluation subpackages also list their modules in their docstring.
 API_PACKAGES = ("eligibench.evaluation.hosting", "eligibench.evaluation.user", "eligibench.evaluation.scoring",
-                "eligibench.evaluation.run", "eligibench.evaluation.intake", "eligibench.evaluation.play")
+                "eligibench.evaluation.run", "eligibench.evaluation.intake", "eligibench.evaluation.play",
+                "eligibench.evaluation.inspect_task")
 
 
 def _inside(module: str, package: str) -> bool:

@@ -12,6 +12,7 @@ Subpackages:
 - `run`: run orchestration: params, protocols, seeds, the dialog loop, the runner, `open_session`.
 - `intake`: submission intake: install and queue, the smoke dialog, the queue worker.
 - `play`: people in the loop: a person as the agent or the household, human runs, the ceiling sample, study mode.
+- `inspect_task`: BeNYfits as an Inspect AI task (`inspect eval benyfits/diverse`): scaffold, scorer, log import (after `run`).
 """
 
 # A namespace: each subpackage above is an API of its own.

@@ -24,6 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from eligibench.cli.project import add_project_option, project_root
+from eligibench.cli.simulator_option import add_simulator_options
 from eligibench.errors import BenyfitsError
 from eligibench.paths import LOCAL_STORE
 
@@ -65,6 +66,20 @@ def _small_run(args: argparse.Namespace) -> dict:
     return ev
 
 
+def _simulator_run(args: argparse.Namespace, params_path: Path) -> dict:
+    """--simulator / --simulator-mode as `evaluate` overrides (cli/simulator_option.py)."""
+    from eligibench import params
+    from eligibench.cli.simulator_option import mode_override, simulator_overrides
+
+    ev: dict = {}
+    if args.simulator:
+        current = (params.load(params_path).get("evaluate") or {}).get("simulator")
+        ev["simulator"] = simulator_overrides(args.simulator, current if isinstance(current, dict) else None)
+    if args.simulator_mode:
+        ev["simulator_mode"] = mode_override(args.simulator_mode)
+    return ev
+
+
 def _source(args: argparse.Namespace):
     """The folder and manifest evaluated: the given folder, or for --agent-url a service manifest
     in a scratch folder (returned too: it lives as long as the run)."""
@@ -89,7 +104,7 @@ def _run(args: argparse.Namespace) -> int:
 
     project = project_root(args.project)
     params_path = Path(args.params) if args.params else project / "params.yaml"
-    config = load_config(project, _small_run(args), params_path)
+    config = load_config(project, _small_run(args) | _simulator_run(args, params_path), params_path)
     rows = None
     if args.rows:
         from eligibench.datasets import read_parquet
@@ -129,9 +144,10 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     where = project / resolved.store
     if local and not args.store:
-        print(f"development run of {folder} (not under {project / 'submissions'}/): stored in {where}, never "
-              "on the board; `benyfits submit` ranks it", file=sys.stderr)
-    summary = run_submission(resolved, bar, project)
+        what = f"the agent service {args.agent_url}" if args.agent_url else f"{folder} (not under {project / 'submissions'}/)"
+        print(f"development run of {what}: stored in {where}, never on the board; `benyfits submit` ranks it",
+              file=sys.stderr)
+    summary = run_submission(resolved, bar, project, rerun_simulator_faults=args.rerun_simulator_faults)
     report = run_report(ResultStore(where), summary["run_id"])
     summary = {**summary, "store": str(where), "local": local, "terminations": dict(report.terminations)}
     if args.output:
@@ -144,6 +160,11 @@ def _run(args: argparse.Namespace) -> int:
     print(report.one_line(), file=sys.stderr if args.json else sys.stdout)
     if report.replicas:
         print(report.replicas_text(), file=sys.stderr if args.json else sys.stdout)
+    if args.rerun_simulator_faults:
+        reruns = summary.get("simulator_reruns", [])
+        print(f"simulator-fault re-runs: {len({(x['dataset'], x['row_id'], x['trial']) for x in reruns})} dialog(s), "
+              f"{len(reruns)} attempt(s), {sum(1 for x in reruns if not x['faults'])} without a simulator fault",
+              file=sys.stderr if args.json else sys.stdout)
     if report.agent_errors and not args.allow_agent_errors:
         print(f"benyfits: {report.agent_errors} dialog(s) ended in the agent's error (exit 1; "
               "--allow-agent-errors accepts them)", file=sys.stderr)
@@ -208,6 +229,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ray-address", default=None,
                    help="the Ray cluster to run dialogs on (implies --executor ray; default: evaluate.ray.address, "
                         "else $RAY_ADDRESS, else a one-node Ray)")
+    add_simulator_options(p)
     p.add_argument("--store", default=None,
                    help=f"DuckDB results file (default: params.yaml evaluate.store for folders under submissions/, "
                         f"else {LOCAL_STORE})")

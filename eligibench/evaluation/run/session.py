@@ -17,16 +17,24 @@ from __future__ import annotations
 
 import json
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from eligibench import paths
 from eligibench.datasets import Row
-from eligibench.evaluation.hosting import Manifest, ProcessAgent, ServiceAgent, fetch_card, isolation
+from eligibench.evaluation.hosting import (
+    Manifest,
+    ProcessAgent,
+    ServiceAgent,
+    ServiceUnreachable,
+    fetch_card,
+    isolation,
+)
 from eligibench.evaluation.run.dialog_loop import run_dialog
 from eligibench.evaluation.run.executors import Executor, import_ray, make_executor
+from eligibench.evaluation.run.fault_reruns import rerun_simulator_faults as rerun
 from eligibench.evaluation.run.model import ResolvedRun, RunPlan, plan_for
 from eligibench.evaluation.run.resolve import run_identity
 from eligibench.evaluation.run.runner import RunIncomplete, evaluate
@@ -226,15 +234,26 @@ def check_endpoints(resolved: ResolvedRun) -> list[str]:
     """`benyfits evaluate --check`: start or attach the run's servers and run the preflight, no
     dialog; one line per problem (empty: every role's endpoint can serve the run)."""
     wanted = {**resolved.roles, **({SIMULATOR: resolved.simulator.spec} if resolved.simulator.uses_model else {})}
+    problems = []
+    if resolved.manifest.is_service:  # the agent service answers with a usable card
+        try:
+            fetch_card(resolved.manifest.url, resolved.call_timeout_s)
+        except ServiceUnreachable as e:
+            problems.append(str(e))
     with ExitStack() as stack:
-        return [str(p) for p in run_preflight(attach_servers(wanted, stack))]
+        return problems + [str(p) for p in run_preflight(attach_servers(wanted, stack))]
 
 
 def run_submission(resolved: ResolvedRun, progress_factory: Callable | None = None, project: Path = Path("."),
-                   user_model: Any = None) -> dict:
-    """Evaluate a resolved run; the run's summary (also what the stage writes)."""
+                   user_model: Any = None, rerun_simulator_faults: int = 0) -> dict:
+    """Evaluate a resolved run; the run's summary (also what the stage writes). With
+    `rerun_simulator_faults` N, its dialogs holding a simulator fault are re-run with new simulator
+    seeds, up to N times each, and recorded (`fault_reruns`); the summary lists the re-runs."""
     with open_session(resolved, project, user_model) as session:
-        return session.run(progress_factory)
+        summary = session.run(progress_factory)
+        if rerun_simulator_faults > 0:
+            summary["simulator_reruns"] = [asdict(x) for x in rerun(session, summary["run_id"], rerun_simulator_faults)]
+        return summary
 
 
 def write_summary(path: Path, summary: dict) -> None:

@@ -31,7 +31,7 @@ from eligibench.datasets import Row
 from eligibench.evaluation.scoring.bootstrap import bootstrap
 from eligibench.evaluation.scoring.metrics import AVERAGE
 from eligibench.evaluation.scoring.summary import summarize
-from eligibench.evaluation.user import CONTRADICTED, DONT_KNOW, check_answer, lexical_select, numbers
+from eligibench.evaluation.user import CONTRADICTED, DONT_KNOW, allowance_from_note, check_answer, lexical_select, numbers
 from eligibench.household import fact
 from eligibench.results import DialogResult
 
@@ -62,25 +62,27 @@ class AffectedPair:
     wrong: bool
 
 
-def turn_verdicts(row: Row, result: DialogResult,
-                  disclosed: Mapping[int, Sequence[str]] | None) -> list[tuple[int, str, tuple[str, ...]]]:
+def turn_verdicts(row: Row, result: DialogResult, disclosed: Mapping[int, Sequence[str]] | None,
+                  notes: Mapping[int, str] | None = None) -> list[tuple[int, str, tuple[str, ...]]]:
     """(turn idx, verdict, fact keys it was checked against) for every answer of the dialog.
-    `disclosed`: grounded runs' stated keys per turn; None for free-form runs."""
+    `disclosed`: grounded runs' stated keys per turn; None for free-form runs. `notes`: each
+    turn's note (`simulator_checks.detail`): a persona answer's carries its allowed deviation."""
     out = []
     for i, t in enumerate(result.turns):
         keys = tuple((disclosed or {}).get(i, ())) or tuple(lexical_select(t.question, row.household))
         facts = [fact(row.household, k) for k in keys]
-        c = check_answer(t.answer, facts, allowed_numbers=numbers(t.question))
+        c = check_answer(t.answer, facts, allowed_numbers=numbers(t.question),
+                         allowance=allowance_from_note((notes or {}).get(i, "")))
         out.append((i, c.verdict, keys))
     return out
 
 
-def affected_pairs(row: Row, result: DialogResult,
-                   disclosed: Mapping[int, Sequence[str]] | None) -> list[AffectedPair]:
+def affected_pairs(row: Row, result: DialogResult, disclosed: Mapping[int, Sequence[str]] | None,
+                   notes: Mapping[int, str] | None = None) -> list[AffectedPair]:
     """The dialog's pairs whose needed facts a faulty answer concerned (one per pair: the first)."""
     if not result.scored or len(row.needed_facts) != len(row.opportunities):
         return []
-    faulty = [(i, v, keys) for i, v, keys in turn_verdicts(row, result, disclosed) if v in FAULT_VERDICTS]
+    faulty = [(i, v, keys) for i, v, keys in turn_verdicts(row, result, disclosed, notes) if v in FAULT_VERDICTS]
     out = []
     for o, need in zip(row.opportunities, row.needed_facts):
         label = result.labels.get(o)
@@ -149,8 +151,8 @@ def fault_metrics(results_by_dataset: Mapping[str, Sequence[DialogResult]],
 
 
 def run_affected(rows: Mapping[str, Sequence[Row]], results: Sequence[DialogResult], grounded: bool,
-                 exact_facts: Mapping[DialogKey, Sequence[tuple[int, str, Any, bool]]] | None = None
-                 ) -> list[AffectedPair]:
+                 exact_facts: Mapping[DialogKey, Sequence[tuple[int, str, Any, bool]]] | None = None,
+                 notes: Mapping[DialogKey, Mapping[int, str]] | None = None) -> list[AffectedPair]:
     """Every affected pair of a run's dialogs (grounded: checked against the stated keys)."""
     by_id = {(d, r.id): r for d, rs in rows.items() for r in rs}
     out: list[AffectedPair] = []
@@ -163,14 +165,17 @@ def run_affected(rows: Mapping[str, Sequence[Row]], results: Sequence[DialogResu
             disclosed = {}
             for i, k, _v, _e in (exact_facts or {}).get((res.dataset, res.row_id, res.trial), ()):
                 disclosed.setdefault(i, []).append(k)
-        out += affected_pairs(row, res, disclosed)
+        out += affected_pairs(row, res, disclosed, (notes or {}).get((res.dataset, res.row_id, res.trial)))
     return out
 
 
 def record_simulator_faults(store, run_id: str, rows: Mapping[str, Sequence[Row]], results: Sequence[DialogResult],
                             grounded: bool, n_boot: int, seed: int, trials: int | None = None) -> list:
     """Find the run's affected pairs, store them (table `simulator_faults`) and return the metric rows."""
-    affected = run_affected(rows, results, grounded, store.turn_facts(run_id) if grounded else None)
+    notes: dict[DialogKey, dict[int, str]] = {}
+    for c in store.process_rows("simulator_checks", run_id) if grounded else ():  # persona allowances (issue 32)
+        notes.setdefault((c["dataset"], c["row_id"], int(c["trial"])), {})[int(c["idx"])] = c["detail"] or ""
+    affected = run_affected(rows, results, grounded, store.turn_facts(run_id) if grounded else None, notes)
     store.record_simulator_faults(run_id, [[p.dataset, p.row_id, p.trial, p.opportunity, p.idx, p.fact_key,
                                             p.verdict, p.wrong] for p in affected])
     by_dataset: dict[str, list[DialogResult]] = {}

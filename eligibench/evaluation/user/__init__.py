@@ -32,7 +32,13 @@ from eligibench.evaluation.user.answer_check import (
 )
 from eligibench.evaluation.user.audit import Probe, audit_household, grade, probes_for, summarize_audit, volunteers
 from eligibench.evaluation.user.fact_select import lexical_select, model_select, precision_recall, resolve_members
-from eligibench.evaluation.user.behaviours import PersonaUser
+from eligibench.evaluation.user.behaviours import (
+    SENSITIVE,
+    PersonaUser,
+    explained_why,
+    question_parts,
+    unexplained_terms,
+)
 from eligibench.evaluation.user.free_form import Answer, SimulatedUser, UserError
 from eligibench.evaluation.user.grounded import (
     ANSWERERS,
@@ -57,4 +63,4 @@ from eligibench.evaluation.user.persona import (
 from eligibench.evaluation.user.quoting import QUOTING_ENV, QUOTING_LABEL, QuotingUserModel, quoting_requested
 
 __all__ = ["LYING_LABEL", "LyingUser", "Allowance", "BEHAVIOURS", "COOPERATIVE", "PERSONAS", "Persona", "PersonaUser",
-           "allowance_from_note", "persona_card", "traits_for", "undeterminable", "withheld_keys", "ANSWERERS", "Answer", "CONTRADICTED", "DONT_KNOW", "FAITHFUL", "FREE_FORM", "GroundedUser", "Probe", "QUOTING_ENV", "QUOTING_LABEL", "QuotingUserModel", "SELECTORS", "SimulatedUser", "SimulatorMode", "UNCHECKED", "UserError", "audit_household", "check_answer", "first_person", "grade", "lexical_select", "make_user", "model_select", "numbers", "precision_recall", "probes_for", "quoting_requested", "read_mode", "resolve_members", "says_unknown", "simulator_label", "summarize_audit", "template_answer", "verify_phrased", "volunteers"]
+           "SENSITIVE", "allowance_from_note", "explained_why", "question_parts", "unexplained_terms", "persona_card", "traits_for", "undeterminable", "withheld_keys", "ANSWERERS", "Answer", "CONTRADICTED", "DONT_KNOW", "FAITHFUL", "FREE_FORM", "GroundedUser", "Probe", "QUOTING_ENV", "QUOTING_LABEL", "QuotingUserModel", "SELECTORS", "SimulatedUser", "SimulatorMode", "UNCHECKED", "UserError", "audit_household", "check_answer", "first_person", "grade", "lexical_select", "make_user", "model_select", "numbers", "precision_recall", "probes_for", "quoting_requested", "read_mode", "resolve_members", "says_unknown", "simulator_label", "summarize_audit", "template_answer", "verify_phrased", "volunteers"]

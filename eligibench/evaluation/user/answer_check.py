@@ -73,8 +73,10 @@ def allowance_from_note(note: str) -> Allowance | None:
 
 def numbers(text: str) -> list[float]:
     text = re.sub(r"\bMember \d+\b", "", text)  # unnamed members' display names are not amounts
+    text = re.sub(r"\bunder 1 year\b", "0 year", text)  # the profile's sentence for age 0
     out = [float(n.replace(",", "")) for n in _NUM.findall(text)]
-    out += [float(v) for w, v in _WORD_NUM.items() if re.search(rf"\b{w}\b", text, re.I)]
+    # "a four-bedroom, one-family house" states no count
+    out += [float(v) for w, v in _WORD_NUM.items() if re.search(rf"\b{w}\b(?!-)", text, re.I)]
     return out
 
 

@@ -7,7 +7,7 @@ on the household, the traits, the question and the earlier turns' text (no hidde
 randomness beyond the seeded traits): the same dialog gets the same answers.
 
 - approximate: money (income, investment income, savings, rent) as "about $42,000" (nearest
-  thousand; nearest hundred under $10,000, e.g. monthly rent) unless the question asks for the exact amount
+  thousand; nearest hundred under $10,000, e.g. monthly rent; under $100 exact) unless the question asks for the exact amount
   ("exact", "exactly", "precise", "to the dollar"); allowance: half the rounding step.
 - partial: other members' income and savings, and the exact age of housemates who are not
   family, are unknown: "I'm not sure about Deborah Perez's income." (pairs needing them are
@@ -66,9 +66,14 @@ DECLINE = "I'd rather not say. Why do you need to know?"
 SORRY = "Sorry, I got that wrong before:"
 
 
+def question_parts(question: str) -> list[str]:
+    """The "?"-ended parts of a question ("How old are you? And your wife?": two)."""
+    return [p for p in re.findall(r"[^?]*\?", question) if p.strip(" ?")]
+
+
 def first_part(question: str) -> str:
     """The first "?"-ended part of a multi-part question (with what precedes it)."""
-    parts = [p for p in re.findall(r"[^?]*\?", question) if p.strip(" ?")]
+    parts = question_parts(question)
     return parts[0].strip() if len(parts) > 1 else question
 
 
@@ -89,7 +94,7 @@ def step(value: float) -> int:
 
 
 def approximate(sentence: str, value: float) -> str:
-    rounded = int(round(value / step(value)) * step(value)) or step(value)
+    rounded = int(round(value / step(value)) * step(value))
     return _MONEY_TEXT.sub(f"about ${rounded:,}", sentence, count=1)
 
 
@@ -166,7 +171,7 @@ class PersonaUser:
                     tolerance[f.key] = float(abs(wrong - f.value))
                     continue
                 text = f"{SORRY} {text}"
-            if APPROXIMATE in self.traits and f.feature in MONEY and f.value and not _EXACT.search(q):
+            if APPROXIMATE in self.traits and f.feature in MONEY and f.value >= 100 and not _EXACT.search(q):
                 text = approximate(text, float(f.value))
                 tolerance[f.key] = step(float(f.value)) / 2
             said.append(text)

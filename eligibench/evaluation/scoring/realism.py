@@ -1,0 +1,125 @@
+"""The realism track: one agent under the cooperative user and under personas (issue 32).
+
+- Pairs a persona makes "not determinable by questions" (a needed fact it cannot tell,
+  `user.withheld_keys`) are left out of every persona score (`determinable`), counted apart
+  (`undeterminable_pairs`), never scored against the agent; the cooperative run is scored on the
+  same pairs, so the drop compares like with like.
+- The drop is paired: the same households under both users (`compare_runs`: TW-F1, F1, turns with
+  household-bootstrap intervals, McNemar on pair correctness).
+- Process metrics the behaviours make meaningful, per run over all its dialogs:
+  `explained_before_sensitive`: of the agent's questions about income, savings or immigration
+  status, the share asked after (or with) a reason for asking (`behaviours.explained_why`);
+  `clarifications_answered`: of the user's "What is SNAP?" answers, the share whose next question
+  names the term with an explanation; `questions_split`: the share of the agent's questions that
+  ask one thing (a single "?" part), which a one-at-a-time user answers whole.
+"""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from eligibench.datasets import Row
+from eligibench.evaluation.scoring.paired import compare_runs
+from eligibench.evaluation.scoring.simulator_faults import voided
+from eligibench.evaluation.scoring.summary import summarize
+from eligibench.evaluation.user import (
+    COOPERATIVE,
+    SENSITIVE,
+    explained_why,
+    lexical_select,
+    question_parts,
+    traits_for,
+    undeterminable,
+    unexplained_terms,
+    withheld_keys,
+)
+from eligibench.household import parse_key
+from eligibench.results import DialogResult, Turn
+
+PERSONA_PROCESS = ("explained_before_sensitive", "clarifications_answered", "questions_split")
+UNDETERMINABLE = "undeterminable_pairs"
+DETERMINABLE_PREFIX = "determinable_"  # determinable_f1, determinable_turn_weighted_f1
+_CLARIFY_END = "What is that?"
+
+
+def undeterminable_pairs(rows: Mapping[str, Sequence[Row]], persona: str, seed: int = 0) -> set[tuple[str, str, str]]:
+    """(dataset, row id, opportunity) of every pair whose needed facts the persona cannot tell."""
+    if persona == COOPERATIVE:
+        return set()
+    out = set()
+    for d, rs in rows.items():
+        for r in rs:
+            hidden = withheld_keys(r.household, traits_for(persona, r.id, seed))
+            out |= {(d, r.id, o) for o, bad in zip(r.opportunities, undeterminable(r.needed_facts, hidden)) if bad}
+    return out
+
+
+def determinable(results: Sequence[DialogResult], pairs: set[tuple[str, str, str]]) -> list[DialogResult]:
+    """The dialogs with the undeterminable pairs left out of their labels."""
+    return [voided(r, {o for d, i, o in pairs if (d, i) == (r.dataset, r.row_id)}) for r in results]
+
+
+def _asks_sensitive(question: str, row: Row) -> bool:
+    return any(parse_key(k)[1] in SENSITIVE for k in lexical_select(question, row.household))
+
+
+def persona_dialog_process(row: Row, turns: Sequence[Turn]) -> dict[str, tuple[int, int]]:
+    """(hits, cases) of each process metric in one dialog."""
+    sensitive = explained = clar = answered = single = 0
+    for i, t in enumerate(turns):
+        single += len(question_parts(t.question)) <= 1
+        if _asks_sensitive(t.question, row):
+            sensitive += 1
+            explained += explained_why(turns[:i], t.question)
+        if t.answer.endswith(_CLARIFY_END) and i + 1 < len(turns):
+            clar += 1
+            term = t.answer.split("heard of ", 1)[-1].split(".", 1)[0]
+            nxt = turns[i + 1].question
+            answered += term in nxt and term not in unexplained_terms(turns[:i + 1], nxt)
+    return {"explained_before_sensitive": (explained, sensitive), "clarifications_answered": (answered, clar),
+            "questions_split": (single, len(turns))}
+
+
+def persona_process(rows: Mapping[str, Sequence[Row]], results: Sequence[DialogResult]) -> dict[str, float | None]:
+    """Each process metric over the run's dialogs (hits / cases; None without a case)."""
+    by_id = {(d, r.id): r for d, rs in rows.items() for r in rs}
+    totals = {m: [0, 0] for m in PERSONA_PROCESS}
+    for res in results:
+        row = by_id.get((res.dataset, res.row_id))
+        if row is None:
+            continue
+        for m, (hits, cases) in persona_dialog_process(row, res.turns).items():
+            totals[m][0] += hits
+            totals[m][1] += cases
+    return {m: (h / c if c else None) for m, (h, c) in totals.items()}
+
+
+def persona_metrics(rows: Mapping[str, Sequence[Row]], results: Sequence[DialogResult], persona: str, seed: int,
+                    n_boot: int, boot_seed: int, trials: int | None = None) -> list:
+    """Metric rows of a persona run: undeterminable pair counts, the scores on determinable pairs
+    (`determinable_*`) and the process metrics (dataset "average")."""
+    pairs = undeterminable_pairs(rows, persona, seed)
+    out = [(d, UNDETERMINABLE, float(sum(1 for p in pairs if p[0] == d)), None, None) for d in rows]
+    out.append(("average", UNDETERMINABLE, float(len(pairs)), None, None))
+    kept: dict[str, list[DialogResult]] = {}
+    for r in determinable(results, pairs):
+        kept.setdefault(r.dataset, []).append(r)
+    kept = {d: rs for d, rs in kept.items() if any(r.scored for r in rs)}
+    if kept:
+        summary = summarize(kept, n_boot=n_boot, seed=boot_seed, trials=trials)
+        out += [(d, DETERMINABLE_PREFIX + n, v, lo, hi) for d, n, v, lo, hi in summary.to_rows()
+                if n in ("f1", "turn_weighted_f1", "accuracy")]
+    out += [("average", m, v, None, None) for m, v in persona_process(rows, results).items() if v is not None]
+    return out
+
+
+def realism_drop(rows: Mapping[str, Sequence[Row]], cooperative: Sequence[DialogResult],
+                 persona_results: Sequence[DialogResult], persona: str, seed: int = 0, n_boot: int = 1000,
+                 boot_seed: int = 0) -> dict:
+    """Cooperative minus persona on the same households and the persona's determinable pairs."""
+    pairs = undeterminable_pairs(rows, persona, seed)
+    c = compare_runs(determinable(cooperative, pairs), determinable(persona_results, pairs), n_boot, boot_seed)
+    return {"households": c.households, "undeterminable_pairs": len(pairs),
+            "drop": {name: {"cooperative": round(d.a, 2), "persona": round(d.b, 2), "drop": round(d.diff, 2),
+                            "ci": [round(d.ci[0], 2), round(d.ci[1], 2)]} for name, d in c.differences.items()},
+            "mcnemar": {"cooperative_only": c.mcnemar.a_only, "persona_only": c.mcnemar.b_only,
+                        "pairs": c.mcnemar.pairs, "p": c.mcnemar.p}}

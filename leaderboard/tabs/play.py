@@ -28,6 +28,7 @@ from typing import Any
 
 import gradio as gr
 
+from eligibench.results import TERMINATION_WORDS
 from leaderboard.ratelimit import RateLimiter
 from leaderboard.tabs.common import bind
 
@@ -211,7 +212,7 @@ def chat(turns: list[tuple[str, str]], pending: str | None = None) -> list[dict]
 
 
 def requirements_md(row, briefs) -> str:
-    return "\n\n".join(f"#### {b.name} (`{b.id}`)\n\n{b.requirements.strip()}"
+    return "\n\n".join(f"#### {b.name}\n\n{b.requirements.strip()}"
                        for b in (briefs[o] for o in row.opportunities))
 
 
@@ -222,6 +223,8 @@ def result_html(game: Game, truth) -> str:
 
     r, row = game.result, game.row
     preds = dict(r.predictions or {})
+    briefs = game.play.resolved.briefs
+    names = {o: briefs[o].name for o in row.opportunities if o in briefs}  # a person reads names, not ids
     lines = [f'<table class="{VERDICT_CLASS}"><tr><th>opportunity</th><th>prediction</th><th>checker verdict</th>'
              "<th></th></tr>"]
     right = 0
@@ -230,13 +233,13 @@ def result_html(game: Game, truth) -> str:
         ok = p is not None and bool(p) == bool(label)
         right += ok
         word = "—" if p is None else ("eligible" if p else "not eligible")
-        lines.append(f"<tr data-opportunity=\"{html.escape(o)}\"><td>{html.escape(o)}</td><td>{word}</td>"
+        lines.append(f"<tr data-opportunity=\"{html.escape(o)}\"><td>{html.escape(names.get(o, o))}</td><td>{word}</td>"
                      f"<td>{'eligible' if label else 'not eligible'}</td><td>{'✓' if ok else '✗'}</td></tr>")
     lines.append("</table>")
     who = "Your" if game.role == "agent" else "The agent's"
     head = (f"<p><b>{who} predictions: {right} of {len(row.labels)} right</b>, {len(r.turns)} question(s), "
-            f"{r.wall_s / 60:.1f} min; ended <code>{html.escape(r.termination)}</code>. Stored as a human run "
-            f"(<code>{html.escape(game.play.run_id)}</code>).</p>")
+            f"{r.wall_s / 60:.1f} min; ended: {html.escape(TERMINATION_WORDS.get(r.termination, r.termination))}. "
+            f"Stored as a human run ({html.escape(game.play.run_id)}).</p>")
     reasons = ""
     if truth is not None:
         try:
@@ -296,6 +299,8 @@ def layout(server: PlayServer) -> PlayUI:
                                 label="Agent to answer", visible=False, elem_id="bf-play-agent", scale=1)
             start = gr.Button("Start", variant="primary", elem_id="bf-play-start", scale=1)
         status = gr.Markdown(elem_id="bf-play-status")
+        # issue 36: the verdicts at the top when the game ends, not under the requirement texts
+        result = gr.HTML(elem_id="bf-play-result")
         with gr.Row(equal_height=False):
             with gr.Column(scale=3):
                 dialog = gr.Chatbot(label="Dialog (the agent's questions; the household's answers)", height=420,
@@ -313,14 +318,15 @@ def layout(server: PlayServer) -> PlayUI:
                     req = gr.Markdown("Start a dialog to see the requirement texts.")
                 with gr.Accordion("Household profile", open=True, visible=False, elem_id="bf-play-profile-box") as pbox:
                     profile = gr.HTML(elem_id="bf-play-profile")
-        result = gr.HTML(elem_id="bf-play-result")
     return PlayUI(token, role, participant, household, agent, start, status, dialog, said, send, finish, decisions,
                   submit, req, pbox, profile, result)
 
 
 def ended(ui: PlayUI, server: PlayServer, truth, tok, game: Game, step: tuple) -> dict:
     """The loop stopped: finished (the verdicts and reasons shown, the game dropped), quit or failed."""
-    out = {ui.said: gr.Textbox(value="", interactive=False), ui.send: gr.Button(interactive=False)}
+    # the game is over: no question box, no Send (issue 36), until the next Start
+    out = {ui.said: gr.Textbox(value="", interactive=False, visible=False),
+           ui.send: gr.Button(interactive=False, visible=False), ui.finish: gr.Button(visible=False)}
     kind = step[0]
     if kind == "done":
         r = game.result
@@ -346,12 +352,12 @@ def view(ui: PlayUI, server: PlayServer, truth, tok, game: Game, step: tuple, no
     out[ui.submit] = gr.Button(visible=False)
     if kind == "ask":
         out[ui.dialog] = chat(step[1])
-        out[ui.said] = gr.Textbox(value="", label=f"Your question ({step[2]} left)", interactive=True)
-        out[ui.send] = gr.Button(interactive=True)
+        out[ui.said] = gr.Textbox(value="", label=f"Your question ({step[2]} left)", interactive=True, visible=True)
+        out[ui.send] = gr.Button(interactive=True, visible=True)
     elif kind == "answer":
         out[ui.dialog] = chat(step[1], step[2])
-        out[ui.said] = gr.Textbox(value="", label="Your answer (as the household)", interactive=True)
-        out[ui.send] = gr.Button(interactive=True)
+        out[ui.said] = gr.Textbox(value="", label="Your answer (as the household)", interactive=True, visible=True)
+        out[ui.send] = gr.Button(interactive=True, visible=True)
     elif kind == "decide":
         out[ui.dialog] = chat(step[1])
         out[ui.said] = gr.Textbox(value="", interactive=False)

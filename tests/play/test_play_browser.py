@@ -95,6 +95,31 @@ def _page_texts(page) -> str:
     }""")
 
 
+def _names(project: Path) -> dict[str, str]:
+    from eligibench.evaluation.run import load_run
+    from eligibench.evaluation.play import HUMAN_MANIFEST
+
+    return {o: b.name for o, b in load_run(HUMAN_MANIFEST, project).briefs.items()}
+
+
+def _verdicts_on_top_and_input_closed(page) -> None:
+    """Issue 36: the verdicts at the top of the page when the game ends (measured: above the
+    dialog and the requirement texts, within the first screen), the question box and Send gone."""
+    from playwright.sync_api import expect
+
+    page.evaluate("window.scrollTo(0, 0)")
+    top = lambda sel: page.evaluate(  # noqa: E731 - the element's top in page coordinates
+        "s => { const e = document.querySelector(s); return e ? e.getBoundingClientRect().top + window.scrollY : null; }",
+        sel)
+    verdicts, chat, req = top("#bf-play-result table.bf-play-verdict"), top("#bf-play-chat"), top("#bf-play-req")
+    assert verdicts is not None and verdicts < chat and verdicts < req, (verdicts, chat, req)
+    height = page.evaluate("window.innerHeight")
+    assert verdicts < height, f"the verdicts start {verdicts:.0f} px down, below the first screen ({height} px)"
+    expect(page.locator("#bf-play-input")).to_be_hidden()
+    expect(page.locator("#bf-play-send")).to_be_hidden()
+    expect(page.locator("#bf-play-finish")).to_be_hidden()
+
+
 def _human_runs(store: Path):
     s = ResultStore(store)
     return s, [r for r in s.runs() if r["status"] == "human"]
@@ -109,7 +134,8 @@ def test_play_as_agent_in_the_browser_labels_only_after_finish(play_app, tmp_pat
         page.locator("#bf-play-participant textarea, #bf-play-participant input").first.fill("carol")
         page.locator("#bf-play-start").click()
         expect(page.locator("#bf-play-input")).to_contain_text("left")
-        expect(page.locator("#bf-play-req")).to_contain_text(row.opportunities[0])  # requirements panel
+        briefs = _names(play_app["project"])
+        expect(page.locator("#bf-play-req")).to_contain_text(briefs[row.opportunities[0]])  # requirements panel
         box = page.locator("#bf-play-input textarea").first
         box.fill("How old are you?")
         page.locator("#bf-play-send").click()
@@ -138,6 +164,7 @@ def test_play_as_agent_in_the_browser_labels_only_after_finish(play_app, tmp_pat
             cells = page.locator(f"#bf-play-result tr[data-opportunity='{o}'] td").all_inner_texts()
             assert cells[2] == ("eligible" if label else "not eligible")  # the checker's verdict, now shown
         expect(page.locator("#bf-play-result")).to_contain_text("Why each verdict")
+        _verdicts_on_top_and_input_closed(page)
         _doc_shot(page, tmp_path, "play-browser-agent-result.png")
     store, runs = _human_runs(play_app["store"])
     (run,) = runs
@@ -175,6 +202,7 @@ def test_play_as_user_in_the_browser_and_the_rate_limit(play_app, tmp_path):
         for o, label in zip(row.opportunities, row.labels):
             cells = page.locator(f"#bf-play-result tr[data-opportunity='{o}'] td").all_inner_texts()
             assert cells[1] == "eligible" and cells[2] == ("eligible" if label else "not eligible")
+        _verdicts_on_top_and_input_closed(page)
         # rate limit (3 per hour here): a second and third start are accepted, the fourth refused
         for _ in range(2):
             shown = page.locator("#bf-play-status").inner_text().strip()

@@ -11,6 +11,7 @@ import duckdb
 
 from eligibench.evaluation.hosting import AgentContext
 from eligibench.results import SERVICE_NOT_INSPECTED
+from leaderboard import queries as Q
 from tests.evaluation.reference_project import make_reference_project, run
 from tests.evaluation.service.asking_agent import AskingAgent
 from tests.evaluation.service.servers import a2a_service, free_port
@@ -43,6 +44,9 @@ def test_only_the_documented_messages_travel_and_the_run_is_marked(tmp_path):
             ("asker", "done", SERVICE_NOT_INSPECTED)]
         turns = con.execute("SELECT count(*) FROM turns").fetchone()[0]
     assert turns == 4
+    with Q.StoreSource(project / "results" / "local.duckdb").reader() as r:  # what the board shows of it
+        row = Q.leaderboard_table(r, include_reported=False).set_index("Submission").loc["asker"]
+    assert row["Isolation"] == "service: code not inspected" and row["Status"] == "done"
 
 
 def test_a_failing_service_is_the_agents_error_and_an_absent_one_is_refused(tmp_path):

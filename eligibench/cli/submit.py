@@ -41,7 +41,8 @@ def _cmd_submit(args: argparse.Namespace) -> int:
         raise SubmissionError(f"a submission named {manifest.name!r} already exists in {args.submissions}/: "
                               "choose another name in manifest.yaml, or --replace it if it is yours")
     check_loads(manifest, cwd=project)  # imported and constructed in the jail, even with --no-smoke
-    print(f"manifest ok: {manifest.name} (strategy {manifest.strategy}, entry point {manifest.entry_point} loads)")
+    loads = f"service {manifest.url} answers" if manifest.is_service else f"entry point {manifest.entry_point} loads"
+    print(f"manifest ok: {manifest.name} (strategy {manifest.strategy}, {loads})")
     if args.no_smoke:
         print("smoke dialog skipped (--no-smoke)")
     else:

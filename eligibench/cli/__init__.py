@@ -14,6 +14,7 @@ Modules:
 - `view`: `benyfits view` and `benyfits export-run`.
 - `project`: the `--project` option and the check that a command runs in a project root.
 - `play`: `benyfits play` (a person as the agent or the household; ceiling; study mode).
+- `simulator_option`: `benyfits evaluate --simulator SPEC`, `--simulator-mode`, `--rerun-simulator-faults N`.
 - `edition_option`: the `--edition` option of `check`, `profile` and `view` (the published editions, validated).
 - `profile_edition`: `benyfits profile --edition`: a household's profile under an edition's feature schema.
 """

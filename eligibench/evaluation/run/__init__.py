@@ -10,6 +10,7 @@ Modules:
 - `config`: the `evaluate` params, validated (`read_config`), and the rows a run uses.
 - `protocol`: what a run was evaluated under (full / smoke / custom), the reference simulator, comparability.
 - `seeds`: trial seeds derived from (seed, trial, role).
+- `fault_reruns`: `--rerun-simulator-faults N`: a run's dialogs holding a simulator fault re-run with new simulator seeds, recorded.
 - `simulator_identity`: the simulator's weights digest or Hub revision, quantization, sampling and prompt version, recorded in the protocol; its pin (what differs from the edition's reference) splits protocols.
 - `dialog_loop`: one dialog: ask, answer, READY, PREDICT, termination reasons.
 - `executors`: where dialogs execute: `LocalExecutor` (threads) or `RayExecutor` (Ray tasks on a cluster), one protocol.

@@ -1,11 +1,13 @@
 """Stage `publish`: write benyfits/ (dataset card + Parquet) and upload it when configured."""
 import os
 import sys
+from pathlib import Path
 
 from eligibench import params, paths
 from eligibench.datasets import (
     BuildInfo,
     EditionFiles,
+    TrainFiles,
     PublishParams,
     build_folder,
     dataset_counts,
@@ -29,6 +31,15 @@ def edition_files(name: str) -> EditionFiles:
                         {"diverse": dataset_counts(d), "representative": dataset_counts(r)})
 
 
+def train_files() -> tuple[TrainFiles, ...]:
+    """The train split of each edition the `train` stage wrote (none before it ran)."""
+    out = []
+    for path in sorted(Path("data/train").glob("train*.parquet")):
+        version = next((row.data_version for row in read_parquet(path)), "empty")
+        out.append(TrainFiles(path.stem, version, path, dataset_counts(path)))
+    return tuple(out)
+
+
 def main() -> None:
     all_params = params.load()
     p = PublishParams.read(all_params)
@@ -43,6 +54,7 @@ def main() -> None:
         {k: drift.get(k) for k in ("checked", "has_drift", "counts")},
         {"diverse": dataset_counts(DIVERSE), "representative": dataset_counts(REPRESENTATIVE)},
         tuple(edition_files(name) for name in params.section(all_params, "editions").get("build") or []),
+        train_files(),
     )
     build_folder(OUT, DIVERSE, REPRESENTATIVE, read_json(paths.CATALOG_JSON), info)
     print(f"publish: wrote {OUT}/ (data version {version}: diverse {versions['diverse']}, representative {versions['representative']})")

@@ -15,6 +15,7 @@ Modules:
 - `ground_truth_report`: the one-page review sheet (implied conditions, pairs per trace, verdict counts).
 - `verdict_changes_cli`: the 2024 verdict changes for a build's dataset files (`truth.verdict_changes`).
 - `editions`: a later edition's Diverse and Representative datasets, built like 2024's with its own checkers.
+- `train`: the train split (same generators, own seeds, published households excluded; issue 34).
 - `sealed`: the sealed evaluation split, built like the public one from a secret seed; its public manifest.
 """
 from eligibench.datasets import sealed  # a namespace: its names (write, manifest) are generic
@@ -35,12 +36,14 @@ from eligibench.datasets.publish import (
     BuildInfo,
     DatasetMissing,
     EditionFiles,
+    TrainFiles,
     build_folder,
     dataset_counts,
     dataset_path,
     upload,
 )
 from eligibench.datasets.rows import Row, build_row, read_parquet, unverified_flips, write_parquet
+from eligibench.datasets.train import TrainParams, build_train, near_key
 from eligibench.datasets.v1import import derive_dependents, import_v1
 from eligibench.datasets.version import content_version, folder_version, with_content_version
 
@@ -49,10 +52,14 @@ __all__ = [
     "DatasetMissing",
     "DiverseParams",
     "EditionFiles",
+    "TrainFiles",
     "HouseholdsParams",
     "PublishParams",
     "RepresentativeParams",
     "Row",
+    "TrainParams",
+    "build_train",
+    "near_key",
     "balanced_interests",
     "build_edition_datasets",
     "build_folder",

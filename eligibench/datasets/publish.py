@@ -39,6 +39,7 @@ class BuildInfo:
     drift: dict[str, Any]  # checked, has_drift, counts
     counts: dict[str, dict[str, int]]  # config -> households, pairs, positive
     editions: tuple[EditionFiles, ...] = ()  # later editions published beside 2024
+    train: tuple[TrainFiles, ...] = ()  # the train split of each edition (issue 34), split "train"
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,30 @@ class EditionFiles:
     def configs(self) -> list[tuple[str, str]]:
         """(config name, path inside the folder) of each configuration."""
         return [(f"{c}-{self.edition}", f"{data_dir(self.data_version)}/{c}-{self.edition}.parquet") for c in CONFIGS]
+
+
+@dataclass(frozen=True)
+class TrainFiles:
+    """One edition's train split: configuration `train` (2024) or `train-<edition>`, split
+    `train`, in its own folder `data/<its data version>/` (eligibench/datasets/train.py)."""
+
+    config: str
+    data_version: str
+    path: Path
+    counts: dict[str, int]
+
+    @property
+    def published(self) -> str:
+        return f"{data_dir(self.data_version)}/{self.config}.parquet"
+
+
+TRAIN_SPLIT = "train"
+
+
+def _train_rows(train: tuple[TrainFiles, ...]) -> str:
+    return "".join(f"| `{t.config}` (split `{TRAIN_SPLIT}`) | {t.counts['households']} households, {t.counts['pairs']} pairs, "
+                   f"{t.counts['positive']} positive | FOR TRAINING ONLY: same generators, own seeds, no published household (near-duplicates dropped) |\n"
+                   for t in train)
 
 
 def write_opportunities_parquet(path: Path, catalog: dict[str, Any]) -> None:
@@ -122,7 +147,8 @@ def _card_data(info: BuildInfo):
         task_categories=["question-answering"], size_categories="n<1K",
         configs=[{"config_name": c, "data_files": [{"split": SPLIT, "path": f"{data_dir(info.data_version)}/{c}.parquet"}]}
                  for c in CONFIGS]
-        + [{"config_name": c, "data_files": [{"split": SPLIT, "path": path}]} for e in info.editions for c, path in e.configs()],
+        + [{"config_name": c, "data_files": [{"split": SPLIT, "path": path}]} for e in info.editions for c, path in e.configs()]
+        + [{"config_name": t.config, "data_files": [{"split": TRAIN_SPLIT, "path": t.published}]} for t in info.train],
     )
 
 
@@ -163,6 +189,11 @@ text) gives a new one. Results are recorded with the version they were evaluated
 | `representative` | {r['households']} households, {r['pairs']} pairs, {r['positive']} positive | sampled from population marginals; each household interested in {info.params.get('representative', {}).get('opportunities_min')}-{info.params.get('representative', {}).get('opportunities_max')} random opportunities |
 | `opportunities` | 82 | the curated opportunities: requirements shown to agents, scope, NYC source row and its sha256 |
 {_edition_rows(info.editions)}
+{_train_rows(info.train)}
+Which split is for what: the `test` split of `diverse` and `representative` (and their edition
+variants) is for development and reported results; the official protocol uses a sealed split
+built the same way from a secret seed (never published); the `train` configurations are for
+training (SFT, DPO, RL: docs/training.md in the project) and are never evaluated on.
 The configurations without a suffix are the 2024 edition (the paper's rules). An edition
 suffix (`diverse-2026-08`) is the same benchmark under a later pull of the city's rules, with
 its own data version; results on different editions are never ranked together.
@@ -300,6 +331,9 @@ def build_folder(out: Path, diverse: Path, representative: Path, catalog: dict[s
         shutil.copyfile(e.diverse, folder / f"diverse-{e.edition}.parquet")
         shutil.copyfile(e.representative, folder / f"representative-{e.edition}.parquet")
         write_opportunities_parquet(folder / f"opportunities-{e.edition}.parquet", e.catalog)
+    for t in info.train:
+        (out / data_dir(t.data_version)).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(t.path, out / t.published)
     write_text(out / "README.md", card(info))
 
 

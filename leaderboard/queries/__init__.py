@@ -9,6 +9,7 @@ Modules, one concern each:
 - `table`: the main table (columns from the metric catalogue), filters, ranking with ties, exports.
 - `dialogs`: runs, dialog lists, transcripts, a run's export, dialogs two runs share.
 - `opportunities`: accuracy per opportunity (the heatmap).
+- `gradings`: which ground truth graded each run, the pairs a regrade changed.
 - `labels`: the headline metric labels, from the metric catalogue.
 - `editions`: the editions of the runs, one edition's protocols, a configuration's scores on each edition.
 - `operations`: the submission queue, simulator figures, faithfulness audits.
@@ -44,6 +45,14 @@ from leaderboard.queries.editions import (
     edition_of,
     editions,
     protocols_of,
+)
+from leaderboard.queries.gradings import (
+    CHANGE_COLUMNS,
+    GRADING_COLUMNS,
+    changed_pairs,
+    changed_pairs_empty,
+    ground_truth_by_run,
+    grading_table,
 )
 from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1, ci_label
 from leaderboard.queries.operations import (
@@ -100,6 +109,7 @@ from leaderboard.queries.table import (
 )
 
 __all__ = [
+    "CHANGE_COLUMNS", "GRADING_COLUMNS", "changed_pairs", "changed_pairs_empty", "ground_truth_by_run", "grading_table",
     "AGENT_ERRORS", "agent_error_counts", "has_agent_errors", "unranked_agent_errors",
     "AVG_F1", "AVG_TURNS", "TW_F1", "ci_label",
     "HUMAN_STATUS", "cost_dialogs", "human_figures", "latest_protocol", "priced_runs", "run_protocols", "run_results",

@@ -12,12 +12,13 @@ Modules:
 - `opportunity`: the per-opportunity heatmap.
 - `dialogs`: a run's dialogs: transcript, profile, the reasons behind every verdict.
 - `compare`: two runs on one household side by side.
+- `gradings`: which ground truth graded each run, and the pairs a regrade changed.
 - `simulator`: the simulated users' figures and faithfulness audits.
 - `submit`: upload and the evaluation queue.
 - `play`: the Play tab (a person plays the agent or the household; issue 20).
 """
 # Each tab module is exported as a namespace: every one has the same `build(ctx)`.
-from leaderboard.tabs import board, compare, dialogs, opportunity, play, scatter, simulator, submit
+from leaderboard.tabs import board, compare, dialogs, gradings, opportunity, play, scatter, simulator, submit
 from leaderboard.tabs.board import BOARD_INPUTS
 from leaderboard.tabs.common import BUSY_BANNER, RETRY_EVERY_S, Context, Tab, bind
 
@@ -31,6 +32,7 @@ __all__ = [
     "board",
     "compare",
     "dialogs",
+    "gradings",
     "opportunity",
     "play",
     "scatter",

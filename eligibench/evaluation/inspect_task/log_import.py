@@ -12,7 +12,7 @@ harness: never scored, and the run is `incomplete`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -21,10 +21,10 @@ from inspect_ai.log import EvalLog, read_eval_log
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.inspect_task.records import dialog_from_json
 from eligibench.evaluation.inspect_task.scorer import DIALOG
-from eligibench.evaluation.inspect_task.source import load_source
+from eligibench.evaluation.inspect_task.source import SCAFFOLD, TaskSource, load_source
 from eligibench.evaluation.inspect_task.tasks import META
-from eligibench.evaluation.run import DatasetUse, Protocol, RunPlan, evaluate
-from eligibench.results import INFRA_ERROR, DialogResult, ResultStore, RunSpec, run_id_for
+from eligibench.evaluation.run import RunPlan, evaluate, plan_for, run_identity
+from eligibench.results import INFRA_ERROR, DialogResult, ResultStore, RunSpec
 
 
 class NotABenyfitsLog(BenyfitsError):
@@ -48,27 +48,36 @@ def _meta(log: EvalLog, path: Path) -> Mapping[str, Any]:
     return meta
 
 
-def _protocol(meta: Mapping[str, Any], households: int, trials: int) -> Protocol:
-    sim = meta["simulator"]
-    use = DatasetUse(meta["data_version"], households, max(int(meta["households_total"]), households))
-    return Protocol({meta["dataset"]: use}, meta["max_questions"], trials, sim["protocol_label"], bool(sim["reference"]),
-                    sim["backend"], meta["split"], "constrained", meta["edition"], scaffold=meta["scaffold"])
-
-
-def _spec(log: EvalLog, meta: Mapping[str, Any], protocol: Protocol, trials: int) -> RunSpec:
+def _spec(log: EvalLog, source: TaskSource) -> RunSpec:
+    """The harness's identity of the resolved run (run_identity), with the agent being Inspect's
+    model in the scaffold: its name, generate config and the log's eval id join the identity."""
     model = log.eval.model
     config = log.eval.model_generate_config.model_dump(exclude_none=True) if log.eval.model_generate_config else {}
-    params = {"inspect": {"task": log.eval.task, "task_args": dict(log.eval.task_args or {}), "eval_id": log.eval.eval_id,
-                          "generate_config": config},
-              "scaffold": meta["scaffold"], "split": meta["split"], "max_questions": meta["max_questions"],
-              "trials": trials, "simulator_mode": meta["simulator"]["mode"],
-              "simulator_max_tokens": meta["simulator"]["max_tokens"]}
-    return RunSpec(submission=f"inspect:{model}", agent_models={"default": model}, simulator=meta["simulator"]["label"],
-                   params=params, data_version=meta["data_version"], datasets=(meta["dataset"],), trials=trials,
-                   extra={"strategy": f"{model} in Inspect's default BeNYfits scaffold ({meta['scaffold']})",
-                          "authors": [], "license": "", "run_config": f"inspect:{log.eval.task}"},
+    base = run_identity(source.resolved)
+    params = {**base.params, "inspect": {"task": log.eval.task, "task_args": dict(log.eval.task_args or {}),
+                                         "eval_id": log.eval.eval_id, "generate_config": config},
+              "scaffold": SCAFFOLD}
+    protocol = source.protocol
+    return replace(base, submission=f"inspect:{model}", agent_models={"default": model}, params=params,
+                   extra={**base.extra, "strategy": f"{model} in the Inspect task's scaffold ({SCAFFOLD})",
+                          "run_config": f"inspect:{log.eval.task}"},
                    run_config=f"inspect:{log.eval.task}", role_models={"default": model},
                    protocol_id=protocol.protocol_id, protocol=protocol.to_json())
+
+
+def _same_protocol(meta: Mapping[str, Any], source: TaskSource, path: Path) -> None:
+    """The project resolves the log's task as it was resolved when the log was made (params,
+    data version, simulator): households used and trials aside, which the log itself sets."""
+    def settled(p: Mapping[str, Any]) -> dict[str, Any]:
+        out = {k: v for k, v in p.items() if k not in ("trials", "kind")}
+        out["datasets"] = {d: {k: v for k, v in u.items() if k != "households_used"} for d, u in p["datasets"].items()}
+        return out
+
+    then, now = settled(meta["protocol"]), settled(source.protocol.to_json())
+    if then != now:
+        moved = sorted(k for k in set(then) | set(now) if then.get(k) != now.get(k))
+        raise NotABenyfitsLog(f"{path}: this project resolves the log's task differently from when the log was made "
+                              f"(protocol field(s) {', '.join(moved)} differ): import it in the checkout that made it")
 
 
 def _dialogs(log: EvalLog, path: Path, rows: Mapping[str, Any], dataset: str) -> dict[tuple[str, int], DialogResult]:
@@ -109,30 +118,21 @@ def import_log(path: Path | str, store: Path | str, project: Path | str = Path("
     except Exception as e:  # noqa: BLE001 - any unreadable file is the same user error
         raise NotABenyfitsLog(f"{path}: not a readable Inspect log ({type(e).__name__}: {e})") from None
     meta = _meta(log, path)
-    if log.status != "success" and not log.samples:
+    if not log.samples:
         raise NotABenyfitsLog(f"{path}: the eval ended {log.status!r} with no samples: nothing to import")
-    source = load_source(meta["dataset"], project, edition=meta["edition"], split=meta["split"])
-    dialogs = _dialogs(log, path, source.rows, meta["dataset"])
-    versions = {r.data_version for r in source.rows.values()}
-    if versions != {meta["data_version"]}:
-        raise NotABenyfitsLog(f"{path}: the log was made on data version {meta['data_version']}, this project's "
-                              f"published folder has {sorted(versions)}: import it where that version is published")
-    trials = int(log.eval.config.epochs or 1)
-    ids = list(dict.fromkeys(sid for sid, _ in dialogs))
-    protocol = _protocol(meta, len(ids), trials)
-    spec = _spec(log, meta, protocol, trials)
-    rows = {meta["dataset"]: [source.rows[i] for i in ids]}
-    for sid in ids:  # a sample missing in some epoch (cancelled eval) is an outage, not a wrong answer
+    dataset, trials = meta["dataset"], int(log.eval.config.epochs or 1)
+    ids = list(dict.fromkeys(str(s.id) for s in log.samples))
+    source = load_source(dataset, project, trials=trials, ids=ids, **meta["args"])
+    _same_protocol(meta, source, path)
+    dialogs = _dialogs(log, path, source.rows, dataset)
+    for sid in ids:  # a sample missing in some epoch (a cancelled eval) is an outage, not a wrong answer
         for k in range(trials):
             if (sid, k) not in dialogs:
                 row = source.rows[sid]
-                dialogs[(sid, k)] = DialogResult(sid, meta["dataset"], k, (), None,
-                                                 dict(zip(row.opportunities, row.labels)), INFRA_ERROR,
-                                                 "Inspect: the log has no sample for this epoch")
-    plan = RunPlan(spec, rows, source.briefs, int(meta["simulator"]["max_tokens"]), seed=int(meta["seed"]),
-                   simulator_mode=source.simulator.mode)
+                dialogs[(sid, k)] = DialogResult(sid, dataset, k, (), None, dict(zip(row.opportunities, row.labels)),
+                                                 INFRA_ERROR, "Inspect: the log has no sample for this epoch")
+    spec = _spec(log, source)
     results = ResultStore(Path(store))
-    run_id = evaluate(plan, results, executor=_Replay(dialogs))
-    assert run_id == run_id_for(spec)
+    run_id = evaluate(plan_for(source.resolved, spec), results, executor=_Replay(dialogs))
     status = next((r["status"] for r in results.runs() if r["run_id"] == run_id), "unknown")
-    return ImportedRun(run_id, protocol.protocol_id, spec.submission, len(dialogs), status)
+    return ImportedRun(run_id, spec.protocol_id, spec.submission, len(dialogs), status)

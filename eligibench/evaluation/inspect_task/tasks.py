@@ -30,27 +30,23 @@ NAMESPACE = "benyfits"  # the entry point's name: tasks are `benyfits/<dataset>`
 META = "benyfits"  # the Task metadata key import-inspect reads
 
 
-def task_metadata(source: TaskSource) -> dict[str, Any]:
-    """What an imported log needs to be recorded like a harness run (a protocol minus the
-    households used and trials, which the log itself says)."""
-    s = source.simulator
-    return {"dataset": source.dataset, "edition": source.edition, "split": source.split, "scaffold": SCAFFOLD,
-            "simulator": {"label": s.label, "protocol_label": s.protocol_label, "reference": s.reference,
-                          "backend": s.spec.backend, "mode": s.mode.label, "max_tokens": s.max_tokens},
-            "max_questions": source.max_questions, "seed": source.seed, "households_total": source.households_total,
-            "data_version": next(iter(source.rows.values())).data_version if source.rows else "unknown"}
+def task_metadata(source: TaskSource, args: dict[str, Any]) -> dict[str, Any]:
+    """What import-inspect needs: the task's arguments (to resolve the same run again) and the
+    protocol the task was built under (to refuse a project whose params have moved since)."""
+    return {"dataset": source.dataset, "args": args, "scaffold": SCAFFOLD, "protocol": source.protocol.to_json()}
 
 
 def build_task(dataset: str, edition: str | None, split: str, simulator_mode: str | None,
                max_questions: int | None, project: str) -> Task:
-    source = load_source(dataset, Path(project), edition=edition, split=split, simulator_mode=simulator_mode,
-                         max_questions=None if max_questions is None else int(max_questions))
+    args = {"edition": edition, "split": split, "simulator_mode": simulator_mode,
+            "max_questions": None if max_questions is None else int(max_questions)}
+    source = load_source(dataset, Path(project), **args)
     samples = [Sample(input=opening_text(row, source), id=row.id,
                       metadata={"dataset": dataset, "opportunities": list(row.opportunities)})
                for row in source.rows.values()]
     return Task(dataset=MemoryDataset(samples, name=f"{dataset}-{source.edition}-{split}"),
                 solver=benyfits_scaffold(source), scorer=checkers_scorer(source),
-                name=f"{NAMESPACE}/{dataset}", metadata={META: task_metadata(source)})
+                name=f"{NAMESPACE}/{dataset}", metadata={META: task_metadata(source, args)})
 
 
 @task

@@ -1,20 +1,24 @@
 """Cost beside F1-vs-turns: dollars per run and per dialog from the price table (params.yaml
 `cost`, `eligibench.evaluation.scoring.pricing`), and the cost-vs-TW-F1 frontier as an SVG.
-Runs of one protocol are compared (the protocol with the most runs when several exist)."""
+Runs of one protocol are compared: the board's chosen one, by default the full protocol when one
+exists, else the one with the most runs (people's runs are never in it). The figures are
+`benyfits cost`'s: both are `scoring.cost_rows` over `results.run_usage` (issue 36 item 4)."""
 from __future__ import annotations
 
 import html
-import json
 import math
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from eligibench.evaluation.scoring import PriceTable, agent_model, cost_frontier, run_cost
+from eligibench.evaluation.scoring import PriceTable, cost_frontier, cost_rows
+from eligibench.results import run_usage
 from leaderboard import queries as Q
+from leaderboard.defaults import default_protocol
 
-COLUMNS = ("Run", "Submission", "Protocol", Q.TW_F1, "$ total", "$ per dialog", "Frontier")
+COLUMNS = ("Run", "Submission", "Protocol", Q.TW_F1, "$ total", "$ per dialog", "$ per correct verdict",
+           "Tokens per correct verdict", "Frontier")
 
 
 def prices_for(params_file: Path) -> PriceTable:
@@ -26,26 +30,20 @@ def prices_for(params_file: Path) -> PriceTable:
     return PriceTable.from_params(params.load(params_file))
 
 
-def _json(v: Any) -> Any:
-    return json.loads(v) if isinstance(v, str) else v
-
-
-def cost_table(r: Any, prices: PriceTable) -> pd.DataFrame:
-    """One row per run with a TW-F1: dollars (None when none of its models is priced), frontier mark."""
-    runs = Q.priced_runs(r)
-    if not runs:
+def cost_table(r: Any, prices: PriceTable, protocol: str | None = None) -> pd.DataFrame:
+    """One row per scored run of `protocol` (default: the board's default protocol among the runs
+    people did not play): the figures `benyfits cost` prints (`cost_rows` over `run_usage`), and
+    the frontier mark."""
+    rows = [c for c in cost_rows(run_usage(r), prices) if c.tw_f1 is not None and c.status != Q.HUMAN_STATUS]
+    if not rows:
         return pd.DataFrame(columns=list(COLUMNS))
-    dialogs = Q.cost_dialogs(r)
-    rows = []
-    for run_id, submission, agents, simulator, proto, tw in runs:
-        c = run_cost(dialogs.get(run_id, []), agent_model(_json(agents)), simulator, prices)
-        rows.append({"Run": run_id, "Submission": submission, "Protocol": proto or "none", Q.TW_F1: float(tw),
-                     "$ total": c.dollars, "$ per dialog": c.per_dialog, "Frontier": False})
-    df = pd.DataFrame(rows, columns=list(COLUMNS))
-    if df.empty:
-        return df
-    top = df["Protocol"].value_counts().index[0]
-    df = df[df["Protocol"] == top].reset_index(drop=True)
+    if protocol is None:
+        protocol = default_protocol(Q.protocols(r), None)
+    df = pd.DataFrame([{"Run": c.run_id, "Submission": c.submission, "Protocol": c.protocol_id or Q.NO_PROTOCOL,
+                        Q.TW_F1: c.tw_f1, "$ total": c.dollars, "$ per dialog": c.per_dialog,
+                        "$ per correct verdict": c.per_correct, "Tokens per correct verdict": c.tokens_per_correct,
+                        "Frontier": False} for c in rows], columns=list(COLUMNS))
+    df = df[df["Protocol"] == (protocol or Q.NO_PROTOCOL)].reset_index(drop=True)
     priced = {rid: (float(c), float(tw)) for rid, c, tw in zip(df["Run"], df["$ per dialog"], df[Q.TW_F1])
               if c is not None and not pd.isna(c)}
     on = set(cost_frontier(priced))
@@ -94,15 +92,23 @@ def cost_svg(df: pd.DataFrame, width: int = 760, height: int = 360) -> str:
     return "".join(parts)
 
 
-def cost_view(source: Any, prices: PriceTable) -> str:
+def cost_view(source: Any, prices: PriceTable, protocol: str | None = None) -> str:
     with source.reader() as r:
-        df = cost_table(r, prices)
+        df = cost_table(r, prices, protocol)
+
     def money(v: Any) -> str:
         return "—" if v is None or pd.isna(v) else f"${v:.4g}"
 
-    rows = "".join(f"<tr><td>{html.escape(str(sub))}</td><td>{tw:.1f}</td><td>{money(total)}</td><td>{money(per)}</td>"
+    def tokens(v: Any) -> str:
+        return "—" if v is None or pd.isna(v) else f"{v:.0f}"
+
+    rows = "".join(f"<tr data-run='{html.escape(str(run))}'><td>{html.escape(str(sub))}</td><td>{tw:.1f}</td>"
+                   f"<td>{money(total)}</td><td>{money(per)}</td><td>{money(pc)}</td><td>{tokens(tc)}</td>"
                    f"<td>{'yes' if on else ''}</td></tr>"
-                   for sub, tw, total, per, on in zip(df["Submission"], df[Q.TW_F1], df["$ total"], df["$ per dialog"], df["Frontier"]))
+                   for run, sub, tw, total, per, pc, tc, on in zip(
+                       df["Run"], df["Submission"], df[Q.TW_F1], df["$ total"], df["$ per dialog"],
+                       df["$ per correct verdict"], df["Tokens per correct verdict"], df["Frontier"]))
     table = (f"<table id='bf-cost-table'><thead><tr><th>Submission</th><th>{Q.TW_F1}</th><th>$ total</th>"
-             f"<th>$ per dialog</th><th>frontier</th></tr></thead><tbody>{rows}</tbody></table>") if rows else ""
+             "<th>$ per dialog</th><th>$ per correct verdict</th><th>tokens per correct verdict</th>"
+             f"<th>frontier</th></tr></thead><tbody>{rows}</tbody></table>") if rows else ""
     return cost_svg(df) + table

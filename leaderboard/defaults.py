@@ -1,9 +1,10 @@
 """The board's first view and the warning for a missing store (issue 26).
 
 - `default_protocol(protos, latest)`: the full protocol (most runs) when one exists; else the
-  protocol of the most recent run. Counting runs let a protocol made only of broken drafts win
-  the default view; development runs now go to their own store (`benyfits evaluate` of a folder
-  outside submissions/ writes results/local.duckdb), so the board's runs are submitted ones.
+  protocol with the most runs (issue 36: the newest run's protocol made a one-run development
+  protocol the default; development runs go to their own store, results/local.duckdb, so the
+  board's runs are submitted ones); people's protocols (kind "human") never, they are listed apart
+  (`human_protocols`).
 - the newest run's protocol is read by `queries.latest_protocol`.
 - `store_warning(path)` / `warn_if_store_missing(path)`: what to tell someone who started the board
   where there is no store (it would show 0 runs).
@@ -14,16 +15,24 @@ import sys
 from pathlib import Path
 from typing import Any, Mapping
 
+HUMAN_KIND = "human"  # eligibench.evaluation.play.HUMAN: the protocol kind of people's runs
 
-def default_protocol(protos: Mapping[str, Any], latest: str | None) -> str | None:
-    """The full protocol with the most runs; else the latest run's protocol; else the largest."""
-    full = sorted((p for p in protos.values() if p.kind == "full"), key=lambda p: (-p.runs, p.id))
+
+def default_protocol(protos: Mapping[str, Any], latest: str | None = None) -> str | None:
+    """The full protocol with the most runs; else the protocol with the most runs; never a protocol
+    of people's runs (`play`: kind "human", listed apart). `latest` breaks a tie in runs only (issue
+    36: following the newest run made one development run the default view)."""
+    ranked = [p for p in protos.values() if p.kind != HUMAN_KIND]
+    full = sorted((p for p in ranked if p.kind == "full"), key=lambda p: (-p.runs, p.id))
     if full:
         return full[0].id
-    if latest in protos:
-        return latest
-    rest = sorted(protos.values(), key=lambda p: (-p.runs, p.id))
+    rest = sorted(ranked, key=lambda p: (-p.runs, p.id != latest, p.id))
     return rest[0].id if rest else None
+
+
+def human_protocols(protos: Mapping[str, Any]) -> list[Any]:
+    """The protocols of people's runs (`benyfits play`), listed apart from the ranking's."""
+    return sorted((p for p in protos.values() if p.kind == HUMAN_KIND), key=lambda p: (-p.runs, p.id))
 
 
 def store_warning(path: str | Path | None) -> str | None:

@@ -1,5 +1,7 @@
-"""`benyfits cost [RUN ...]`: dollars per run (and per dialog with --dialogs) from params.yaml's
-price table (`cost.tokens`, `cost.gpu_hour`; eligibench.evaluation.scoring.pricing)."""
+"""`benyfits cost [RUN ...]`: dollars per run, per dialog and per correct verdict (and each
+dialog's with --dialogs) from params.yaml's price table (`cost.tokens`, `cost.gpu_hour`); tokens
+per correct verdict where no model of a run is priced. The figures are the board's cost table's:
+both are `scoring.cost_rows` over `results.run_usage` (issue 36 item 4)."""
 from __future__ import annotations
 
 import argparse
@@ -8,35 +10,53 @@ from pathlib import Path
 from eligibench.errors import BenyfitsError
 
 
+def _money(v: float | None) -> str:
+    return "—" if v is None else f"${v:.4f}"
+
+
+def line(c) -> str:
+    """One run's figures in words (a `scoring.CostRow`)."""
+    head = f"{c.run_id[:12]}  {c.submission}: "
+    if c.dollars is None:
+        per = "no correct verdict" if c.tokens_per_correct is None else f"{c.tokens_per_correct:.0f} per correct verdict"
+        return head + f"no price for its models; {c.tokens} tokens ({per})"
+    per = "no correct verdict" if c.per_correct is None else f"{_money(c.per_correct)} per correct verdict"
+    return head + f"{_money(c.dollars)} ({_money(c.per_dialog)} per dialog, {per})"
+
+
 def run(args: argparse.Namespace) -> int:
     from eligibench import params
-    from eligibench.evaluation.scoring import PriceTable, agent_model, run_cost
+    from eligibench.evaluation.scoring import PriceTable, cost_rows, run_cost, agent_model
     from eligibench.paths import default_store
-    from eligibench.results import ResultStore
+    from eligibench.results import open_source, run_usage
 
-    prices = PriceTable.from_params(params.load(Path(args.params)))
-    if prices.empty:
-        print(f"cost: no prices in {args.params} (cost.tokens, cost.gpu_hour): no dollar figures")
-        return 0
+    params_file = Path(args.params)
+    if not params_file.is_file():
+        raise BenyfitsError(f"{params_file}: no params file (the price table is its 'cost' section)")
+    prices = PriceTable.from_params(params.load(params_file))
     path = Path(args.store) if args.store else default_store()
-    if not path.exists():
+    if not path.is_file():
         raise BenyfitsError(f"{path}: no results store")
-    store = ResultStore(path)
-    runs = [r for r in store.runs() if not args.runs or any(r["run_id"].startswith(x) for x in args.runs)]
-    if args.runs and not runs:
-        raise BenyfitsError(f"{path}: no run matches {', '.join(args.runs)}")
-    for r in runs:
-        c = run_cost(store.dialog_results(r["run_id"]), agent_model(r.get("agent_models")), r.get("simulator"), prices)
-        money = "no price for its models" if c.dollars is None else f"${c.dollars:.4f} (${c.per_dialog:.4f} per dialog)"
-        print(f"{r['run_id'][:12]}  {r['submission']}: {money}")
+    with open_source(path).reader() as r:
+        usage = run_usage(r)
+    if args.runs:
+        usage = [u for u in usage if any(u.run_id.startswith(x) for x in args.runs)]
+        missing = [x for x in args.runs if not any(u.run_id.startswith(x) for u in usage)]
+        if missing:
+            raise BenyfitsError(f"{path}: no run matches {', '.join(missing)}")
+    if prices.empty:
+        print(f"cost: no prices in {params_file} (cost.tokens, cost.gpu_hour): tokens instead of dollars")
+    for u, c in zip(usage, cost_rows(usage, prices)):
+        print(line(c))
         if args.dialogs:
-            for (ds, row, trial), v in sorted(c.dialogs.items()):
-                print(f"    {ds}/{row} trial {trial}: {'—' if v is None else f'${v:.4f}'}")
+            per = run_cost(u.dialogs, agent_model(u.agent_models), u.simulator, prices).dialogs
+            for (ds, row, trial), v in sorted(per.items()):
+                print(f"    {ds}/{row} trial {trial}: {_money(v)}")
     return 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("cost", help="dollars per run and per dialog from params.yaml's price table")
+    p = sub.add_parser("cost", help="dollars per run, per dialog and per correct verdict from params.yaml's price table")
     p.add_argument("runs", nargs="*", help="run ids or prefixes (default: every run)")
     p.add_argument("--store", default=None, help="DuckDB results file (default: params.yaml evaluate.store)")
     p.add_argument("--params", default="params.yaml")

@@ -18,6 +18,7 @@ Modules:
 - `process`: the process tables (disclosed facts, process metrics, failure causes, answer checks).
 - `store`: `ResultStore`: write and read runs.
 - `export`: the store as a Hugging Face dataset folder (runs, metrics, dialogs, turns, predictions) and its upload.
+- `usage`: what each run used and got right, for pricing (`run_usage`: cost CLI and board alike).
 - `run_export`: one stored run as a document (`find_run`, `run_document`): export-run and view.
 """
 from eligibench.results.catalogue import HOUSEHOLDS, METRICS, Metric, columns, metric
@@ -48,6 +49,7 @@ from eligibench.results.run_export import find_run, run_document
 from eligibench.results.run_transfer import export_run, import_run
 from eligibench.results.sanitize import UnstorableValue, clean_text
 from eligibench.results.store import ResultStore
+from eligibench.results.usage import RunUsage, run_usage
 from eligibench.results.vocabulary import (
     AVERAGE,
     CAUSE_WORDS,
@@ -87,6 +89,7 @@ __all__ = [
     "READY",
     "Reader",
     "ResultStore",
+    "RunUsage",
     "RunSpec",
     "SERVICE_NOT_INSPECTED",
     "SchemaVersionError",
@@ -115,6 +118,7 @@ __all__ = [
     "parse_protocol",
     "run_document",
     "run_id_for",
+    "run_usage",
     "upload_results",
     "worker_id",
 ]

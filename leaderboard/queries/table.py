@@ -36,6 +36,7 @@ from leaderboard.queries.common import (
     round_or_none,
     sanitize,
 )
+from leaderboard.queries.gradings import GROUND_TRUTH, NOT_RECORDED, ground_truth_by_run
 from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1, ci_label
 from leaderboard.queries.scoring import HUMAN_STATUS
 
@@ -48,7 +49,7 @@ METRIC_COLUMNS = columns()  # the catalogue's numeric columns, in display order
 INTERVAL_COLUMNS = tuple(c.interval_label for c in METRIC_COLUMNS if c.interval_label)
 _INFO_COLUMNS = ("Source", "Strategy", "Models", "Simulator", "Config", "Protocol", "Dialogs", AGENT_ERRORS, "Status",
                  "Isolation",
-                 "Date", "Data version", "Run")
+                 "Date", "Data version", GROUND_TRUTH, "Run")
 # How a run's agents were isolated (runs.isolation): "bubblewrap", or "none (reference agent)" when a
 # reference agent shipped in the repository ran without the jail (docs/integrity.md); older runs
 # did not record it.
@@ -125,6 +126,7 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
                 f"SELECT run_id, dataset, count(DISTINCT row_id) AS n FROM dialogs WHERE termination <> '{INFRA_ERROR}'"
                 " GROUP BY run_id, dataset").itertuples(index=False):
             counted[(run_id, dataset)] = int(n)
+    graded = ground_truth_by_run(r)  # issue 31: the ground truth of each run's newest grading
     errors = agent_error_counts(r)  # issue 36: a run with agent errors is marked and never ranked
     rows = []
     for run in runs.itertuples(index=False):
@@ -161,6 +163,7 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
             "Isolation": ISOLATION_NOT_RECORDED if is_missing(run.isolation) else sanitize(str(run.isolation)),
             "Date": date_text(run.created_at),
             "Data version": run.data_version or "",
+            GROUND_TRUTH: graded.get(run.run_id, NOT_RECORDED),
             "Run": run.run_id,
             "Rank": "",
         })

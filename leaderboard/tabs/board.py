@@ -15,7 +15,7 @@ import pandas as pd
 from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard.board import Board, PageData
-from leaderboard.defaults import default_protocol
+from leaderboard.defaults import HUMAN_KIND, default_protocol
 from leaderboard.downloads import links_html
 from leaderboard.tabs.common import Context, Tab, bind, note, url_js
 
@@ -23,7 +23,9 @@ BOARD_INPUTS = ("protocol", "simulators", "filter", "columns", "include_reported
 
 
 def protocol_choices(protos: Mapping[str, Q.StoredProtocol]) -> list[tuple[str, str]]:
-    order = sorted(protos.values(), key=lambda p: ({"full": 0, "custom": 1, "smoke": 2}.get(p.kind, 3), -p.runs, p.id))
+    # people's protocols are listed apart (the human rows beside the ranking), not in this dropdown
+    order = sorted((p for p in protos.values() if p.kind != HUMAN_KIND),
+                   key=lambda p: ({"full": 0, "custom": 1, "smoke": 2}.get(p.kind, 3), -p.runs, p.id))
     return [(p.label, p.id) for p in order]
 
 

@@ -39,7 +39,7 @@ def fill(ui: ScatterUI, board: Board, prices: PriceTable, page: PageData, values
     out = {ui.scatter: R.scatter_svg(points)}
     if not page.cold and not page.busy:
         try:
-            out[ui.cost] = cost_view(board.source, prices)
+            out[ui.cost] = cost_view(board.source, prices, chosen_protocol(page, values))
         except Q.StoreLockedError:
             pass  # the last cost panel stays; the board's banner says the store is busy
     return out

@@ -98,11 +98,33 @@ def test_cli_prints_dollars_per_run_and_dialog(tmp_path, capsys):
     params = tmp_path / "params.yaml"
     params.write_text(yaml.safe_dump({"cost": {"tokens": {}, "gpu_hour": {}}}))
     assert main(["cost", "--store", str(store.path), "--params", str(params)]) == 0
-    assert "no dollar figures" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "tokens instead of dollars" in out and "per correct verdict" in out  # tokens where no price is known
     params.write_text(yaml.safe_dump({"cost": {"tokens": {}, "gpu_hour": {"SmolLM2-135M-Instruct": 3.6}}}))
     assert main(["cost", rid[:8], "--dialogs", "--store", str(store.path), "--params", str(params)]) == 0
     out = capsys.readouterr().out.splitlines()
     scored = [d for d in store.dialog_results(rid) if d.scored]
     total = sum(d.wall_s for d in scored) / 3600 * 3.6 * 2
-    assert out[0] == f"{rid[:12]}  agent-x: ${total:.4f} (${total / len(scored):.4f} per dialog)"
+    correct = sum(d.predicted(o) == v for d in scored for o, v in d.labels.items())
+    # the run configuration names the run, as on the board
+    assert out[0] == (f"{rid[:12]}  agent-x-full: ${total:.4f} (${total / len(scored):.4f} per dialog, "
+                      f"${total / correct:.4f} per correct verdict)")
     assert len(out) == 1 + len(scored) and out[1].startswith("    diverse/")
+
+
+def test_cost_of_no_such_run_exits_non_zero_with_one_line(tmp_path):
+    import subprocess
+    import sys
+
+    import yaml
+
+    from tests.leaderboard.synthetic import fake_households, write_run
+
+    store = ResultStore(tmp_path / "r.duckdb")
+    write_run(store, fake_households(3, 2), "agent-x", n_boot=10)
+    params = tmp_path / "params.yaml"
+    params.write_text(yaml.safe_dump({"cost": {"tokens": {}, "gpu_hour": {}}}))  # no prices: still an error
+    out = subprocess.run([sys.executable, "-m", "eligibench.cli", "cost", "nosuchrun", "--store", str(store.path),
+                          "--params", str(params)], capture_output=True, text=True, timeout=120)
+    assert out.returncode != 0 and out.stderr.strip().splitlines() == [
+        f"benyfits: error: {store.path}: no run matches nosuchrun"]

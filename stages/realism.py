@@ -17,7 +17,7 @@ from pathlib import Path
 from eligibench import params, paths
 from eligibench.errors import ParamsError, run_main
 from eligibench.evaluation.run import load_run, read_config, run_submission
-from eligibench.evaluation.scoring import persona_metrics, realism_drop, persona_process
+from eligibench.evaluation.scoring import persona_metrics, persona_process, realism_drop
 from eligibench.evaluation.user import COOPERATIVE, PERSONAS
 from eligibench.files import write_json
 from eligibench.results import ResultStore

@@ -20,8 +20,8 @@ from typing import Callable
 from eligibench.datasets import Row
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import Agent
-from eligibench.evaluation.run.executors import Executor, LocalExecutor
 from eligibench.evaluation.regrade import record_first_grading
+from eligibench.evaluation.run.executors import Executor, LocalExecutor
 from eligibench.evaluation.run.model import RunPlan
 from eligibench.evaluation.scoring import persona_metrics, record_run_process, record_simulator_faults, summarize
 from eligibench.evaluation.user import COOPERATIVE

@@ -18,6 +18,7 @@ Modules:
 from __future__ import annotations
 
 from eligibench.evaluation.scoring.bootstrap import bootstrap
+from eligibench.evaluation.scoring.cost_figures import CostRow, cost_row, cost_rows
 from eligibench.evaluation.scoring.metrics import (
     AVERAGE,
     cost,
@@ -27,7 +28,6 @@ from eligibench.evaluation.scoring.metrics import (
     turn_weighted_f1,
 )
 from eligibench.evaluation.scoring.paired import FIGURES, Comparison, compare_runs, mcnemar_p, tied_with_top
-from eligibench.evaluation.scoring.cost_figures import CostRow, cost_row, cost_rows
 from eligibench.evaluation.scoring.pricing import (
     PriceTable,
     RunCost,

@@ -21,17 +21,16 @@ from __future__ import annotations
 
 from eligibench.evaluation.user.answer_check import (
     CONTRADICTED,
-    Allowance,
-    allowance_from_note,
     DONT_KNOW,
     FAITHFUL,
     UNCHECKED,
+    Allowance,
+    allowance_from_note,
     check_answer,
     numbers,
     says_unknown,
 )
 from eligibench.evaluation.user.audit import Probe, audit_household, grade, probes_for, summarize_audit, volunteers
-from eligibench.evaluation.user.fact_select import lexical_select, model_select, precision_recall, resolve_members
 from eligibench.evaluation.user.behaviours import (
     SENSITIVE,
     PersonaUser,
@@ -39,6 +38,7 @@ from eligibench.evaluation.user.behaviours import (
     question_parts,
     unexplained_terms,
 )
+from eligibench.evaluation.user.fact_select import lexical_select, model_select, precision_recall, resolve_members
 from eligibench.evaluation.user.free_form import Answer, SimulatedUser, UserError
 from eligibench.evaluation.user.grounded import (
     ANSWERERS,

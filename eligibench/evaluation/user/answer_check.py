@@ -18,8 +18,8 @@ contradicted (a refusal after an explanation). Without an allowance the check is
 """
 from __future__ import annotations
 
-import re
 import json
+import re
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 

@@ -144,6 +144,7 @@ class PersonaUser:
             return DECLINE, [], Allowance({}, may_decline=True)
         unknown = [f for f in facts if f.key in self.withheld]
         facts = [f for f in facts if f.key not in self.withheld]
+        lead = lead_answer(facts, q)  # what was asked, before a talkative user's extra
         if TALKATIVE in self.traits and facts:
             extra = CHATTY[int(unit_hash(question) * len(CHATTY))]
             if all(f.key != fact_key(0, extra) for f in facts):
@@ -152,7 +153,6 @@ class PersonaUser:
         said += [self._not_sure(f) for f in unknown]
         if not said:
             return DONT_KNOW, [], Allowance({})
-        lead = lead_answer(facts, q)
         if TERSE in self.traits and lead and not unknown:
             return lead, facts, Allowance(tolerance)
         text = " ".join(([lead] if lead else []) + said)

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from eligibench.errors import ParamsError
-from eligibench.evaluation.user.free_form import SimulatedUser
 from eligibench.evaluation.user.behaviours import PersonaUser
+from eligibench.evaluation.user.free_form import SimulatedUser
 from eligibench.evaluation.user.grounded import ANSWERERS, SELECTORS, GroundedUser
 from eligibench.evaluation.user.persona import COOPERATIVE, PERSONAS, traits_for
 

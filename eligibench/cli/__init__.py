@@ -9,7 +9,8 @@ Modules:
 - `leaderboard`: `benyfits leaderboard`.
 - `compare`: `benyfits compare RUN_A RUN_B` (paired comparison).
 - `export_results`: `benyfits export-results` (results as a Hugging Face dataset folder).
-- `cost`: `benyfits cost` (dollars from the price table).
+- `cost`: `benyfits cost` (dollars per run, per dialog and per correct verdict from the price table).
+- `regrade`: `benyfits regrade RUN|--all` (re-score stored runs against the current checkers).
 - `new_agent`: `benyfits new-agent`.
 - `view`: `benyfits view` and `benyfits export-run`.
 - `project`: the `--project` option and the check that a command runs in a project root.

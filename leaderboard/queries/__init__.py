@@ -13,6 +13,7 @@ Modules, one concern each:
 - `labels`: the headline metric labels, from the metric catalogue.
 - `editions`: the editions of the runs, one edition's protocols, a configuration's scores on each edition.
 - `operations`: the submission queue, simulator figures, faithfulness audits.
+- `sensitivity`: one agent configuration's scores under each simulator it was run with, and their spread.
 - `scoring`: what the cost panel, the paired comparison and people's rows compute from; the newest protocol.
 """
 from eligibench.results import CAUSE_WORDS, DATASETS, FAILURE_CAUSES, StoreLockedError
@@ -82,6 +83,7 @@ from leaderboard.queries.scoring import (
     run_protocols,
     run_results,
 )
+from leaderboard.queries.sensitivity import SENSITIVITY_COLUMNS, sensitivity
 from leaderboard.queries.table import (
     DEFAULT_COLUMNS,
     EVALUATED,
@@ -110,6 +112,7 @@ from leaderboard.queries.table import (
 
 __all__ = [
     "CHANGE_COLUMNS", "GRADING_COLUMNS", "changed_pairs", "changed_pairs_empty", "ground_truth_by_run", "grading_table",
+    "SENSITIVITY_COLUMNS", "sensitivity",
     "AGENT_ERRORS", "agent_error_counts", "has_agent_errors", "unranked_agent_errors",
     "AVG_F1", "AVG_TURNS", "TW_F1", "ci_label",
     "HUMAN_STATUS", "cost_dialogs", "human_figures", "latest_protocol", "priced_runs", "run_protocols", "run_results",

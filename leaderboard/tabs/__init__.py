@@ -14,11 +14,12 @@ Modules:
 - `compare`: two runs on one household side by side.
 - `gradings`: which ground truth graded each run, and the pairs a regrade changed.
 - `simulator`: the simulated users' figures and faithfulness audits.
+- `sensitivity`: one agent configuration under several simulators, and the spread of its scores.
 - `submit`: upload and the evaluation queue.
 - `play`: the Play tab (a person plays the agent or the household; issue 20).
 """
 # Each tab module is exported as a namespace: every one has the same `build(ctx)`.
-from leaderboard.tabs import board, compare, dialogs, gradings, opportunity, play, scatter, simulator, submit
+from leaderboard.tabs import board, compare, dialogs, gradings, opportunity, play, scatter, sensitivity, simulator, submit
 from leaderboard.tabs.board import BOARD_INPUTS
 from leaderboard.tabs.common import BUSY_BANNER, RETRY_EVERY_S, Context, Tab, bind
 
@@ -36,6 +37,7 @@ __all__ = [
     "opportunity",
     "play",
     "scatter",
+    "sensitivity",
     "simulator",
     "submit",
 ]

@@ -54,7 +54,8 @@ def rerun_simulator_faults(session, run_id: str, attempts: int) -> list[Rerun]:
             seed = rerun_seed(r.seed, trial, attempt)
             res = _one(session, row, trial, seed)
             facts = {(dataset, row_id, trial): [(i, k, v, True) for i, k, v in res.turn_facts]}
-            affected = run_affected({dataset: [row]}, [res], r.simulator.mode.grounded, facts)
+            notes = {(dataset, row_id, trial): dict(res.answer_methods)}  # persona allowances (issue 32)
+            affected = run_affected({dataset: [row]}, [res], r.simulator.mode.grounded, facts, notes)
             faults = sum(p.wrong for p in affected)
             correct = sum(res.predicted(o) == label for o, label in res.labels.items())
             rec = Rerun(dataset, row_id, trial, attempt, seed, res.termination, faults, correct, len(res.labels))

@@ -31,7 +31,14 @@ from eligibench.datasets import Row
 from eligibench.evaluation.scoring.bootstrap import bootstrap
 from eligibench.evaluation.scoring.metrics import AVERAGE
 from eligibench.evaluation.scoring.summary import summarize
-from eligibench.evaluation.user import CONTRADICTED, DONT_KNOW, allowance_from_note, check_answer, lexical_select, numbers
+from eligibench.evaluation.user import (
+    CONTRADICTED,
+    DONT_KNOW,
+    allowance_from_note,
+    check_answer,
+    lexical_select,
+    numbers,
+)
 from eligibench.household import fact
 from eligibench.results import DialogResult
 

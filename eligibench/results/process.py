@@ -21,6 +21,7 @@ from eligibench.results.schema import (
     FAILURE_CAUSES,
     FAILURE_COLS,
     FAULT_COLS,
+    PERSONA_PAIR_COLS,
     PROCESS_COLS,
     RERUN_COLS,
     TURN_FACT_COLS,
@@ -85,6 +86,14 @@ class ProcessTables(StoreConnection):
 
         self._write(fn)
 
+    def record_persona_pairs(self, run_id: str, persona: str, pairs: Sequence[tuple[str, str, str]]) -> None:
+        """Replace the run's persona_pairs rows: (dataset, row id, opportunity) its persona cannot reveal."""
+        def fn(con: duckdb.DuckDBPyConnection) -> None:
+            con.execute("DELETE FROM persona_pairs WHERE run_id = ?", [run_id])
+            insert_rows(con, "persona_pairs", PERSONA_PAIR_COLS, [[run_id, d, r, o, persona] for d, r, o in sorted(pairs)])
+
+        self._write(fn)
+
     def record_simulator_rerun(self, run_id: str, key: DialogKey, attempt: int, seed: int, termination: str,
                                faults: int, correct: int, pairs: int) -> None:
         """One re-run of a faulty dialog (`evaluate --rerun-simulator-faults`), replacing that attempt's row."""
@@ -115,7 +124,7 @@ class ProcessTables(StoreConnection):
     def process_rows(self, table: str, run_id: str) -> list[dict[str, Any]]:
         """Rows of one process table for a run (dialog_process, pair_failures, simulator_checks)."""
         if table not in ("dialog_process", "pair_failures", "simulator_checks", "turn_facts", "simulator_faults",
-                         "simulator_reruns"):
+                         "simulator_reruns", "persona_pairs"):
             raise ValueError(f"not a process table: {table!r}")
         return self._read(lambda con: dict_rows(con.execute(
             f"SELECT * FROM {table} WHERE run_id = ? ORDER BY ALL", [run_id])), [])

@@ -14,7 +14,8 @@ RUN_STATUSES = ("running", "done", "incomplete", "failed", "cancelled")
 
 TABLES = ("meta", "runs", "dialogs", "turns", "predictions", "metrics", "queue", "audit",
           "turn_facts", "dialog_process", "pair_failures", "simulator_checks", "turn_notes",
-          "run_replicas", "play_tlx", "gradings", "grading_changes", "run_households", "simulator_faults", "simulator_reruns")
+          "run_replicas", "play_tlx", "gradings", "grading_changes", "run_households", "simulator_faults", "simulator_reruns",
+          "persona_pairs")
 # pair_failures.cause: why a wrong (household, opportunity) prediction happened, first that applies
 FAILURE_CAUSES = ("simulator_false_fact", "needed_fact_not_disclosed", "rule_misapplied")
 
@@ -249,6 +250,15 @@ DDL = [
         row_id VARCHAR NOT NULL,
         household JSON NOT NULL,
         PRIMARY KEY (run_id, dataset, row_id))""",
+    # Version 5, issue 32: the pairs a persona run's user could not reveal (a needed fact its persona
+    # cannot tell): reported apart, never scored against the agent (evaluation/scoring/realism.py).
+    """CREATE TABLE IF NOT EXISTS persona_pairs (
+        run_id VARCHAR NOT NULL,
+        dataset VARCHAR NOT NULL,
+        row_id VARCHAR NOT NULL,
+        opportunity VARCHAR NOT NULL,
+        persona VARCHAR NOT NULL,
+        PRIMARY KEY (run_id, dataset, row_id, opportunity))""",
 ]
 
 DIALOG_COLS = (
@@ -271,6 +281,7 @@ CHECK_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "verdict", "detail"
 FAULT_COLS = ("run_id", "dataset", "row_id", "trial", "opportunity", "idx", "fact_key", "verdict", "wrong")
 RERUN_COLS = ("run_id", "dataset", "row_id", "trial", "attempt", "seed", "termination", "faults", "correct", "pairs",
               "created_at")
+PERSONA_PAIR_COLS = ("run_id", "dataset", "row_id", "opportunity", "persona")
 JSON_RUN_COLS = ("agent_models", "params", "datasets", "extra", "role_models", "protocol")
 
 

@@ -23,8 +23,7 @@ from eligibench.evaluation.hosting import Agent
 from eligibench.evaluation.regrade import record_first_grading
 from eligibench.evaluation.run.executors import Executor, LocalExecutor
 from eligibench.evaluation.run.model import RunPlan
-from eligibench.evaluation.scoring import persona_metrics, record_run_process, record_simulator_faults, summarize
-from eligibench.evaluation.user import COOPERATIVE
+from eligibench.evaluation.scoring import record_persona, record_run_process, record_simulator_faults, summarize
 from eligibench.results import AGENT_ERROR, INFRA_ERROR, DialogResult, ResultStore, UnstorableValue, run_id_for
 
 DONE, INCOMPLETE = "done", "incomplete"
@@ -98,10 +97,11 @@ def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[..., Agent]
     # issue 31: pairs a faulty simulator answer touched, the fault rate and the agent-attributable scores
     faults = (record_simulator_faults(store, run_id, plan.rows, results, plan.simulator_mode.grounded, plan.bootstrap,
                                       plan.seed, plan.spec.trials) if scored else [])
-    # issue 32: a persona run's undeterminable pairs, its scores without them, its process figures
+    # issue 32: a persona run's undeterminable pairs and its scores without them; every grounded run's
+    # process figures (explanations before sensitive questions, clarifications, one thing per question)
     mode = plan.simulator_mode
-    persona = (persona_metrics(plan.rows, results, mode.persona, mode.persona_seed, plan.bootstrap, plan.seed,
-                               plan.spec.trials) if scored and mode.persona != COOPERATIVE else [])
+    persona = (record_persona(store, run_id, plan.rows, results, mode.persona, mode.persona_seed, plan.bootstrap,
+                              plan.seed, plan.spec.trials) if scored and mode.grounded else [])
     store.record_metrics(run_id, score_rows + process + faults + persona)
     # issue 31: grading 1: the households evaluated and the digest of the ground truth that graded them
     record_first_grading(store, run_id, plan.rows, plan.spec.protocol, plan.bootstrap, score_rows)

@@ -112,6 +112,17 @@ def persona_metrics(rows: Mapping[str, Sequence[Row]], results: Sequence[DialogR
     return out
 
 
+def record_persona(store, run_id: str, rows: Mapping[str, Sequence[Row]], results: Sequence[DialogResult],
+                   persona: str, seed: int, n_boot: int, boot_seed: int, trials: int | None = None) -> list:
+    """A grounded run's realism figures: a persona run's undeterminable pairs stored (table
+    `persona_pairs`) and its metric rows; a cooperative run's process metrics only (the baseline
+    the realism track compares them with)."""
+    if persona == COOPERATIVE:
+        return [("average", m, v, None, None) for m, v in persona_process(rows, results).items() if v is not None]
+    store.record_persona_pairs(run_id, persona, sorted(undeterminable_pairs(rows, persona, seed)))
+    return persona_metrics(rows, results, persona, seed, n_boot, boot_seed, trials)
+
+
 def realism_drop(rows: Mapping[str, Sequence[Row]], cooperative: Sequence[DialogResult],
                  persona_results: Sequence[DialogResult], persona: str, seed: int = 0, n_boot: int = 1000,
                  boot_seed: int = 0) -> dict:

@@ -16,6 +16,7 @@ Modules:
 - `persona`: personas (named mixes of behaviours with rates), drawn per household by seed; the
   facts a persona cannot tell and the pairs they make "not determinable by questions".
 - `behaviours`: `PersonaUser`, the behaviours as deterministic rules on the grounded answer.
+- `persona_audit`: audit probes per behaviour and per persona, graded with each answer's allowance.
 """
 from __future__ import annotations
 
@@ -60,7 +61,8 @@ from eligibench.evaluation.user.persona import (
     undeterminable,
     withheld_keys,
 )
+from eligibench.evaluation.user.persona_audit import audit_behaviours, audit_persona, behaviour_probes
 from eligibench.evaluation.user.quoting import QUOTING_ENV, QUOTING_LABEL, QuotingUserModel, quoting_requested
 
 __all__ = ["LYING_LABEL", "LyingUser", "Allowance", "BEHAVIOURS", "COOPERATIVE", "PERSONAS", "Persona", "PersonaUser",
-           "SENSITIVE", "allowance_from_note", "explained_why", "question_parts", "unexplained_terms", "persona_card", "traits_for", "undeterminable", "withheld_keys", "ANSWERERS", "Answer", "CONTRADICTED", "DONT_KNOW", "FAITHFUL", "FREE_FORM", "GroundedUser", "Probe", "QUOTING_ENV", "QUOTING_LABEL", "QuotingUserModel", "SELECTORS", "SimulatedUser", "SimulatorMode", "UNCHECKED", "UserError", "audit_household", "check_answer", "first_person", "grade", "lexical_select", "make_user", "model_select", "numbers", "precision_recall", "probes_for", "quoting_requested", "read_mode", "resolve_members", "says_unknown", "simulator_label", "summarize_audit", "template_answer", "verify_phrased", "volunteers"]
+           "SENSITIVE", "allowance_from_note", "audit_behaviours", "audit_persona", "behaviour_probes", "explained_why", "question_parts", "unexplained_terms", "persona_card", "traits_for", "undeterminable", "withheld_keys", "ANSWERERS", "Answer", "CONTRADICTED", "DONT_KNOW", "FAITHFUL", "FREE_FORM", "GroundedUser", "Probe", "QUOTING_ENV", "QUOTING_LABEL", "QuotingUserModel", "SELECTORS", "SimulatedUser", "SimulatorMode", "UNCHECKED", "UserError", "audit_household", "check_answer", "first_person", "grade", "lexical_select", "make_user", "model_select", "numbers", "precision_recall", "probes_for", "quoting_requested", "read_mode", "resolve_members", "says_unknown", "simulator_label", "summarize_audit", "template_answer", "verify_phrased", "volunteers"]

@@ -74,6 +74,7 @@ def allowance_from_note(note: str) -> Allowance | None:
 def numbers(text: str) -> list[float]:
     text = re.sub(r"\bMember \d+\b", "", text)  # unnamed members' display names are not amounts
     text = re.sub(r"\bunder 1 year\b", "0 year", text)  # the profile's sentence for age 0
+    text = re.sub(r"\bSection \d+\b", "Section", text)  # housing programs' names ("Section 8") are not amounts
     out = [float(n.replace(",", "")) for n in _NUM.findall(text)]
     # "a four-bedroom, one-family house" states no count
     out += [float(v) for w, v in _WORD_NUM.items() if re.search(rf"\b{w}\b(?!-)", text, re.I)]

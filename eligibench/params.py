@@ -31,6 +31,17 @@ def section(params: dict[str, Any], name: str) -> dict[str, Any]:
     return value
 
 
+def optional_section(params: dict[str, Any], name: str) -> dict[str, Any]:
+    """Section `name`, or {} when it is absent or empty; a value of another shape (`evaluate: [1, 2]`)
+    is a ParamsError naming the section, never a TypeError further on (issue 36)."""
+    value = params.get(name)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise ParamsError(f"params.yaml: section '{name}' is {value!r}, expected a mapping of keys to values")
+    return value
+
+
 def get(sec: dict[str, Any], dotted: str, kind: type | tuple[type, ...], lo: float | None = None, hi: float | None = None) -> Any:
     key = dotted.rsplit(".", 1)[-1]
     if key not in sec:

@@ -31,7 +31,7 @@ def default_store(project: Path = Path(".")) -> Path:
     from eligibench import params
 
     try:
-        value = params.load(project / PARAMS).get("evaluate", {}).get("store")
+        value = params.optional_section(params.load(project / PARAMS), "evaluate").get("store")
     except BenyfitsError:
         value = None
     return project / (value if isinstance(value, str) and value else DEFAULT_STORE)

@@ -33,7 +33,7 @@ def resolve_edition(name: str) -> str:
     """`name` when it is a published edition, else a one-line BenyfitsError naming the valid ones."""
     valid = published_editions()
     if name not in valid:
-        raise BenyfitsError(f"unknown edition {name!r}: the published editions are {', '.join(valid)}")
+        raise BenyfitsError(f"no such edition {name!r} (known: {', '.join(valid)})")
     return name
 
 

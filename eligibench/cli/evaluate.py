@@ -58,12 +58,29 @@ def _small_run(args: argparse.Namespace) -> dict:
     if args.trials is not None:
         ev["trials"] = args.trials
     if getattr(args, "edition", None) is not None:
-        ev["edition"] = args.edition
+        from eligibench.cli.edition_option import resolve_edition
+
+        ev["edition"] = resolve_edition(args.edition)
     if args.executor is not None:
         ev["executor"] = args.executor
     if args.ray_address is not None:  # implies the Ray executor
         ev["executor"], ev["ray.address"] = "ray", args.ray_address
     return ev
+
+
+def _read_rows(path: Path) -> list:
+    """--rows: dataset rows from a Parquet file; a missing or unreadable file is one line (issue 36)."""
+    import pyarrow as pa
+
+    from eligibench.datasets import read_parquet
+
+    if not path.is_file():
+        raise BenyfitsError(f"{path}: no such file (--rows expects a Parquet file of dataset rows, "
+                            f"e.g. from `benyfits import-v1`)")
+    try:
+        return read_parquet(path)
+    except (OSError, pa.ArrowException, KeyError, ValueError) as e:
+        raise BenyfitsError(f"{path}: not a dataset rows Parquet file ({str(e).splitlines()[0][:200]})") from None
 
 
 def _simulator_run(args: argparse.Namespace, params_path: Path) -> dict:
@@ -73,7 +90,7 @@ def _simulator_run(args: argparse.Namespace, params_path: Path) -> dict:
 
     ev: dict = {}
     if args.simulator:
-        current = (params.load(params_path).get("evaluate") or {}).get("simulator")
+        current = params.optional_section(params.load(params_path), "evaluate").get("simulator")
         ev["simulator"] = simulator_overrides(args.simulator, current if isinstance(current, dict) else None)
     if args.simulator_mode:
         ev["simulator_mode"] = mode_override(args.simulator_mode)
@@ -107,9 +124,7 @@ def _run(args: argparse.Namespace) -> int:
     config = load_config(project, _small_run(args) | _simulator_run(args, params_path), params_path)
     rows = None
     if args.rows:
-        from eligibench.datasets import read_parquet
-
-        loaded = read_parquet(args.rows)
+        loaded = _read_rows(Path(args.rows))
         if not loaded:
             raise BenyfitsError(f"{args.rows}: no rows: nothing to evaluate")
         rows = {loaded[0].dataset: loaded}

@@ -14,10 +14,9 @@ def _repo_id(args: argparse.Namespace) -> str:
         return args.repo_id
     from eligibench import params
 
-    try:
-        section = params.load(Path(args.params)).get("results", {}) or {}
-    except BenyfitsError:
+    if not Path(args.params).is_file():  # no params file: no repo id; a malformed one is an error (issue 36)
         return ""
+    section = params.optional_section(params.load(Path(args.params)), "results")
     return str(section.get("repo_id") or "")
 
 
@@ -28,10 +27,14 @@ def run(args: argparse.Namespace) -> int:
     path = Path(args.store) if args.store else default_store()
     if not path.exists():
         raise BenyfitsError(f"{path}: no results store to export")
-    exported = export_results(ResultStore(path), Path(args.out))
+    repo_id = _repo_id(args)  # read first: a malformed params file stops before anything is written
+    try:
+        exported = export_results(ResultStore(path), Path(args.out))
+    except OSError as e:  # an unwritable or impossible OUT (/proc/nope): one line, no traceback (issue 36)
+        raise BenyfitsError(f"{args.out}: cannot write the export there: {e.strerror or e}") from None
     print(f"export-results: wrote {exported.folder}/ ({exported.runs} runs, {exported.rows['dialogs']} dialogs, "
           f"{exported.rows['predictions']} predictions)")
-    repo_id, token = _repo_id(args), os.environ.get("HF_TOKEN")
+    token = os.environ.get("HF_TOKEN")
     if not repo_id:
         print("export-results: upload skipped: no results repo id (--repo-id or params.yaml results.repo_id)")
     elif not token:

@@ -15,7 +15,7 @@ def _bootstrap(params_file: Path) -> int:
 
     if not params_file.is_file():
         return DEFAULT_BOOTSTRAP
-    value = (params.load(params_file).get("evaluate") or {}).get("bootstrap", DEFAULT_BOOTSTRAP)
+    value = params.optional_section(params.load(params_file), "evaluate").get("bootstrap", DEFAULT_BOOTSTRAP)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise BenyfitsError(f"{params_file}: 'evaluate.bootstrap' must be an integer >= 0, got {value!r}")
     return value

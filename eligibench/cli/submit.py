@@ -15,6 +15,7 @@ import argparse
 from dataclasses import replace
 from pathlib import Path
 
+from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import SubmissionError, check_loads, load_manifest
 from eligibench.evaluation.intake import (
     SMOKE_BUDGET_S,
@@ -67,6 +68,10 @@ def _cmd_worker(args: argparse.Namespace) -> int:
     config = load_config(project, params_file=args.params)
     if args.store:
         config = replace(config, store=Path(args.store).resolve())
+        if not args.queue_url and not config.store.is_file():
+            # a typo must not create an empty store and report "0 submission(s) processed" (issue 36)
+            raise BenyfitsError(f"{args.store}: no results store there (`benyfits submit` creates the queue; "
+                                f"give an existing --store, or none for params.yaml evaluate.store)")
     if args.queue_url:  # a worker on another machine: the store's machine serves the queue (benyfits queue-serve)
         from eligibench.results import QueueClient
 

@@ -33,11 +33,13 @@ from typing import Any, Callable, Iterator
 
 import duckdb
 
+from eligibench.errors import BenyfitsError
 from eligibench.results.schema import DDL, MIGRATIONS, SCHEMA_VERSION
 
 
-class StoreError(RuntimeError):
-    """Base class for result-store errors."""
+class StoreError(BenyfitsError, RuntimeError):
+    """Base class for result-store errors: each names the file and what to do, so a command ends on
+    it in one line (errors.run_main), not a traceback (issue 36: an old schema version was 28 lines)."""
 
 
 class StoreLockedError(StoreError, TimeoutError):

@@ -92,14 +92,13 @@ def test_a_bad_edition_is_one_line_naming_the_valid_ones(tmp_path, command):
     r = cli(*[a.format(file=f) for a in command], "--edition", "2025")
     assert r.returncode == 2
     assert r.stdout == ""
-    assert r.stderr == "benyfits: error: unknown edition '2025': the published editions are 2024, 2026-08\n"
+    assert r.stderr == "benyfits: error: no such edition '2025' (known: 2024, 2026-08)\n"
 
 
 def test_a_bad_edition_is_refused_before_the_file_is_read(tmp_path):
     r = cli("check", str(tmp_path / "missing.jsonl"), "--edition", "nope")
     assert r.returncode == 2 and "Traceback" not in r.stderr
-    assert r.stderr.strip().splitlines() == ["benyfits: error: unknown edition 'nope': the published editions are "
-                                             "2024, 2026-08"]
+    assert r.stderr.strip().splitlines() == ["benyfits: error: no such edition 'nope' (known: 2024, 2026-08)"]
 
 
 @pytest.mark.parametrize("command", ["check", "profile", "view"])
@@ -182,4 +181,4 @@ def test_view_shows_the_runs_edition_and_refuses_another(store):
                         "2026-08)\n")
     r = cli(*view, run_2024[:12], "--edition", "2025")
     assert r.returncode == 2
-    assert r.stderr == "benyfits: error: unknown edition '2025': the published editions are 2024, 2026-08\n"
+    assert r.stderr == "benyfits: error: no such edition '2025' (known: 2024, 2026-08)\n"

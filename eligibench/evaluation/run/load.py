@@ -27,7 +27,7 @@ def load_config(project: Path | str = Path("."), overrides: Mapping[str, Any] | 
     path = Path(params_file) if params_file is not None else Path(project) / paths.PARAMS
     raw = params.load(path)
     if overrides:
-        raw = {**raw, "evaluate": _set_over(dict(raw.get("evaluate") or {}), overrides)}
+        raw = {**raw, "evaluate": _set_over(dict(params.optional_section(raw, "evaluate")), overrides)}
     return read_config(raw)
 
 

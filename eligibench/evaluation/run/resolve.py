@@ -22,6 +22,7 @@ from typing import Any, Mapping
 import pyarrow.parquet as pq
 
 from eligibench import paths
+from eligibench.catalog import available
 from eligibench.datasets import Row, config_name, dataset_path, sealed
 from eligibench.errors import ParamsError
 from eligibench.evaluation.hosting import Manifest, OpportunityBrief, SubmissionError
@@ -99,6 +100,10 @@ def published_rows(config: EvalConfig, dataset_dir: Path, split: str = "public",
             raise ParamsError(f"params.yaml: 'evaluate.edition' is {config.edition!r}, but the sealed split is built "
                               f"for the {DEFAULT_EDITION} edition only: evaluate a later edition on the public split")
         return subset_rows(config, sealed.load_rows(project, sealed.read_secret().round))
+    known = available()
+    if config.edition not in known:  # before "build the datasets first", which would mislead (issue 36)
+        raise ParamsError(f"params.yaml: 'evaluate.edition' is {config.edition!r}: no such edition "
+                          f"(known: {', '.join(known)})")
     return load_rows(config, dataset_dir)
 
 

@@ -49,6 +49,9 @@ class PriceTable:
         unknown = set(sec) - {"tokens", "gpu_hour"}
         if unknown:
             raise ParamsError(f"params.yaml: unknown key(s) in 'cost': {', '.join(sorted(unknown))} (expected tokens, gpu_hour)")
+        for key in ("tokens", "gpu_hour"):  # a list or a number here is named, not an AttributeError (issue 36)
+            if not isinstance(sec.get(key) or {}, Mapping):
+                raise ParamsError(f"params.yaml: 'cost.{key}' is {sec[key]!r}, expected a mapping of model name to price")
         tokens: dict[str, TokenPrice] = {}
         for model, price in (sec.get("tokens") or {}).items():
             where = f"cost.tokens.{model}"

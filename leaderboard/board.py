@@ -19,6 +19,7 @@ from leaderboard.config import AppConfig
 from leaderboard.downloads import Downloads
 from leaderboard.human import human_rows
 from leaderboard.literal import literal_markdown as lit
+from leaderboard.persona_card import persona_audit_lines
 from leaderboard.ratelimit import RateLimiter
 from leaderboard.upload import accept_upload
 from leaderboard.verdict_reasons import DialogFacts, GroundTruth, profile_html, render_reasons
@@ -404,6 +405,7 @@ def audit_markdown(audits: list[Q.Audit], paper: dict[str, Any]) -> str:
             for kind, v in by_kind.items():
                 if isinstance(v, dict):
                     lines.append(f"| {kind} | {v.get('probes', '')} | {v.get('faithful_pct', '')} |")
+        lines += persona_audit_lines(s)
         examples = s.get("examples") or []
         if isinstance(examples, list) and examples:
             lines.append("\n<details><summary>Example probes</summary>\n\n| question | expected | answer | faithful |"

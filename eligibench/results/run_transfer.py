@@ -18,7 +18,7 @@ import duckdb
 # every table keyed by run_id (schema.TABLES minus meta, queue and audit), parents first
 RUN_TABLES = ("runs", "dialogs", "turns", "predictions", "metrics", "turn_facts", "dialog_process", "pair_failures",
               "simulator_checks", "turn_notes", "run_replicas", "simulator_faults", "simulator_reruns",
-              "persona_pairs")
+              "persona_pairs", "gradings", "grading_changes", "run_households")
 FORMAT = "benyfits-run/1"
 
 

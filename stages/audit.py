@@ -11,7 +11,14 @@ from pathlib import Path
 from eligibench import params, paths, preflight
 from eligibench.errors import run_main
 from eligibench.evaluation.run import published_rows, read_config, simulator_setup
-from eligibench.evaluation.user import audit_household, make_user, summarize_audit
+from eligibench.evaluation.user import (
+    PERSONAS,
+    audit_behaviours,
+    audit_household,
+    audit_persona,
+    make_user,
+    summarize_audit,
+)
 from eligibench.files import write_json
 from eligibench.models import attach_servers, check_preflight, make_model
 from eligibench.progress import bar
@@ -44,12 +51,26 @@ def main() -> None:
     summary = summarize_audit(graded) | {"simulator": sim.label, "simulator_mode": sim.mode.label,
                                          "households": len(rows),
                                          "data_version": rows[0].data_version if rows else None}
+    if sim.mode.grounded and sim.mode.answer == "template":  # issue 32: the personas, graded with their allowances
+        summary["personas"] = persona_summary(config, params.get(params.section(all_params, "audit"),
+                                                                 "audit.persona_households", int, 1, 1000))
     summary["examples"] = [{"question": g.probe.question, "expected": g.probe.expected, "answer": g.answer,
                             "faithful": g.faithful, "verbose": g.verbose, "how": g.how} for g in graded[:40]]
     write_json(paths.AUDIT_JSON, summary)
     ResultStore(Path(config.store)).record_audit(sim.label, summary)
     print(f"audit: {summary['faithful']}/{summary['probes']} probes faithful ({summary['faithful_pct']}%), "
           f"{summary['verbose_pct']}% verbose, for {sim.label}")
+
+
+def persona_summary(config, n: int) -> dict:
+    """Each behaviour's scripted probes and each persona's standard probes on the first `n`
+    households of each dataset (every size, so partial knowledge has members to be unsure of)."""
+    by_dataset = published_rows(replace(config, subset={d: n for d in ("representative", "diverse")},
+                                        subset_select="first"), paths.DATASET_DIR)
+    rows = [r for rs in by_dataset.values() for r in rs]
+    seed = config.simulator_mode.persona_seed
+    return {"households": len(rows), "behaviours": audit_behaviours([r.household for r in rows]),
+            "personas": {p: audit_persona(p, [(r.id, r.household) for r in rows], seed) for p in PERSONAS}}
 
 
 if __name__ == "__main__":

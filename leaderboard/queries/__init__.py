@@ -14,6 +14,7 @@ Modules, one concern each:
 - `editions`: the editions of the runs, one edition's protocols, a configuration's scores on each edition.
 - `operations`: the submission queue, simulator figures, faithfulness audits.
 - `sensitivity`: one agent configuration's scores under each simulator it was run with, and their spread.
+- `realism`: one agent configuration under the cooperative user and personas, the paired drop (issue 32).
 - `scoring`: what the cost panel, the paired comparison and people's rows compute from; the newest protocol.
 """
 from eligibench.results import CAUSE_WORDS, DATASETS, FAILURE_CAUSES, StoreLockedError
@@ -52,8 +53,8 @@ from leaderboard.queries.gradings import (
     GRADING_COLUMNS,
     changed_pairs,
     changed_pairs_empty,
-    ground_truth_by_run,
     grading_table,
+    ground_truth_by_run,
 )
 from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1, ci_label
 from leaderboard.queries.operations import (
@@ -74,6 +75,7 @@ from leaderboard.queries.protocols import (
     protocol_differences,
     protocols,
 )
+from leaderboard.queries.realism import REALISM_COLUMNS, realism
 from leaderboard.queries.scoring import (
     HUMAN_STATUS,
     cost_dialogs,
@@ -112,7 +114,7 @@ from leaderboard.queries.table import (
 
 __all__ = [
     "CHANGE_COLUMNS", "GRADING_COLUMNS", "changed_pairs", "changed_pairs_empty", "ground_truth_by_run", "grading_table",
-    "SENSITIVITY_COLUMNS", "sensitivity",
+    "SENSITIVITY_COLUMNS", "sensitivity", "REALISM_COLUMNS", "realism",
     "AGENT_ERRORS", "agent_error_counts", "has_agent_errors", "unranked_agent_errors",
     "AVG_F1", "AVG_TURNS", "TW_F1", "ci_label",
     "HUMAN_STATUS", "cost_dialogs", "human_figures", "latest_protocol", "priced_runs", "run_protocols", "run_results",

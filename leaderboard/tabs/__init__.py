@@ -15,11 +15,24 @@ Modules:
 - `gradings`: which ground truth graded each run, and the pairs a regrade changed.
 - `simulator`: the simulated users' figures and faithfulness audits.
 - `sensitivity`: one agent configuration under several simulators, and the spread of its scores.
+- `realism`: one agent configuration under the cooperative user and personas, the paired drop (issue 32).
 - `submit`: upload and the evaluation queue.
 - `play`: the Play tab (a person plays the agent or the household; issue 20).
 """
 # Each tab module is exported as a namespace: every one has the same `build(ctx)`.
-from leaderboard.tabs import board, compare, dialogs, gradings, opportunity, play, scatter, sensitivity, simulator, submit
+from leaderboard.tabs import (
+    board,
+    compare,
+    dialogs,
+    gradings,
+    opportunity,
+    play,
+    realism,
+    scatter,
+    sensitivity,
+    simulator,
+    submit,
+)
 from leaderboard.tabs.board import BOARD_INPUTS
 from leaderboard.tabs.common import BUSY_BANNER, RETRY_EVERY_S, Context, Tab, bind
 
@@ -37,6 +50,7 @@ __all__ = [
     "opportunity",
     "play",
     "scatter",
+    "realism",
     "sensitivity",
     "simulator",
     "submit",

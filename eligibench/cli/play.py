@@ -130,11 +130,12 @@ def _rows(args, config, resolved_rows, project: Path):
 
 
 def _run(args: argparse.Namespace) -> int:
+    from eligibench.cli.persona_option import card_for, with_persona
     from eligibench.evaluation.play import HUMAN_MANIFEST, PlayRun, Quit, pseudonym, record_tlx
     from eligibench.evaluation.run import load_config, load_run, open_session
 
     project = Path(args.project)
-    config = load_config(project, params_file=project / args.params)
+    config = with_persona(load_config(project, params_file=project / args.params), args.persona)
     participant = pseudonym(args.participant or os.environ.get("USER", ""))
     role = "agent" if args.ceiling else args.role
     source = HUMAN_MANIFEST if role == "agent" else Path(args.submission)
@@ -163,6 +164,8 @@ def _run(args: argparse.Namespace) -> int:
                     print(f"(resuming: replaying {len(play.draft(row))} earlier line(s))")
                 if role == "user":
                     seat.show_profile()
+                    if card_for(config, row.id):  # issue 32: the persona to play, as the simulated one would
+                        print(card_for(config, row.id) + "\n")
                 agent = session.make_agent(0) if role == "user" else None
                 try:
                     result = play.play(row, seat, agent=agent, user_model=session.user_model)
@@ -225,6 +228,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--study", action="store_true", help="ask the NASA-TLX questionnaire after each dialog")
     p.add_argument("--report", action="store_true", help="print the ceiling report (no dialog)")
     p.add_argument("--export-tlx", help="write every stored questionnaire to this CSV (no dialog)")
+    p.add_argument("--persona", help="--as user: play the household as this persona (cooperative, typical, hard: "
+                   "its card is shown; docs/simulator.md)")
     p.add_argument("--params", default="params.yaml")
     p.add_argument("--project", default=".")
     p.set_defaults(func=lambda a: _report(a) if (a.report or a.export_tlx) else _run(a))

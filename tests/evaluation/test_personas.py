@@ -290,3 +290,56 @@ def _teacher_dialog(agent_cls, row, user):
         q = agent.ask(d)
         d = Dialog(briefs, d.turns + (Turn(q, user.answer(list(d.turns), q).text),), None)
     return agent.predict(d)
+
+
+def test_with_persona_sets_the_protocol_and_the_card_a_person_plays(rows):
+    from eligibench.cli.persona_option import card_for, with_persona
+    from eligibench.errors import BenyfitsError
+
+    config = read_config(params.load(ROOT / paths.PARAMS))
+    assert with_persona(config, None) is config and card_for(config, rows[0].id) is None
+    hard = with_persona(config, "hard")
+    assert hard.simulator_mode.persona == "hard"
+    card = card_for(hard, rows[0].id)
+    assert card.startswith("Persona hard") and "roughly" in card  # approximate: rate 1.0 in hard
+    with pytest.raises(BenyfitsError, match="expected one of cooperative, typical, hard"):
+        with_persona(config, "grumpy")
+
+
+@pytest.mark.needs_bwrap
+def test_realism_stage_records_each_persona_and_the_board_shows_the_paired_drop(tmp_path, monkeypatch):
+    """The stage in a tmp project (the teacher jailed, knowledge from its hook): one run per
+    persona, persona_pairs stored, reports/realism.json, and the board's Realism rows agree with it."""
+    import shutil
+
+    import yaml
+
+    from leaderboard import queries as Q
+    from stages import realism as stage
+
+    proj = tmp_path / "project"
+    (proj / "submissions").mkdir(parents=True)
+    shutil.copytree(ROOT / "submissions" / "teacher", proj / "submissions" / "teacher",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (proj / paths.DATASET_DIR).symlink_to(ROOT / paths.DATASET_DIR)
+    knowledge = import_submission_module(ROOT / "submissions" / "teacher", "knowledge")
+    knowledge.build(proj / "generated" / "teacher", ROOT / paths.DATASET_DIR, ROOT / paths.CHECKERS)
+    raw = copy.deepcopy(params.load(ROOT / paths.PARAMS))
+    raw["evaluate"].update(runs={"teacher": {"submission": "teacher"}}, bootstrap=50, store="results/test.duckdb",
+                           isolation="jail")
+    raw["realism"] = {"submission": "teacher", "personas": ["cooperative", "hard"],
+                      "households": {"representative": 2, "diverse": 2}, "subset_select": "first",
+                      "max_questions": 40}
+    (proj / "params.yaml").write_text(yaml.safe_dump(raw))
+    monkeypatch.chdir(proj)
+    stage.main()
+    report = json.loads((proj / "reports" / "realism.json").read_text())
+    hard = report["drops"]["hard"]
+    assert set(report["runs"]) == {"cooperative", "hard"} and hard["households"] == 4
+    with Q.StoreSource(proj / "results" / "test.duckdb").reader() as r:
+        board = Q.realism(r)
+        stored = r.df("SELECT count(*) AS n FROM persona_pairs WHERE run_id = ?", [report["runs"]["hard"]["run_id"]])
+    assert list(board["persona"]) == ["cooperative", "hard"]
+    row = board[board["persona"] == "hard"].iloc[0]
+    assert int(stored["n"].iloc[0]) == hard["undeterminable_pairs"] == row["undeterminable pairs"]
+    assert row["F1 drop"] == round(hard["drop"]["f1"]["drop"], 1)

@@ -7,19 +7,23 @@ import json
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 import pandas as pd
 
 from eligibench.evaluation.hosting import SubmissionError
-from eligibench.results import ResultStore
+from eligibench.household import display_name
+from eligibench.results import TERMINATION_WORDS, ResultStore
+from eligibench.truth import human_words
 from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard.config import AppConfig
 from leaderboard.downloads import Downloads
 from leaderboard.human import human_rows
 from leaderboard.literal import literal_markdown as lit
+from leaderboard.notes import notes_markdown
 from leaderboard.persona_card import persona_audit_lines
+from leaderboard.plain_facts import CHECK_WORDS, fact_sentence, keys_in_words
 from leaderboard.ratelimit import RateLimiter
 from leaderboard.upload import accept_upload
 from leaderboard.verdict_reasons import DialogFacts, GroundTruth, profile_html, render_reasons
@@ -171,18 +175,21 @@ class Board:
         for f in t["facts"]:
             facts_by_turn.setdefault(int(f["idx"]), []).append(f)
         checks = {int(c["idx"]): c for c in t["checks"]}
-        messages = chat_messages(t["turns"], facts_by_turn, checks, t["notes"])
-        preds = {p["opportunity"]: p["predicted"] for p in t["predictions"]}
-        opportunities = [p["opportunity"] for p in t["predictions"] if p["label"] is not None] or list(preds)
         run = t.get("run", {})
         version = run.get("data_version") or None
+        row = self.truth.row(dataset, row_id, version)
+        hh = row.household if row is not None else None
+        names = {i: display_name(hh, i) for i in range(len(hh.members))} if hh is not None else {}
+        messages = chat_messages(t["turns"], facts_by_turn, checks, t["notes"], hh, names)
+        preds = {p["opportunity"]: p["predicted"] for p in t["predictions"]}
+        opportunities = [p["opportunity"] for p in t["predictions"] if p["label"] is not None] or list(preds)
         reasons = self.truth.reasons(dataset, row_id, opportunities, version)
         right = sum(1 for p in t["predictions"]
                     if p["label"] is not None and p["predicted"] is not None and bool(p["predicted"]) == bool(p["label"]))
         labelled = sum(1 for p in t["predictions"] if p["label"] is not None)
         summary = (f"**{lit(run.get('submission', ''))}** on **{lit(dataset)} / {lit(row_id)}** "
                    f"(trial {trial}) with simulator {lit(run.get('simulator', ''))}: "
-                   f"{len(t['turns'])} question(s), ended **{lit(t['termination'])}**"
+                   f"{len(t['turns'])} question(s), ended: **{lit(TERMINATION_WORDS.get(t['termination'], t['termination']))}**"
                    + (f" (error: {lit(Q.sanitize(t['error']))})" if t.get("error") else "")
                    + f"; {right}/{labelled} opportunities predicted correctly.")
         if not t.get("predictions_given", True):
@@ -195,15 +202,9 @@ class Board:
                         + oracle_words(len(t["turns"]), proc.get("oracle_questions"))
                         + ("; **declared ready before the needed facts were known**" if proc.get("premature_ready") else "")
                         + ".")
-        row = self.truth.row(dataset, row_id, version)
         if row is not None and version and row.data_version != version:
             summary += (f"\n\n⚠ The run used data version `{run.get('data_version')}`; the dataset folder now holds "
                         f"`{row.data_version}`: the ground truth shown is today's.")
-        names = {}
-        if row is not None:
-            from eligibench.household import display_name
-
-            names = {i: display_name(row.household, i) for i in range(len(row.household.members))}
         disclosed = frozenset(f["fact_key"] for f in t["facts"])
         facts = DialogFacts(disclosed, "turn_facts" in self._tables(), t["failures"],
                             asked_unknown(row, t["turns"], checks) - disclosed)
@@ -291,43 +292,6 @@ class Board:
                       "(`benyfits worker`) evaluates it; its row appears on the Leaderboard tab once it runs.")
 
 
-NOTE_LIMIT = 6000  # characters of one note value shown (a program can be long)
-
-
-def notes_markdown(note: Any) -> str:
-    """An agent's notes as Markdown: short values in a table, long or multi-line text (a program)
-    as its own code block with its real line breaks, never one escaped JSON line."""
-    if isinstance(note, str):
-        return _code_block(note)
-    if isinstance(note, list):
-        note = {str(i + 1): v for i, v in enumerate(note)}
-    if not isinstance(note, dict):
-        return _code_block(json.dumps(note, default=str))
-    rows, blocks = [], []
-    for key, value in note.items():
-        if isinstance(value, str) and ("\n" in value or len(value) > 80):
-            blocks.append(f"**{_md_cell(key)}**\n\n{_code_block(value)}")
-        elif isinstance(value, (dict, list)) and len(json.dumps(value, default=str)) > 80:
-            blocks.append(f"**{_md_cell(key)}**\n\n{_code_block(json.dumps(value, indent=1, default=str), 'json')}")
-        else:
-            text = value if isinstance(value, str) else json.dumps(value, default=str)
-            rows.append(f"| {_md_cell(key)} | {_md_cell(text)} |")
-    table = ("| note | value |\n|---|---|\n" + "\n".join(rows)) if rows else ""
-    return "\n\n".join(x for x in (table, *blocks) if x)
-
-
-def _md_cell(text: Any) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
-
-
-def _code_block(text: str, lang: str = "") -> str:
-    text = text if len(text) <= NOTE_LIMIT else text[:NOTE_LIMIT] + "\n… (cut)"
-    if not lang and any(w in text for w in ("def ", "return ", "import ", " = ")):
-        lang = "python"
-    fence = "````" if "```" in text else "```"
-    return f"{fence}{lang}\n{text.rstrip()}\n{fence}"
-
-
 def asked_unknown(row: Any, turns: list[dict], checks: dict[int, dict]) -> frozenset[str]:
     """Facts asked and answered "I don't know": the facts each such turn's question concerns (the
     lexical selector the simulator's answer check uses) where the check found no answer."""
@@ -358,9 +322,11 @@ def oracle_words(turns: int, oracle: Any) -> str:
 
 
 def chat_messages(turns: list[dict], facts: dict[int, list[dict]] | None = None,
-                  checks: dict[int, dict] | None = None, notes: dict[int, Any] | None = None) -> list[dict]:
+                  checks: dict[int, dict] | None = None, notes: dict[int, Any] | None = None,
+                  household: Any = None, names: Mapping[int, str] | None = None) -> list[dict]:
     """Chatbot messages: the agent's questions (with its notes when it exposes them) and the
-    simulated user's answers (with the facts they disclosed and the simulator check's verdict)."""
+    simulated user's answers (with the facts they disclosed, in sentences about the household's
+    members when the household is known, and the simulator check's verdict)."""
     out: list[dict] = []
     for turn in turns:
         i = int(turn["idx"])
@@ -373,14 +339,27 @@ def chat_messages(turns: list[dict], facts: dict[int, list[dict]] | None = None,
         a = lit(turn["answer"])
         disclosed = (facts or {}).get(i) or []
         if disclosed:
-            a += "\n\n*facts disclosed:* " + ", ".join(
-                f"`{f['fact_key']}` = {lit(f['value'])}" + ("" if f.get("exact") in (None, True) else " (not exact)")
-                for f in disclosed)
+            a += "\n\n*Facts disclosed:* " + " ".join(lit(disclosed_words(f, household)) for f in disclosed)
         check = (checks or {}).get(i)
         if check and check.get("verdict") not in (None, "faithful", "ok"):
-            a += f"\n\n⚠ *simulator check:* {lit(check['verdict'])}" + (f" ({lit(check['detail'])})" if check.get("detail") else "")
+            verdict = str(check["verdict"])
+            a += (f"\n\n⚠ *Simulator check:* {lit(CHECK_WORDS.get(verdict, human_words(verdict)))}"
+                  + (f" ({lit(keys_in_words(check['detail'], names))})" if check.get("detail") else ""))
         out.append({"role": "user", "content": a})
     return out
+
+
+def disclosed_words(f: Mapping[str, Any], household: Any = None) -> str:
+    """One disclosed fact as a sentence: the household's own when the answer stated it exactly,
+    else the fact's label and the value the answer gave ("(not exact)")."""
+    exact = f.get("exact") in (None, True)
+    value = f.get("value")
+    try:  # the store holds the value as JSON text
+        value = json.loads(value) if isinstance(value, str) else value
+    except ValueError:
+        pass
+    text = fact_sentence(f["fact_key"], household if exact else None, value=value)
+    return (text if text.endswith(".") else text + ".") + ("" if exact else " (not exact)")
 
 
 def audit_markdown(audits: list[Q.Audit], paper: dict[str, Any]) -> str:

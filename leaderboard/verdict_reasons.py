@@ -20,6 +20,7 @@ import pyarrow.parquet as pq
 from checkers.editions import explained_checker
 from eligibench.datasets import DatasetMissing, Row, dataset_path, read_parquet
 from eligibench.truth import Explanation, flip_sentence
+from leaderboard.plain_facts import fact_label
 
 # a later edition's row ids carry it (`diverse-2026-08-0003`, eligibench.datasets.editions)
 _EDITION_ROW = re.compile(r"^[a-z]+-(\d{4}-\d{2})-\d+$")
@@ -203,6 +204,9 @@ def _relative(path: Path) -> str:
 # HTML
 
 
+SHOW_CODE_CLASS = "bf-show-code"  # the collapsed block holding a checker's source lines
+
+
 def _yes_no(v: bool | None) -> str:
     return "—" if v is None else ("eligible" if v else "not eligible")
 
@@ -282,15 +286,15 @@ def render_reasons(reasons: list[Reason], predictions: Mapping[str, Any], facts:
         if r.flip:  # issue 19: what would change the verdict (the published `flip`, verified at build)
             why += f'<div class="bf-flip"><b>What would change it:</b> {html.escape(r.flip)}</div>'
         cause = (facts.failures or {}).get(r.opportunity)
-        if not correct and cause:
-            why += (f'<div class="bf-cause"><b>Failure cause:</b> {html.escape(CAUSE_WORDS.get(cause, cause))} '
-                    f'(<code>{html.escape(cause)}</code>)</div>')
+        if not correct and cause:  # in words only: the stored code name is the store's, not the reader's
+            why += (f'<div class="bf-cause"><b>Failure cause:</b> '
+                    f'{html.escape(CAUSE_WORDS.get(cause, cause.replace("_", " ")))}.</div>')
         needed = ""
         keys = r.needed or (ex.facts if ex is not None else ())
         if keys:
             items = []
             for key in keys:
-                label = _fact_label(key, names)
+                label = fact_label(key, names)
                 if not facts.recorded:
                     items.append(f'<li>{html.escape(label)}</li>')
                 elif key in facts.disclosed:
@@ -304,27 +308,23 @@ def render_reasons(reasons: list[Reason], predictions: Mapping[str, Any], facts:
             needed = f'<div class="bf-h">{head}</div><ul class="bf-facts">{"".join(items)}</ul>'
         code = render_lines(r.lines, ex) if r.lines else ""
         req = markdown_html(r.requirements) if r.requirements else "<p>(requirements text not found)</p>"
+        # the program's name for a person; its id stays in an attribute (links, tests), the checker's
+        # source behind "Show the code" (issue 36: the words first, the code on request)
         blocks.append(
-            f'<details class="bf-opp" {"open" if (not correct or i == 0) else ""}>'
-            f'<summary><b>{mark} {html.escape(r.name)}</b> <code>{html.escape(r.opportunity)}</code> — '
+            f'<details class="bf-opp" data-opportunity="{html.escape(r.opportunity)}" '
+            f'{"open" if (not correct or i == 0) else ""}>'
+            f'<summary><b>{mark} {html.escape(r.name)}</b> — '
             f'truth: <b>{_yes_no(truth)}</b>, predicted: <b>{_yes_no(pred)}</b></summary>'
             f'{note}{why}{needed}'
             f'<div class="bf-req"><div class="bf-h">Requirements</div>'
             f'<div class="bf-reqtext bf-md">{req}</div></div>'
+            f'<details class="{SHOW_CODE_CLASS}"><summary>Show the code</summary>'
             f'<div class="bf-h">Checker lines executed ({html.escape(r.checker_path)}, '
             f'trace {html.escape(r.trace_id or "?")}): <span class="bf-true">condition true</span> '
-            f'<span class="bf-false">condition false</span></div>{code}</details>')
+            f'<span class="bf-false">condition false</span></div>{code}</details></details>')
     return "\n".join(blocks)
 
 
-def _fact_label(key: str, names: Mapping[int, str] | None) -> str:
-    """"m1.age" -> "Juan: age" (the member's display name when known)."""
-    head, _, feature = key.partition(".")
-    try:
-        who = (names or {}).get(int(head[1:]), f"member {int(head[1:]) + 1}")
-    except ValueError:
-        who = head
-    return f"{who}: {feature.replace('_', ' ')}"
 
 
 CSS = """

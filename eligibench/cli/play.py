@@ -46,7 +46,7 @@ class TerminalSeat:
 
     def show_requirements(self) -> None:
         for b in self.briefs:
-            print(f"\n== {b.name} ({b.id}) ==\n{b.requirements.strip()}")
+            print(f"\n== {b.name} ==\n{b.requirements.strip()}")
         print()
 
     def show_profile(self) -> None:
@@ -99,14 +99,34 @@ class TerminalSeat:
         return {k: self._line(f"{text} > ") for k, text in TLX_ITEMS}
 
 
-def _verdicts(row, result) -> None:
-    print("\nResult:" + ("" if result.predictions else f" no predictions ({result.termination}: {result.error})"))
+def _verdicts(row, result, names: dict[str, str]) -> None:
+    """The checker's verdicts beside the predictions, programs by name (issue 36: never the id)."""
+    from eligibench.results import TERMINATION_WORDS
+
+    ended = TERMINATION_WORDS.get(result.termination, result.termination)
+    print("\nResult:" + ("" if result.predictions else f" no predictions ({ended}: {result.error})"))
+    width = max([len(names.get(o, o)) for o in row.opportunities] + [10])
     for o, label in zip(row.opportunities, row.labels):
         p = (result.predictions or {}).get(o)
         mark = "right" if p == label else "wrong"
-        print(f"  {o:28s} predicted {'eligible' if p else 'not eligible' if p is not None else '-':13s}"
+        print(f"  {names.get(o, o):{width}s}  you said {'eligible' if p else 'not eligible' if p is not None else '-':13s}"
               f" checker: {'eligible' if label else 'not eligible':13s} {mark}")
     print(f"  {len(result.turns)} question(s), {result.wall_s / 60:.1f} min")
+
+
+# the figures of a finished session, in words (they were a JSON dump)
+_FIGURE_WORDS = (("accuracy", "accuracy", "{:.1f}%"), ("f1", "F1", "{:.1f}"), ("turns", "questions per dialog", "{:.1f}"),
+                 ("dialogs", "dialogs", "{:.0f}"), ("wall_s_per_dialog", "seconds per dialog", "{:.0f}"))
+
+
+def _summary(run_id: str, role: str, metrics: dict[str, float]) -> str:
+    """The session's figures as lines a person reads: averages over the datasets played."""
+    lines = [f"\nYour session (playing the {role}), stored as human run {run_id}:"]
+    for name, label, fmt in _FIGURE_WORDS:
+        v = metrics.get(f"average.{name}")
+        if v is not None:
+            lines.append(f"  {label}: {fmt.format(v)}")
+    return "\n".join(lines)
 
 
 def _rows(args, config, resolved_rows, project: Path):
@@ -172,7 +192,7 @@ def _run(args: argparse.Namespace) -> int:
                 finally:
                     if agent is not None:
                         agent.close()
-                _verdicts(row, result)
+                _verdicts(row, result, {b.id: b.name for b in briefs})
                 if args.study:
                     while True:
                         try:
@@ -182,10 +202,8 @@ def _run(args: argparse.Namespace) -> int:
                             print(f"  {e}")
         except Quit:
             print("\nSaved. Run the same command again to resume.")
-    metrics = {k: round(v, 2) for k, v in play.finish().items()
-               if k.split(".", 1)[1] in ("accuracy", "f1", "turns", "dialogs", "wall_s_per_dialog") and v is not None}
-    print(json.dumps({"run_id": play.run_id, "participant": participant, "role": role, "metrics": metrics},
-                     indent=1, sort_keys=True))
+    metrics = {k: v for k, v in play.finish().items() if v is not None}
+    print(_summary(play.run_id, role, metrics))
     return 0
 
 

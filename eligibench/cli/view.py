@@ -50,6 +50,17 @@ def _run_edition(run: dict) -> str:
     return parse_protocol(run.get("protocol_id"), run.get("protocol")).edition
 
 
+def _program_names(project: Path, edition: str) -> dict[str, str]:
+    """Opportunity id -> the program's name under `edition` (a person reads names, issue 36); {}
+    when the opportunity folder is not here (ids are shown then)."""
+    from eligibench.catalog import edition_catalog, load_edition
+
+    try:
+        return {o.id: o.name for o in edition_catalog(load_edition(edition, project / "opportunities")).opportunities}
+    except Exception:  # noqa: BLE001 - names are a courtesy: the table still reads with ids
+        return {}
+
+
 def _yes_no(v: bool | None) -> str:
     return "-" if v is None else ("eligible" if v else "not eligible")
 
@@ -61,6 +72,7 @@ def _view(args: argparse.Namespace) -> int:
 
     from eligibench.cli.edition_option import resolve_edition
     from eligibench.errors import BenyfitsError
+    from eligibench.results import TERMINATION_WORDS
 
     wanted = resolve_edition(args.edition) if args.edition is not None else None
     doc = _document(args)
@@ -85,15 +97,17 @@ def _view(args: argparse.Namespace) -> int:
                                    for k in ("turn_weighted_f1", "f1", "accuracy", "turns")))
     console.print(figures)
     dialogs = [d for d in doc["dialogs"] if not args.household or d["row_id"] == args.household]
+    names = _program_names(Path(args.project), edition) if dialogs else {}
     for d in dialogs[: args.limit]:
-        console.rule(Text(f"{d['dataset']} {d['row_id']} trial {d['trial']}: {d['termination']}"))
+        ended = TERMINATION_WORDS.get(d["termination"], d["termination"])
+        console.rule(Text(f"{d['dataset']} {d['row_id']} trial {d['trial']}: {ended}"))
         if d.get("error"):
             console.print(Text.assemble(("error: ", "red"), d["error"]))
         for i, t in enumerate(d["turns"], 1):
             console.print(Text.assemble((f"Q{i} ", "cyan"), t["question"]))
             console.print(Text.assemble((f"A{i} ", "green"), t["answer"]))
         pairs = Table(title="predictions vs truth")
-        for col in ("opportunity", "predicted", "truth", "why"):
+        for col in ("program", "predicted", "truth", "why"):
             pairs.add_column(col)
         preds = d.get("predictions")
         for opp, truth in sorted(d["labels"].items()):
@@ -104,7 +118,7 @@ def _view(args: argparse.Namespace) -> int:
                 why = "correct"
             else:
                 why = "false positive" if pred else "missed: eligible but predicted not"
-            pairs.add_row(Text(opp), _yes_no(pred), _yes_no(truth), why)
+            pairs.add_row(Text(names.get(opp, opp)), _yes_no(pred), _yes_no(truth), why)
         console.print(pairs)
     if len(dialogs) > args.limit:
         console.print(f"... {len(dialogs) - args.limit} more dialog(s): --limit N or --household ID")

@@ -39,7 +39,7 @@ from eligibench.truth.editions import compare_editions
 from eligibench.truth.explain import ExplainedChecker, Explanation
 from eligibench.truth.trace_all import TraceMatrix, trace_all
 from eligibench.truth.tracing import TWIN, Trace, TracedChecker, checker_source, compose, trace_id, traced_checkers
-from eligibench.truth.value_words import flip_sentence, plain_words
+from eligibench.truth.value_words import VALUE_WORDS, flip_sentence, human_words, plain_words, show_feature
 
 __all__ = [
     "BoundaryCase",
@@ -62,6 +62,9 @@ __all__ = [
     "flip_sentence",
     "numbers_in",
     "plain_words",
+    "VALUE_WORDS",
+    "human_words",
+    "show_feature",
     "second_reading",
     "table_mismatches",
     "trace_all",

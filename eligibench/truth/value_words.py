@@ -79,8 +79,39 @@ def human_words(name: str) -> str:
     return re.sub(r"\s+", " ", name.strip("_").replace("_", " ")).strip()
 
 
+# a review-table condition continuing the one before it ("OR someone age 60 or older"): shown
+# alone, a sentence must not start with the connective (issue 36)
+_LEADING_CONNECTIVE = re.compile(r"^(?:OR|AND|or|and)\s+")
+
+
+# Maintainers' notes inside a review-table condition (why a reading changed, where it came from):
+# the table keeps them for reviewers; a person reading a verdict gets the condition alone (issue 36).
+_MAINTAINER_NOTES = (
+    re.compile(r"\s*\((?:checker fixed|YAML reading)[^()]*\)", re.I),  # a whole aside that is only a note
+    re.compile(r"[;:,]\s*(?:review fix|checker fixed),?\s*issue \d+(?::[^()]*)?(?=\))", re.I),  # a note ending an aside
+    re.compile(r",?\s*since issue \d+", re.I),
+    re.compile(r",?\s*\(?issue \d+\)?", re.I),
+)
+
+
+# the review table calling itself by its file format: "(YAML: under 18)", "(YAML interpretation: ...)"
+_FILE_WORDS = (
+    (re.compile(r"\(YAML:\s*"), "("),
+    (re.compile(r"\bYAML uses\b"), "the reading uses"),
+    (re.compile(r"\bYAML (?:interpretation|implied|reading)\b"), "our reading"),
+    (re.compile(r"\bYAML\b"), "our reading"),
+)
+
+
 def clean_sentence(text: str) -> str:
-    return " ".join(str(text).split()).rstrip(".")
+    """One line, no final period, no leading OR / AND (each condition is shown as its own
+    sentence), no maintainers' notes ("(checker fixed, issue 19)", "(YAML reading)")."""
+    text = " ".join(str(text).split())
+    for note in _MAINTAINER_NOTES:
+        text = note.sub("", text)
+    for where, words in _FILE_WORDS:
+        text = where.sub(words, text)
+    return _LEADING_CONNECTIVE.sub("", text).rstrip(".")
 
 
 def show_constant(v: Any) -> str:

@@ -308,7 +308,7 @@ def test_dialogs_follow_the_run_deep_links_explanations_and_run_export(served, t
         if other["turns"]:
             expect(page.locator("#bf-chat")).to_contain_text(other["turns"][-1]["question"])
             # facts disclosed per answer (turn_facts) and the agent's notes per question (turn_notes)
-            expect(page.locator("#bf-chat")).to_contain_text("facts disclosed:")
+            expect(page.locator("#bf-chat")).to_contain_text("Facts disclosed:")
             expect(page.locator("#bf-chat")).to_contain_text("agent notes")
         assert f"run={ids['other']}" in page.url and "tab=dialogs" in page.url
 

@@ -69,8 +69,11 @@ def test_play_as_user_answers_random_agent_and_sees_verdicts(project):
     for _ in range(6):  # NASA-TLX
         c.expect(r"\?? >")
         c.sendline("50")
-    c.expect('"role": "user"')
+    # issue 36: the session's figures in words, not a JSON dump
+    c.expect(r"Your session \(playing the user\), stored as human run ")
+    c.expect("accuracy: ")
     c.expect(pexpect.EOF)
+    assert "{" not in c.before and "metrics" not in c.before
     store, runs = _human_runs(project)
     (run,) = runs
     assert run["submission"] == "random" and run["simulator"].startswith("human user p-")

@@ -32,3 +32,13 @@ def test_a_missing_store_is_named_with_what_to_do(tmp_path):
     assert warning and "0 runs" in warning and "Run from the project root" in warning
     (tmp_path / "x.duckdb").write_bytes(b"")
     assert store_warning(tmp_path / "x.duckdb") is None
+
+
+def test_peoples_protocols_are_not_in_the_protocol_dropdown():
+    from leaderboard.defaults import human_protocols
+    from leaderboard.tabs.board import protocol_choices
+
+    protos = {"f": Q.StoredProtocol("f", "full", {}, 2), "h": Q.StoredProtocol("h", "human", {}, 9),
+              "s": Q.StoredProtocol("s", "smoke", {}, 1)}
+    assert [pid for _, pid in protocol_choices(protos)] == ["f", "s"]
+    assert [p.id for p in human_protocols(protos)] == ["h"]

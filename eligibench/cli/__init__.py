@@ -9,6 +9,7 @@ Modules:
 - `leaderboard`: `benyfits leaderboard`.
 - `compare`: `benyfits compare RUN_A RUN_B` (paired comparison).
 - `export_results`: `benyfits export-results` (results as a Hugging Face dataset folder).
+- `export_trajectories`: `benyfits export-trajectories` (runs' dialogs as an SFT or DPO dataset; test data refused).
 - `cost`: `benyfits cost` (dollars per run, per dialog and per correct verdict from the price table).
 - `regrade`: `benyfits regrade RUN|--all` (re-score stored runs against the current checkers).
 - `new_agent`: `benyfits new-agent`.

@@ -86,6 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     from eligibench.cli import export_results as cli_export_results
 
     cli_export_results.register(sub)
+    from eligibench.cli import export_trajectories as cli_export_trajectories
+    cli_export_trajectories.register(sub)
     from eligibench.cli import cost as cli_cost
 
     cli_cost.register(sub)

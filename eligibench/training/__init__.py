@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gymnasium as gym
 
+from eligibench.training import trajectories  # a namespace: record, sft_records, dpo_records, write_dataset
 from eligibench.training.env import ENV_ID, EligibilityEnv
 from eligibench.training.episodes import SPLITS, TEST_SPLITS, Episodes, load_episodes, train_config
 from eligibench.training.policies import AgentPolicy, episode_result, run_episode, submission_policy
@@ -20,4 +21,4 @@ if ENV_ID not in gym.registry:
     gym.register(id=ENV_ID, entry_point="eligibench.training.env:EligibilityEnv")
 
 __all__ = ["AgentPolicy", "ENV_ID", "EligibilityEnv", "Episodes", "SPLITS", "episode_result", "TEST_SPLITS", "load_episodes",
-           "run_episode", "submission_policy", "train_config"]
+           "run_episode", "submission_policy", "train_config", "trajectories"]

@@ -15,7 +15,7 @@ import pandas as pd
 from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard.board import Board, PageData
-from leaderboard.defaults import HUMAN_KIND, default_protocol
+from leaderboard.defaults import HUMAN_KIND, default_protocol, human_protocols
 from leaderboard.downloads import links_html
 from leaderboard.tabs.common import Context, Tab, bind, note, url_js
 
@@ -242,7 +242,10 @@ def fill_board(ui: BoardUI, page: PageData, values: Mapping[str, Any]) -> dict:
 def fill(ui: BoardUI, page: PageData, values: Mapping[str, Any]) -> dict:
     out = fill_board(ui, page, values)
     if page.humans is not None and not page.humans.empty:
-        out[ui.humans] = gr.Dataframe(value=page.humans, visible=True)
+        # people's protocols are listed here, apart from the Protocol dropdown (issue 36)
+        named = "; ".join(p.label for p in human_protocols(page.protocols))
+        out[ui.humans] = gr.Dataframe(value=page.humans, visible=True, label="People (beside the ranking, not in it)"
+                                      + (f": {named}" if named else ""))
     return out
 
 

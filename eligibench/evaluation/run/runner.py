@@ -23,7 +23,13 @@ from eligibench.evaluation.hosting import Agent
 from eligibench.evaluation.regrade import record_first_grading
 from eligibench.evaluation.run.executors import Executor, LocalExecutor
 from eligibench.evaluation.run.model import RunPlan
-from eligibench.evaluation.scoring import record_persona, record_run_process, record_simulator_faults, summarize
+from eligibench.evaluation.scoring import (
+    record_persona,
+    record_run_process,
+    record_simulator_faults,
+    scorable,
+    summarize,
+)
 from eligibench.results import AGENT_ERROR, INFRA_ERROR, DialogResult, ResultStore, UnstorableValue, run_id_for
 
 DONE, INCOMPLETE = "done", "incomplete"
@@ -86,7 +92,9 @@ def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[..., Agent]
                 progress(1)
 
         executor.run(plan, todo, record)
-    results = store.dialog_results(run_id)
+    # issue 32: under a persona, the pairs its user cannot reveal are never scored against the agent
+    mode = plan.simulator_mode
+    results = scorable(plan.rows, store.dialog_results(run_id), mode.persona, mode.persona_seed)
     by_dataset: dict[str, list[DialogResult]] = {d: [] for d in plan.rows}
     for r in results:
         by_dataset.setdefault(r.dataset, []).append(r)
@@ -99,7 +107,6 @@ def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[..., Agent]
                                       plan.seed, plan.spec.trials) if scored else [])
     # issue 32: a persona run's undeterminable pairs and its scores without them; every grounded run's
     # process figures (explanations before sensitive questions, clarifications, one thing per question)
-    mode = plan.simulator_mode
     persona = (record_persona(store, run_id, plan.rows, results, mode.persona, mode.persona_seed, plan.bootstrap,
                               plan.seed, plan.spec.trials) if scored and mode.grounded else [])
     store.record_metrics(run_id, score_rows + process + faults + persona)

@@ -56,6 +56,7 @@ from eligibench.evaluation.scoring.realism import (
     persona_process,
     realism_drop,
     record_persona,
+    scorable,
     undeterminable_pairs,
 )
 from eligibench.evaluation.scoring.simulator_faults import (
@@ -71,4 +72,4 @@ from eligibench.evaluation.scoring.simulator_faults import (
 from eligibench.evaluation.scoring.summary import summarize
 
 __all__ = ["CostRow", "cost_row", "cost_rows", "DETERMINABLE_PREFIX", "PERSONA_PROCESS", "UNDETERMINABLE", "determinable", "persona_dialog_process",
-           "persona_metrics", "persona_process", "realism_drop", "record_persona", "undeterminable_pairs", "PriceTable", "RunCost", "TokenPrice", "agent_model", "cost_frontier", "dialog_dollars", "run_cost", "AVERAGE", "FIGURES", "Comparison", "compare_runs", "mcnemar_p", "tied_with_top", "NEEDED_FACT_NOT_DISCLOSED", "RULE_MISAPPLIED", "SIMULATOR_FALSE_FACT", "bootstrap", "cost", "dialog_process", "oracle_questions", "record_run_process", "run_process", "score", "summarize", "trial_consistency", "trial_figures", "turn_weighted_f1", "AffectedPair", "FAULT_VERDICTS", "affected_pairs", "fault_metrics", "faulty_dialogs", "record_simulator_faults", "run_affected", "voided"]
+           "persona_metrics", "persona_process", "realism_drop", "record_persona", "scorable", "undeterminable_pairs", "PriceTable", "RunCost", "TokenPrice", "agent_model", "cost_frontier", "dialog_dollars", "run_cost", "AVERAGE", "FIGURES", "Comparison", "compare_runs", "mcnemar_p", "tied_with_top", "NEEDED_FACT_NOT_DISCLOSED", "RULE_MISAPPLIED", "SIMULATOR_FALSE_FACT", "bootstrap", "cost", "dialog_process", "oracle_questions", "record_run_process", "run_process", "score", "summarize", "trial_consistency", "trial_figures", "turn_weighted_f1", "AffectedPair", "FAULT_VERDICTS", "affected_pairs", "fault_metrics", "faulty_dialogs", "record_simulator_faults", "run_affected", "voided"]

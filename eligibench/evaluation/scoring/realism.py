@@ -58,6 +58,15 @@ def determinable(results: Sequence[DialogResult], pairs: set[tuple[str, str, str
     return [voided(r, {o for d, i, o in pairs if (d, i) == (r.dataset, r.row_id)}) for r in results]
 
 
+def scorable(rows: Mapping[str, Sequence[Row]], results: Sequence[DialogResult], persona: str,
+             seed: int = 0) -> list[DialogResult]:
+    """A run's dialogs as they are scored: under a persona, the pairs it cannot reveal left out
+    (never scored against the agent; counted apart as `undeterminable_pairs`)."""
+    if persona == COOPERATIVE:
+        return list(results)
+    return determinable(results, undeterminable_pairs(rows, persona, seed))
+
+
 def _asks_sensitive(question: str, row: Row) -> bool:
     return any(parse_key(k)[1] in SENSITIVE for k in lexical_select(question, row.household))
 

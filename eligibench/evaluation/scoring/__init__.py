@@ -13,6 +13,7 @@ Modules:
 - `pricing`: dollars from recorded tokens and GPU-hours (params.yaml `cost`), the cost-vs-TW-F1 frontier.
 - `simulator_faults`: pairs whose outcome traces to the simulated user (answer-check verdicts on needed facts), the fault rate, agent-attributable scores.
 - `realism`: the realism track (issue 32): pairs a persona makes undeterminable left out, the paired drop against cooperative, process metrics personas make meaningful.
+- `rank_ranges`: one protocol's entries: rank intervals from a paired household bootstrap, tie groups, the detectable difference.
 - `paired`: two runs on the same households: paired bootstrap of TW-F1/F1/turns differences, McNemar's test, ties with the top run.
 """
 from __future__ import annotations
@@ -28,6 +29,7 @@ from eligibench.evaluation.scoring.metrics import (
     turn_weighted_f1,
 )
 from eligibench.evaluation.scoring.paired import FIGURES, Comparison, compare_runs, mcnemar_p, tied_with_top
+from eligibench.evaluation.scoring.rank_ranges import DetectableDifference, RankRange, RankTable, rank_ranges
 from eligibench.evaluation.scoring.pricing import (
     PriceTable,
     RunCost,
@@ -71,5 +73,5 @@ from eligibench.evaluation.scoring.simulator_faults import (
 )
 from eligibench.evaluation.scoring.summary import summarize
 
-__all__ = ["CostRow", "cost_row", "cost_rows", "DETERMINABLE_PREFIX", "PERSONA_PROCESS", "UNDETERMINABLE", "determinable", "persona_dialog_process",
+__all__ = ["DetectableDifference", "RankRange", "RankTable", "rank_ranges", "CostRow", "cost_row", "cost_rows", "DETERMINABLE_PREFIX", "PERSONA_PROCESS", "UNDETERMINABLE", "determinable", "persona_dialog_process",
            "persona_metrics", "persona_process", "realism_drop", "record_persona", "scorable", "undeterminable_pairs", "PriceTable", "RunCost", "TokenPrice", "agent_model", "cost_frontier", "dialog_dollars", "run_cost", "AVERAGE", "FIGURES", "Comparison", "compare_runs", "mcnemar_p", "tied_with_top", "NEEDED_FACT_NOT_DISCLOSED", "RULE_MISAPPLIED", "SIMULATOR_FALSE_FACT", "bootstrap", "cost", "dialog_process", "oracle_questions", "record_run_process", "run_process", "score", "summarize", "trial_consistency", "trial_figures", "turn_weighted_f1", "AffectedPair", "FAULT_VERDICTS", "affected_pairs", "fault_metrics", "faulty_dialogs", "record_simulator_faults", "run_affected", "voided"]

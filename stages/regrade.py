@@ -22,14 +22,18 @@ def main() -> None:
     n_boot = params.get(evaluate, "evaluate.bootstrap", int, 0, 1_000_000)
     done = regrade_runs(ResultStore(store), (), n_boot) if Path(store).is_file() else []
     report = {"runs": [{"run_id": g.run_id, "submission": g.submission, "ground_truth": g.ground_truth,
-                        "before": g.before, "grading": g.grading,
+                        "before": g.before, "grading": g.grading, "skipped": g.skipped,
                         "changes": [{"dataset": c.dataset, "row_id": c.row_id, "trial": c.trial,
                                      "opportunity": c.opportunity, "predicted": c.predicted, "old": c.old, "new": c.new}
                                     for c in g.changes]} for g in done]}
     write_json(REPORT, report)
     regraded = [g for g in done if g.grading is not None]
+    for g in done:
+        if g.skipped:  # an old run whose households are gone: said, not fatal (the others are regraded)
+            print(f"regrade: {g.run_id} ({g.submission}) not regraded: {g.skipped}", file=sys.stderr)
     print(f"regrade: {len(regraded)} of {len(done)} stored run(s) regraded, "
-          f"{sum(len(g.changes) for g in regraded)} label(s) changed ({REPORT})")
+          f"{sum(len(g.changes) for g in regraded)} label(s) changed, {sum(bool(g.skipped) for g in done)} skipped "
+          f"({REPORT})")
 
 
 if __name__ == "__main__":

@@ -37,6 +37,9 @@ def run(args: argparse.Namespace) -> int:
         raise BenyfitsError(f"{path}: no results store")
     done = regrade_runs(ResultStore(path), tuple(args.runs), _bootstrap(Path(args.params)))
     for g in done:
+        if g.skipped:
+            print(f"{g.run_id[:12]}  {g.submission}: not regraded: {g.skipped}")
+            continue
         if g.grading is None:
             print(f"{g.run_id[:12]}  {g.submission}: already graded with ground truth {g.ground_truth}")
             continue

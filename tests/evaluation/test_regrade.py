@@ -174,3 +174,23 @@ def test_a_runs_gradings_and_households_travel_with_it(tmp_path):
     import_run(main, export_run(scratch, run_id))
     assert main.gradings(run_id) == scratch.gradings(run_id) and len(main.gradings(run_id)) == 1
     assert main.run_households(run_id) == scratch.run_households(run_id) and len(main.run_households(run_id)) == 1
+
+
+def test_a_run_without_its_households_is_skipped_by_all_and_an_error_when_named(tmp_path):
+    import duckdb
+
+    db = tmp_path / "results.duckdb"
+    store = ResultStore(db)
+    run_id = _run(store, {"diverse": _rows()["diverse"][:1], "representative": []})
+    con = duckdb.connect(str(db))  # a run from before version 5, on a data version no longer published
+    con.execute("DELETE FROM run_households")
+    con.execute("DELETE FROM gradings")
+    con.execute("UPDATE runs SET data_version = 'dv-000000000000'")
+    con.close()
+    out = subprocess.run([sys.executable, "-m", "eligibench.cli", "regrade", "--all", "--store", str(db)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and f"{run_id[:12]}  scripted: not regraded: " in out.stdout
+    assert "dv-000000000000" in out.stdout and store.gradings(run_id) == []
+    named = subprocess.run([sys.executable, "-m", "eligibench.cli", "regrade", run_id[:8], "--store", str(db)], cwd=ROOT,
+                           capture_output=True, text=True, timeout=120)
+    assert named.returncode == 2 and "dv-000000000000" in named.stderr and "Traceback" not in named.stderr

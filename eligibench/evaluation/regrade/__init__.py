@@ -10,6 +10,7 @@ from __future__ import annotations
 from eligibench.evaluation.regrade.ground_truth import GroundTruth, digest_of, ground_truth, module_closure
 from eligibench.evaluation.regrade.regrade import (
     DEFAULT_BOOTSTRAP,
+    NotRegradable,
     Regrade,
     edition_of,
     record_first_grading,
@@ -18,5 +19,5 @@ from eligibench.evaluation.regrade.regrade import (
     relabel,
 )
 
-__all__ = ["DEFAULT_BOOTSTRAP", "GroundTruth", "Regrade", "digest_of", "edition_of", "ground_truth", "module_closure",
+__all__ = ["DEFAULT_BOOTSTRAP", "NotRegradable", "GroundTruth", "Regrade", "digest_of", "edition_of", "ground_truth", "module_closure",
            "record_first_grading", "regrade_run", "regrade_runs", "relabel"]

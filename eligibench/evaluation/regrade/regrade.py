@@ -27,6 +27,12 @@ from eligibench.results import DEFAULT_EDITION, DialogResult, LabelChange, Resul
 DEFAULT_BOOTSTRAP = 1000
 
 
+class NotRegradable(BenyfitsError):
+    """A run that cannot be regraded here: it recorded no households (before schema version 5) and
+    its data version is not published here, or it asks about an opportunity its edition no longer
+    has a checker for. `regrade --all` and the stage skip it and say why; naming it is an error."""
+
+
 @dataclass(frozen=True)
 class Regrade:
     run_id: str
@@ -35,6 +41,7 @@ class Regrade:
     before: str | None  # the newest grading's digest before this regrade (None: not recorded)
     grading: int | None  # the new grading's number; None when the run was already graded by this ground truth
     changes: tuple[LabelChange, ...]
+    skipped: str | None = None  # why the run could not be regraded (`--all` only)
 
 
 def edition_of(run: Mapping[str, Any]) -> str:
@@ -62,12 +69,12 @@ def _published_households(run: Mapping[str, Any], edition: str, dataset_dir: Pat
             rows = read_parquet(dataset_path(dataset_dir, config_name(d, edition), run["data_version"]))
             versions.update(r.data_version for r in rows)
             out.update({(d, r.id): r.household for r in rows})
-    except (OSError, ValueError) as e:
-        raise BenyfitsError(f"run {run['run_id']} ({run['submission']}): no households recorded with it, and its "
+    except (OSError, ValueError, BenyfitsError) as e:  # a missing file is DatasetMissing
+        raise NotRegradable(f"run {run['run_id']} ({run['submission']}): no households recorded with it, and its "
                             f"published rows cannot be read from {dataset_dir}: {e}") from None
     # the run records its first dataset's version; a published folder of another build holds other households
     if run["data_version"] not in versions:
-        raise BenyfitsError(f"run {run['run_id']} ({run['submission']}): no households recorded with it, and "
+        raise NotRegradable(f"run {run['run_id']} ({run['submission']}): no households recorded with it, and "
                             f"{dataset_dir} holds data version(s) {', '.join(sorted(versions))}, not the run's "
                             f"{run['data_version']}: rebuild or fetch that data version to regrade it")
     return out
@@ -89,11 +96,11 @@ def relabel(results: Sequence[DialogResult], households: Mapping[tuple[str, str]
     for r in results:
         hh = households.get((r.dataset, r.row_id))
         if hh is None:
-            raise BenyfitsError(f"run {run_id}: no household for {r.dataset}/{r.row_id} (not recorded with the run)")
+            raise NotRegradable(f"run {run_id}: no household for {r.dataset}/{r.row_id} (not recorded with the run)")
         labels = {}
         for opp, old in r.labels.items():
             if opp not in checkers:
-                raise BenyfitsError(f"run {run_id}: {r.dataset}/{r.row_id} asks about {opp!r}, which has no checker "
+                raise NotRegradable(f"run {run_id}: {r.dataset}/{r.row_id} asks about {opp!r}, which has no checker "
                                     "in the run's edition now")
             labels[opp] = bool(checkers[opp].check(hh))
             if labels[opp] != bool(old):
@@ -136,7 +143,8 @@ def regrade_run(store: ResultStore, run: Mapping[str, Any], bootstrap: int = DEF
 
 def regrade_runs(store: ResultStore, prefixes: Sequence[str] = (), bootstrap: int = DEFAULT_BOOTSTRAP,
                  dataset_dir: Path = paths.DATASET_DIR) -> list[Regrade]:
-    """Regrade every stored run (or those whose id starts with one of `prefixes`) that has dialogs."""
+    """Regrade every stored run (or those whose id starts with one of `prefixes`) that has dialogs.
+    With no prefixes, a run whose households are unavailable is skipped (`Regrade.skipped` says why)."""
     store.migrate()  # a writer: an older file gets the gradings tables first (additive)
     runs = [r for r in store.runs() if r.get("n_dialogs")]
     if prefixes:
@@ -144,4 +152,12 @@ def regrade_runs(store: ResultStore, prefixes: Sequence[str] = (), bootstrap: in
         missing = [p for p in prefixes if not any(r["run_id"].startswith(p) for r in runs)]
         if missing:
             raise BenyfitsError(f"{store.path}: no run with dialogs matches {', '.join(missing)}")
-    return [regrade_run(store, r, bootstrap, dataset_dir) for r in runs]
+    out = []
+    for r in runs:
+        try:
+            out.append(regrade_run(store, r, bootstrap, dataset_dir))
+        except NotRegradable as e:
+            if prefixes:  # a run asked for by name: its error
+                raise
+            out.append(Regrade(r["run_id"], r["submission"], "", None, None, (), skipped=str(e)))
+    return out

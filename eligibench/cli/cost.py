@@ -26,7 +26,7 @@ def line(c) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from eligibench import params
-    from eligibench.evaluation.scoring import PriceTable, cost_rows, run_cost, agent_model
+    from eligibench.evaluation.scoring import PriceTable, agent_model, cost_rows, run_cost
     from eligibench.paths import default_store
     from eligibench.results import open_source, run_usage
 

@@ -17,7 +17,7 @@ Modules, one concern each:
 - `realism`: one agent configuration under the cooperative user and personas, the paired drop (issue 32).
 - `scoring`: what the cost panel, the paired comparison and people's rows compute from; the newest protocol.
 """
-from eligibench.results import CAUSE_WORDS, DATASETS, FAILURE_CAUSES, StoreLockedError
+from eligibench.results import CAUSE_WORDS, DATASETS, FAILURE_CAUSES, TERMINATION_WORDS, StoreLockedError
 from leaderboard.queries.agent_errors import AGENT_ERRORS, agent_error_counts, has_agent_errors, unranked_agent_errors
 from leaderboard.queries.common import (
     Reader,
@@ -115,7 +115,7 @@ from leaderboard.queries.table import (
 __all__ = [
     "CHANGE_COLUMNS", "GRADING_COLUMNS", "changed_pairs", "changed_pairs_empty", "ground_truth_by_run", "grading_table",
     "SENSITIVITY_COLUMNS", "sensitivity", "REALISM_COLUMNS", "realism",
-    "AGENT_ERRORS", "agent_error_counts", "has_agent_errors", "unranked_agent_errors",
+    "TERMINATION_WORDS", "AGENT_ERRORS", "agent_error_counts", "has_agent_errors", "unranked_agent_errors",
     "AVG_F1", "AVG_TURNS", "TW_F1", "ci_label",
     "HUMAN_STATUS", "cost_dialogs", "human_figures", "latest_protocol", "priced_runs", "run_protocols", "run_results",
     "Audit", "CAUSE_WORDS", "CROSS_METRICS", "DEFAULT_EDITION", "across_editions", "edition_of", "editions", "protocols_of", "DATASETS", "DEFAULT_COLUMNS", "DIALOG_COLUMNS", "DialogFilter", "EVALUATED",

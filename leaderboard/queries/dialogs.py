@@ -6,7 +6,7 @@ from typing import Any
 
 import pandas as pd
 
-from eligibench.results import CAUSE_WORDS, FAILURE_CAUSES, Reader
+from eligibench.results import CAUSE_WORDS, FAILURE_CAUSES, TERMINATION_WORDS, Reader
 from leaderboard.queries.common import is_missing, json_value, plain_value, sanitize, table_records
 
 __all__ = ["CAUSE_WORDS", "DIALOG_COLUMNS", "FAILURE_CAUSES", "DialogFilter", "dialog_facets", "dialog_key",
@@ -73,7 +73,10 @@ def dialog_list(r: Reader, run_id: str, f: DialogFilter = DialogFilter()) -> pd.
         + " ORDER BY d.dataset, d.row_id, d.trial", params)
     df.columns = list(DIALOG_COLUMNS)
     df["Error"] = [sanitize(e) if not is_missing(e) else "" for e in df["Error"]]
-    df["Failure causes"] = df["Failure causes"].fillna("")
+    # in words (issue 36): the filters above take the store's codes, a person reads the words
+    df["Termination"] = [TERMINATION_WORDS.get(t, t) for t in df["Termination"]]
+    df["Failure causes"] = ["; ".join(CAUSE_WORDS.get(c, c) for c in str(v).split(", ")) if v else ""
+                            for v in df["Failure causes"].fillna("")]
     return df
 
 

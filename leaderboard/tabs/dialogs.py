@@ -121,11 +121,12 @@ def view(ui: DialogsUI, board: Board, request: dict, shown_run: str | None = Non
             [], "No dialog of this run matches the filters." if run_id else "Pick a run.", "", "")
     except Q.StoreLockedError:
         return waiting(ui, dict(request), shown_run)
+    names = board.program_names() if facets["opportunity"] else {}  # a person picks a program by its name
     return {
         ui.run: gr.Dropdown(value=run_id), ui.wrong: f.wrong_only,
-        ui.opp: gr.Dropdown(choices=[("any", "")] + [(o, o) for o in facets["opportunity"]],
+        ui.opp: gr.Dropdown(choices=[("any", "")] + [(names.get(o, o), o) for o in facets["opportunity"]],
                             value=f.opportunity or ""),
-        ui.term: gr.Dropdown(choices=[("any", "")] + [(o, o) for o in facets["termination"]],
+        ui.term: gr.Dropdown(choices=[("any", "")] + [(Q.TERMINATION_WORDS.get(o, o), o) for o in facets["termination"]],
                              value=f.termination or ""),
         ui.cause: gr.Dropdown(choices=[("any", "")] + [(Q.CAUSE_WORDS.get(o, o), o) for o in facets["cause"]],
                               value=f.cause or ""),

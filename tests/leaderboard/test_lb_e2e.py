@@ -370,7 +370,10 @@ def test_dialogs_follow_the_run_deep_links_explanations_and_run_export(served, t
         page2.wait_for_url("**opportunity=**")
         expect(page2.get_by_role("tab", selected=True)).to_have_text("Dialogs")
         opp = urllib.parse.parse_qs(href.lstrip("?"))["opportunity"][0]
-        expect(page2.locator("#bf-dlg-opp input")).to_have_value(opp)
+        from eligibench.catalog import load_catalog
+
+        named = {o.id: o.name for o in load_catalog().opportunities}
+        expect(page2.locator("#bf-dlg-opp input")).to_have_value(named.get(opp, opp))  # the program by name
 
         # compare two runs on the same household
         page2.goto(served["url"] + f"?tab=compare&a={ids['known']}&b={ids['other']}")

@@ -137,7 +137,8 @@ def test_dialogs_and_transcripts(filled):
     assert list(dl.columns) == list(Q.DIALOG_COLUMNS)
     rows = {(x.Dataset, x.Household): x for x in dl.itertuples()}
     assert (rows[("diverse", "d1")].Correct, rows[("diverse", "d1")].Pairs) == (1, 2)
-    assert (rows[("diverse", "d2")].Correct, rows[("diverse", "d2")].Termination) == (0, AGENT_ERROR)
+    # the ending in words (issue 36): the store's code stays the filter's value
+    assert (rows[("diverse", "d2")].Correct, rows[("diverse", "d2")].Termination) == (0, Q.TERMINATION_WORDS[AGENT_ERROR])
     assert [x["question"] for x in t["turns"]] == [f"d1 question {i}?" for i in range(3)]
     assert {p["opportunity"]: (p["predicted"], p["label"]) for p in t["predictions"]} == {
         "snap": (True, True), "wic": (True, False)}

@@ -66,8 +66,15 @@ def published_rows(dataset_dir: Path = paths.DATASET_DIR) -> list[Any]:
     return [r for name in ("diverse", "representative") for r in read_parquet(dataset_path(dataset_dir, name))]
 
 
-def build(out_dir: Path, dataset_dir: Path = paths.DATASET_DIR, checkers_dir: Path = paths.CHECKERS) -> Path:
-    """Write `knowledge.json` and the checkers snapshot into `out_dir`; returns the json's path."""
+def build(out_dir: Path, dataset_dir: Path = paths.DATASET_DIR, checkers_dir: Path | None = None) -> Path:
+    """Write `knowledge.json` and the checkers snapshot into `out_dir`; returns the json's path.
+    `checkers_dir`: default the `checkers` package this process imports (the project's)."""
+    if checkers_dir is None:
+        import checkers
+
+        checkers_dir = Path(checkers.__file__).parent
+    if not (Path(checkers_dir) / "__init__.py").is_file():
+        raise FileNotFoundError(f"teacher: {checkers_dir}/__init__.py: not the checkers package")
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / KNOWLEDGE_JSON

@@ -38,7 +38,7 @@ from typing import Any
 
 from eligibench.household import ALL_FEATURE_NAMES as FEATURE_NAMES
 from eligibench.truth.fact_reads import call_reads, imported_facts
-from eligibench.truth.tracing import checker_source
+from eligibench.truth.tracing import checker_source, merge
 
 HOUSEHOLD_SIZE = "household_size"  # the review tables' name for the household size (not a member feature)
 TABLE_FEATURES = frozenset(FEATURE_NAMES) | {HOUSEHOLD_SIZE}
@@ -117,16 +117,27 @@ def _features_in(node: ast.AST, facts: dict[str, frozenset[str]] | None = None) 
 def conditions_of_source(source: str, filename: str = "<checker>",
                          variant: tuple[str, str] | None = None) -> CheckerConditions:
     """`variant`: (source, filename) of a variant module (checkers/editions/variant.py) whose
-    constants replace the twin's of the same name; their origins name the variant's file."""
+    constants replace the twin's of the same name and whose functions replace the twin's of the
+    same name (`tracing.merge`); their origins name the variant's file."""
     tree = ast.parse(source, filename=filename)
     facts = imported_facts(tree)
+    file_of: dict[int, str] = {}  # id(function) -> the file it is read from
+    functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    if variant is not None:
+        vtree = ast.parse(variant[0], filename=variant[1])
+        tree, _, replacing = merge(tree, vtree, filename, variant[1])
+        facts |= imported_facts(vtree)
+        functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+        if replacing is not None:
+            own = [n for n in replacing.body if isinstance(n, ast.FunctionDef)]
+            functions += own
+            file_of = {id(n): variant[1] for n in own}
     consts = _module_constants(tree)
     const_file = {name: filename for name in consts}
     if variant is not None:
-        own = _module_constants(ast.parse(variant[0], filename=variant[1]))
-        consts.update(own)
-        const_file.update({name: variant[1] for name in own})
-    functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+        own_consts = _module_constants(vtree)
+        consts.update(own_consts)
+        const_file.update({name: variant[1] for name in own_consts})
     features: set[str] = set()
     thresholds: set[float] = set()
     compared: set[tuple[str, float]] = set()
@@ -135,11 +146,11 @@ def conditions_of_source(source: str, filename: str = "<checker>",
     def note(key: str | float, where: str) -> None:
         origins.setdefault(key, where)
 
-    def value_of(node: ast.AST) -> list[float]:
+    def value_of(node: ast.AST, where: str) -> list[float]:
         direct = _numbers(node)
         if direct is not None:
             for x in direct:
-                note(x, f"{filename}:{node.lineno}")
+                note(x, f"{where}:{node.lineno}")
             return direct
         if isinstance(node, ast.Name) and node.id in consts:
             values, line = consts[node.id]
@@ -149,13 +160,14 @@ def conditions_of_source(source: str, filename: str = "<checker>",
         return []
 
     for fn in functions:
+        where = file_of.get(id(fn), filename)
         for node in sorted(ast.walk(fn), key=lambda n: getattr(n, "lineno", 0)):
             read = _features_in(node, facts) if isinstance(node, (ast.Attribute, ast.Call)) else set()
             features.update(read)
             for f in read:
-                note(f, f"{filename}:{node.lineno}")
+                note(f, f"{where}:{node.lineno}")
             if isinstance(node, ast.Compare):
-                nums = [x for side in [node.left, *node.comparators] for x in value_of(side)]
+                nums = [x for side in [node.left, *node.comparators] for x in value_of(side, where)]
                 thresholds.update(nums)
                 for f in _features_in(node, facts):
                     compared.update((f, x) for x in nums)

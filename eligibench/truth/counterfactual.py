@@ -104,17 +104,17 @@ def _values(feature: str, old: Any, thresholds: frozenset[float], hh: Household,
 
 
 def _decisive(checker: TracedChecker, before: frozenset[int], after: frozenset[int]) -> str:
-    lines = sorted(before ^ after)
+    lines = sorted(before ^ after, key=checker.source.order)  # file order (a variant's own lines in place)
     if not lines:
         return ""
-    source = checker.path.read_text(encoding="utf-8").splitlines()
-    # the line before the first differing one is the condition that chose the branch
+    # the line before the first differing one is the condition that chose the branch (a variant's
+    # own lines stand where the function they replace stood: `before`, `line_text` in tracing)
     first = lines[0]
-    for n in range(first - 1, 0, -1):
-        text = source[n - 1].strip()
+    for n in checker.source.before(first):
+        text = checker.source.line_text(n).strip()
         if text.startswith(("if ", "elif ", "while ", "for ")):
             return text
-    return source[first - 1].strip()
+    return checker.source.line_text(first).strip()
 
 
 class FlipSearch:

@@ -15,7 +15,7 @@ from types import ModuleType
 from typing import Any, Iterable, Mapping
 
 from eligibench.household import Household
-from eligibench.truth.tracing import TWIN, TracedChecker, checker_source
+from eligibench.truth.tracing import OWN_LINES, TWIN, TracedChecker, checker_source
 
 FELL_THROUGH = "end of check()"
 
@@ -121,8 +121,15 @@ class _Deciding:
     """For one checker file: `check()`'s return lines -> the source of the `if` enclosing each."""
 
     def __init__(self, module: ModuleType):
-        source = checker_source(module).path.read_text(encoding="utf-8")  # a variant runs its twin's lines
+        found = checker_source(module)  # a variant runs its twin's lines, and its own replacing functions
+        own = found.functions is not None and any(
+            isinstance(fn, ast.FunctionDef) and fn.name == "check" for fn in found.functions.body)
+        path = found.variant_path if own else found.path
+        source = path.read_text(encoding="utf-8")
         tree = ast.parse(source)
+        if own:  # the variant's `check`: its lines are numbered OWN_LINES + n in traces
+            ast.increment_lineno(tree, OWN_LINES)
+            source = "\n" * OWN_LINES + source
         self.by_return: dict[int, str] = {}
         for fn in tree.body:
             if isinstance(fn, ast.FunctionDef) and fn.name == "check":

@@ -98,13 +98,15 @@ class ExplainedChecker:
         self._ns = inst.namespace
         record_hook(self._ns, lambda line: None)
         self.tests, self.guards = inst.tests, inst.guards
-        tree = ast.parse(self.path.read_text(encoding="utf-8"))
+        self.source = inst.source  # a variant's own lines are numbered OWN_LINES + n (tracing)
+        tree = inst.source.numbered()
         self.lines_used = names_by_line(tree)
         self.readings = tuple(readings)  # the opportunity's review table (ReadingRow-like rows)
         self._function_of, self._polarity = polarities(tree)
         self._lock = threading.Lock()
+        files = {str(self.path), str(inst.variant_path)}  # a variant's replacing functions are in its file
         self._own = {n for n, v in self._ns.items()
-                     if callable(v) and getattr(getattr(v, "__code__", None), "co_filename", None) == str(self.path)}
+                     if callable(v) and getattr(getattr(v, "__code__", None), "co_filename", None) in files}
 
     # -- running ----------------------------------------------------------------------------------
 

@@ -23,13 +23,20 @@ docstring and without the assignments of the names the variant sets, executed in
 that already holds the variant's values. So the rules exist once (a fix to the twin reaches both
 editions), and a variant's trace records the twin's line numbers under the variant's opportunity
 (its `Instrumented.path` is the twin's file; the constants `explain` shows beside a line are the
-variant's). A variant holds no function: a trace is lines of one file.
+variant's). A variant that differs by a condition *replaces whole functions* of its twin: it
+defines them (same names) in its own file; the twin's definitions are dropped, and so are the twin
+constants only they used. A trace stays a set of line numbers: the twin's lines as they are, the
+variant's own lines as `OWN_LINES + n` (`CheckerSource.where` gives each line's file), so a
+replaced function's lines leave the coverable set, the replacement's join it, and the twin's
+unchanged lines keep their numbers (its other edition's trace ids do not move).
 """
 from __future__ import annotations
 
 import ast
+import copy
 import hashlib
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
@@ -40,7 +47,8 @@ VAL = "__benyfits_val__"  # (text, value) -> value: an operand of a condition, a
 
 
 class _Instrument(ast.NodeTransformer):
-    def __init__(self, conditions: bool = False) -> None:
+    def __init__(self, conditions: bool = False, base: int = 0) -> None:
+        self.base = base  # added to every line number recorded (OWN_LINES for a variant's own functions)
         self.lines: set[int] = set()
         self._depth = 0
         self.conditions = conditions
@@ -67,13 +75,14 @@ class _Instrument(ast.NodeTransformer):
         return ast.copy_location(call, node)
 
     def _wrap_test(self, node: ast.If | ast.While) -> None:
-        self.tests[node.test.lineno] = ast.parse(ast.unparse(node.test), mode="eval").body
+        line = self.base + node.test.lineno
+        self.tests[line] = ast.parse(ast.unparse(node.test), mode="eval").body
         first = node.body[0] if node.body else None
         ret = first.value if isinstance(first, ast.Return) else None
-        self.guards[node.test.lineno] = ret.value if isinstance(ret, ast.Constant) and isinstance(
+        self.guards[line] = ret.value if isinstance(ret, ast.Constant) and isinstance(
             ret.value, bool) else None
         wrapped = ast.Call(ast.Name(COND, ast.Load()),
-                           [ast.Constant(node.test.lineno), self._operand(node.test),
+                           [ast.Constant(line), self._operand(node.test),
                             ast.Call(ast.Name("locals", ast.Load()), [], [])], [])
         node.test = ast.copy_location(wrapped, node.test)
 
@@ -81,8 +90,8 @@ class _Instrument(ast.NodeTransformer):
         out: list[ast.stmt] = []
         for s in stmts:
             if self._depth and not _is_docstring(s, stmts):
-                self.lines.add(s.lineno)
-                call = ast.Expr(ast.Call(ast.Name(_RECORD, ast.Load()), [ast.Constant(s.lineno)], []))
+                self.lines.add(self.base + s.lineno)
+                call = ast.Expr(ast.Call(ast.Name(_RECORD, ast.Load()), [ast.Constant(self.base + s.lineno)], []))
                 out.append(ast.copy_location(call, s))
             out.append(self.visit(s))
         return out
@@ -128,6 +137,7 @@ def trace_id(opportunity: str, lines: frozenset[int] | set[int]) -> str:
 
 
 TWIN = "TWIN"  # a variant module's attribute: the module name of the checker whose rules it shares
+OWN_LINES = 10_000  # a variant's own line n is numbered OWN_LINES + n in traces (checkers are < 500 lines)
 
 
 @dataclass(frozen=True)
@@ -135,9 +145,64 @@ class CheckerSource:
     """The code a checker module runs, and the file its lines are numbered in."""
 
     path: Path  # the file whose line numbers a trace records: the twin's for a variant
-    tree: ast.Module  # the code: for a variant, the twin's less its docstring and the names the variant sets
+    tree: ast.Module  # the code: for a variant, the twin's less its docstring, the names the variant sets
+    # and the functions it replaces
     own: dict[str, Any]  # a variant's own module-level values (ID, constants), set before the code runs
     variant_path: Path | None = None  # the variant's own file (its constants and docstring)
+    functions: ast.Module | None = None  # a variant's imports and replacing functions (its file's lines)
+    # (first, last line of a replacing function, first, last line of the twin's function it replaces)
+    anchors: tuple[tuple[int, int, int, int], ...] = ()
+
+    def numbered(self) -> ast.Module:
+        """The code as traces number it: the twin's lines, then the variant's functions with
+        OWN_LINES added to their lines (a fresh tree: callers may change it)."""
+        tree = copy.deepcopy(self.tree)
+        if self.functions is not None:
+            tree.body += ast.increment_lineno(copy.deepcopy(self.functions), OWN_LINES).body
+        return tree
+
+    def where(self, line: int) -> tuple[Path, int]:
+        """The file and line number a trace line stands for."""
+        if line >= OWN_LINES and self.variant_path is not None:
+            return self.variant_path, line - OWN_LINES
+        return self.path, line
+
+    @cached_property
+    def composed(self) -> dict[int, int]:
+        """Trace line -> its place in the code as it runs: the twin's file with each replaced
+        function's lines swapped for its replacement's (OWN_LINES + n), as a whole module reads."""
+        order: list[int] = []
+        spans = {first: (own_first, own_last, last) for own_first, own_last, first, last in self.anchors}
+        n, total = 1, len(_file_lines(str(self.path)))
+        while n <= total:
+            if n in spans:
+                own_first, own_last, last = spans[n]
+                order += range(OWN_LINES + own_first, OWN_LINES + own_last + 1)
+                n = last + 1
+                continue
+            order.append(n)
+            n += 1
+        return {line: i for i, line in enumerate(order)}
+
+    def order(self, line: int) -> int:
+        """A trace line's place in the composed code (`composed`)."""
+        return self.composed.get(line, line)
+
+    def before(self, line: int) -> list[int]:
+        """The lines above `line` in the composed code, nearest first."""
+        above = [n for n, i in self.composed.items() if i < self.order(line)]
+        return sorted(above, key=self.order, reverse=True)
+
+    def line_text(self, line: int) -> str:
+        """The source text of a trace line ('' past the end of its file)."""
+        path, n = self.where(line)
+        text = _file_lines(str(path))
+        return text[n - 1] if 1 <= n <= len(text) else ""
+
+
+@lru_cache(maxsize=256)
+def _file_lines(path: str) -> tuple[str, ...]:
+    return tuple(Path(path).read_text(encoding="utf-8").splitlines())
 
 
 def _module_file(name: str) -> Path:
@@ -149,33 +214,41 @@ def _module_file(name: str) -> Path:
     return Path(spec.origin)
 
 
+def _targets(node: ast.stmt) -> list[ast.expr]:
+    return node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+
+
 def variant_names(variant_path: Path, tree: ast.Module | None = None) -> tuple[str, ...]:
     """The module-level names a variant sets (its ID and the constants that differ), TWIN excluded.
-    Fails naming the file when the variant defines a function or class: its rules are its twin's."""
+    Fails naming the file when the variant defines a class (its functions replace its twin's)."""
     tree = tree or ast.parse(variant_path.read_text(encoding="utf-8"), filename=str(variant_path))
     names: list[str] = []
     for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            raise ImportError(f"{variant_path}:{node.lineno}: a variant holds constants only ({node.name} is "
-                              "code): write the rule in its twin, as a parameter the variant sets")
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
-        names += [t.id for t in targets if isinstance(t, ast.Name) and t.id != TWIN]
+        if isinstance(node, ast.ClassDef):
+            raise ImportError(f"{variant_path}:{node.lineno}: a variant holds constants and functions that "
+                              f"replace its twin's ({node.name} is a class)")
+        names += [t.id for t in _targets(node) if isinstance(t, ast.Name) and t.id != TWIN]
     return tuple(dict.fromkeys(names))
 
 
-def compose(variant_path: Path, twin: str) -> tuple[Path, ast.Module, tuple[str, ...]]:
-    """(twin file, the twin's code less its docstring and the assignments of the variant's names,
-    the variant's names). Fails naming both files when the variant sets a name its twin does not
-    assign at module level (a typo would silently change nothing)."""
-    own = variant_names(variant_path)
-    twin_path = _module_file(twin)
-    tree = ast.parse(twin_path.read_text(encoding="utf-8"), filename=str(twin_path))
+def merge(twin_tree: ast.Module, variant_tree: ast.Module, twin_path: Path | str, variant_path: Path | str,
+          ) -> tuple[ast.Module, tuple[str, ...], ast.Module | None]:
+    """(the twin's code less its docstring, the assignments of the variant's names and the functions
+    the variant replaces; the variant's names; the variant's imports and functions, or None when it
+    holds constants only). A twin constant that only replaced functions used is dropped (it is no
+    number of the variant). Fails naming both files when the variant sets a name or defines a
+    function its twin does not (a typo would silently change nothing)."""
+    own = variant_names(Path(variant_path), variant_tree)
+    replacing = {n.name: n for n in variant_tree.body if isinstance(n, ast.FunctionDef)}
     assigned: set[str] = set()
     body = []
-    for i, node in enumerate(tree.body):
+    for i, node in enumerate(twin_tree.body):
         if i == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
             continue  # the twin's docstring: the variant's own readings stay its __doc__
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        if isinstance(node, ast.FunctionDef) and node.name in replacing:
+            assigned.add(node.name)
+            continue
+        targets = _targets(node)
         names = {t.id for t in targets if isinstance(t, ast.Name)}
         if names & set(own):
             if len(targets) != 1:
@@ -183,22 +256,50 @@ def compose(variant_path: Path, twin: str) -> tuple[Path, ast.Module, tuple[str,
             assigned |= names
             continue
         body.append(node)
-    unknown = [n for n in own if n not in assigned]
+    unknown = [n for n in (*own, *replacing) if n not in assigned]
     if unknown:
-        raise ImportError(f"{variant_path}: sets {', '.join(unknown)}, which its twin {twin_path} does not assign "
-                          "at module level")
-    tree.body = body
-    return twin_path, tree, own
+        raise ImportError(f"{variant_path}: sets {', '.join(unknown)}, which its twin {twin_path} does not "
+                          "assign or define at module level")
+    if not replacing:
+        return ast.Module(body, []), own, None
+    functions = ast.Module([n for n in variant_tree.body if isinstance(n, (ast.Import, ast.ImportFrom, ast.FunctionDef))], [])
+    used = {n.id for part in (*body, *functions.body) for n in ast.walk(part)
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    body = [n for n in body if not _unused_constant(n, used)]
+    return ast.Module(body, []), own, functions
+
+
+def _unused_constant(node: ast.stmt, used: set[str]) -> bool:
+    targets = _targets(node)
+    return (len(targets) == 1 and isinstance(targets[0], ast.Name) and targets[0].id.isupper()
+            and targets[0].id not in used)
+
+
+def compose(variant_path: Path, twin: str) -> tuple[Path, ast.Module, tuple[str, ...]]:
+    """(twin file, the twin's code as `merge` leaves it, the variant's names): what
+    `share_rules` runs in the variant's namespace (the variant's functions are already there)."""
+    twin_path = _module_file(twin)
+    tree = ast.parse(twin_path.read_text(encoding="utf-8"), filename=str(twin_path))
+    variant_tree = ast.parse(variant_path.read_text(encoding="utf-8"), filename=str(variant_path))
+    body, own, _ = merge(tree, variant_tree, twin_path, variant_path)
+    return twin_path, body, own
 
 
 def checker_source(module: ModuleType) -> CheckerSource:
-    """What `module` runs: its own file, or for a variant (`TWIN` set) its twin's composed code."""
+    """What `module` runs: its own file, or for a variant (`TWIN` set) its twin's composed code
+    and the functions the variant replaces."""
     path = Path(module.__file__)
     twin = getattr(module, TWIN, None)
     if twin is None:
         return CheckerSource(path, ast.parse(path.read_text(encoding="utf-8"), filename=str(path)), {})
-    twin_path, tree, own = compose(path, twin)
-    return CheckerSource(twin_path, tree, {n: getattr(module, n) for n in own}, path)
+    twin_path = _module_file(twin)
+    tree = ast.parse(twin_path.read_text(encoding="utf-8"), filename=str(twin_path))
+    twin_defs = {n.name: (n.lineno, n.end_lineno or n.lineno) for n in tree.body  # before merge drops them
+                 if isinstance(n, ast.FunctionDef)}
+    body, own, functions = merge(tree, ast.parse(path.read_text(encoding="utf-8"), filename=str(path)), twin_path, path)
+    anchors = tuple((fn.lineno, fn.end_lineno or fn.lineno, *twin_defs[fn.name])
+                    for fn in (functions.body if functions is not None else ()) if isinstance(fn, ast.FunctionDef))
+    return CheckerSource(twin_path, body, {n: getattr(module, n) for n in own}, path, functions, anchors)
 
 
 @dataclass(frozen=True)
@@ -211,12 +312,15 @@ class Instrumented:
     tests: dict[int, ast.expr]  # line -> condition as written ({} without conditions)
     guards: dict[int, bool | None]  # line -> the constant its body returns first
     variant_path: Path | None = None  # a variant's own file (its constants), None for a whole checker
+    source: CheckerSource | None = None  # what was compiled: `where`/`line_text` of a trace line
 
 
 def instrument(module: ModuleType, suffix: str = "__traced", conditions: bool = False) -> Instrumented:
     """The one instrumenter of checkers: a record call before every statement inside a function
     (the trace), and with `conditions` each branch test wrapped (explanations). A variant is
-    compiled from its twin's file, with its own constants (`checker_source`)."""
+    compiled from its twin's file, with its own constants, then its replacing functions from its
+    own file, their lines numbered OWN_LINES + n (`checker_source`): a replaced function's lines
+    leave the coverable set, the replacement's join it."""
     source = checker_source(module)
     path = source.path
     inst = _Instrument(conditions)
@@ -224,7 +328,15 @@ def instrument(module: ModuleType, suffix: str = "__traced", conditions: bool = 
     ns: dict = {"__name__": module.__name__ + suffix, "__file__": str(path), _RECORD: lambda line: None}
     ns.update(source.own)
     exec(compile(tree, str(path), "exec"), ns)
-    return Instrumented(path, ns, frozenset(inst.lines), inst.tests, inst.guards, source.variant_path)
+    lines, tests, guards = set(inst.lines), dict(inst.tests), dict(inst.guards)
+    if source.functions is not None:
+        own = _Instrument(conditions, OWN_LINES)
+        functions = ast.fix_missing_locations(own.visit(copy.deepcopy(source.functions)))
+        exec(compile(functions, str(source.variant_path), "exec"), ns)  # after the twin's: they replace
+        lines |= own.lines
+        tests.update(own.tests)
+        guards.update(own.guards)
+    return Instrumented(path, ns, frozenset(lines), tests, guards, source.variant_path, source)
 
 
 def record_hook(ns: dict, hook: Callable[[int], object]) -> None:
@@ -240,6 +352,7 @@ class TracedChecker:
         inst = instrument(module)
         self.path = inst.path  # a variant's twin: the lines of its trace
         self.variant_path = inst.variant_path
+        self.source = inst.source  # `line_text`/`where` of a trace line (a variant's own lines are in its file)
         self.coverable: frozenset[int] = inst.coverable
         self._ns: dict = inst.namespace
         self._check: Callable = self._ns["check"]

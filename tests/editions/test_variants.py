@@ -12,7 +12,7 @@ from eligibench.household.model import household
 from eligibench.truth import TracedChecker, checker_conditions
 from eligibench.truth.counterfactual import FlipSearch
 from eligibench.truth.editions import constants, moved_constants
-from eligibench.truth.tracing import TWIN, checker_source, instrument
+from eligibench.truth.tracing import OWN_LINES, TWIN, checker_source, instrument
 
 ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = [(e, oid) for e in available() if e != "2024" for oid in load_edition(e).own_ids
@@ -24,7 +24,18 @@ def test_the_2026_edition_has_variants():
     assert len([v for v in VARIANTS if v[0] == "2026-08"]) >= 13
 
 
-@pytest.mark.parametrize(("edition", "oid"), VARIANTS, ids=[f"{e}/{o}" for e, o in VARIANTS])
+CONSTANTS_ONLY = [v for v in VARIANTS if checker_source(edition_registry(v[0])[v[1]]).functions is None]
+REPLACING = [v for v in VARIANTS if v not in CONSTANTS_ONLY]
+
+
+def test_the_one_condition_checkers_are_variants_replacing_a_function():
+    # the seven whole modules H6 measured, and Early Head Start sharing Head Start 2026's rules
+    assert sorted(o for e, o in REPLACING if e == "2026-08") == [
+        "DisabilityRentIncreaseExemption", "EarlyHeadStart", "HomeFirstDownPaymentAssistance", "NYCCare",
+        "NYCNurseFamilyPartnership", "NYSUnemploymentInsurance", "OfficeOfChildSupportServices"]
+
+
+@pytest.mark.parametrize(("edition", "oid"), CONSTANTS_ONLY, ids=[f"{e}/{o}" for e, o in CONSTANTS_ONLY])
 def test_a_variant_runs_its_twins_lines_and_holds_no_code(edition, oid):
     mod = edition_registry(edition)[oid]
     twin = registry()[oid]
@@ -36,6 +47,84 @@ def test_a_variant_runs_its_twins_lines_and_holds_no_code(edition, oid):
     assert "def " not in Path(mod.__file__).read_text()
     traced = TracedChecker(oid, mod)
     assert traced.path == Path(twin.__file__) and traced.coverable == TracedChecker(oid, twin).coverable
+
+
+def _function_lines(path: Path, names: set[str], base: int = 0) -> set[int]:
+    import ast
+
+    tree = ast.parse(path.read_text())
+    return {base + s.lineno for fn in tree.body if isinstance(fn, ast.FunctionDef) and fn.name in names
+            for s in ast.walk(fn) if isinstance(s, ast.stmt) and s is not fn
+            and not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))}
+
+
+@pytest.mark.parametrize(("edition", "oid"), REPLACING, ids=[f"{e}/{o}" for e, o in REPLACING])
+def test_a_replacing_variant_traces_its_functions_in_its_file_and_the_rest_in_its_twins(edition, oid):
+    import importlib
+
+    mod = edition_registry(edition)[oid]
+    twin = importlib.import_module(getattr(mod, TWIN))
+    own = {n for n, v in vars(mod).items() if getattr(getattr(v, "__code__", None), "co_filename", None) == mod.__file__}
+    assert own and mod.ID == twin.ID or edition == "2026-08" and oid == "EarlyHeadStart"
+    for name in own:  # each replaces a function of the twin; the rest are the twin's code
+        assert callable(getattr(twin, name)) and getattr(mod, name) is not getattr(twin, name)
+    rest = {n for n, v in vars(twin).items() if getattr(getattr(v, "__code__", None), "co_filename", None) == twin.__file__}
+    for name in rest - own:
+        assert getattr(mod, name).__code__.co_filename == twin.__file__ and getattr(mod, name).__globals__ is vars(mod)
+    traced, twin_traced = TracedChecker(oid, mod), TracedChecker(oid, twin)
+    # the replaced functions' lines leave the coverable set, the replacement's join it (OWN_LINES + n)
+    assert traced.coverable == (twin_traced.coverable - _function_lines(Path(twin.__file__), own)) | \
+        _function_lines(Path(mod.__file__), own, OWN_LINES)
+    for line in traced.coverable:  # each line is read from the file it stands for
+        path, n = traced.source.where(line)
+        assert path == (Path(mod.__file__) if line >= OWN_LINES else Path(twin.__file__))
+        assert traced.source.line_text(line) == path.read_text().splitlines()[n - 1]
+
+
+def test_a_replacing_variant_decides_by_its_own_condition_traced_explained_and_in_its_numbers():
+    # NYC Care 2026-08 adds one bar (health insurance); the 2024 twin has no such line
+    mod, twin = edition_registry("2026-08")["NYCCare"], registry()["NYCCare"]
+    hh = household({"place_of_residence": "New York City", "health_insurance": True})
+    assert twin.check(hh) and not mod.check(hh)
+    trace = TracedChecker("NYCCare", mod).run(hh)
+    own = [n for n in trace.lines if n >= OWN_LINES]
+    assert not trace.eligible and own
+    source = TracedChecker("NYCCare", mod).source
+    assert source.line_text(max(own)).strip() == "return False"
+    assert "if m.health_insurance:" in [source.line_text(n).strip() for n in own]
+    explained = explained_checker("NYCCare", "2026-08").explain(hh)
+    assert not explained.verdict and "health insurance" in explained.sentence.lower()
+    assert any(line >= OWN_LINES for line in explained.line_outcome)
+    cond = checker_conditions(mod)
+    assert cond.origin("health_insurance").startswith("checkers/editions/e2026_08/nyc_care.py:")
+    assert cond.origin("qualify_for_health_insurance").startswith("checkers/editions/e2026_08/nyc_care.py:")
+    assert cond.origin("housing_type").startswith("checkers/nyc_care.py:")  # the twin's lives_in_nyc
+    flip = FlipSearch(TracedChecker("NYCCare", mod)).find(hh)
+    assert flip is not None and flip.feature == "health_insurance" and flip.condition == "if m.health_insurance:"
+
+
+def test_a_twin_constant_only_replaced_functions_used_is_gone_from_the_variant():
+    # NFP 2026-08 drops "28 weeks or less": MAX_MONTHS_PREGNANT (6) is no number of the variant
+    mod = edition_registry("2026-08")["NYCNurseFamilyPartnership"]
+    assert not hasattr(mod, "MAX_MONTHS_PREGNANT") and registry()["NYCNurseFamilyPartnership"].MAX_MONTHS_PREGNANT == 6
+    assert 6 not in checker_conditions(mod).thresholds and "is_parent" not in checker_conditions(mod).features
+    assert "MAX_MONTHS_PREGNANT" not in constants(mod)
+    ehs = edition_registry("2026-08")["EarlyHeadStart"]  # shares Head Start 2026's rules, not its age 4
+    assert not hasattr(ehs, "MAX_CHILD_AGE") and 4 not in checker_conditions(ehs).thresholds
+
+
+def test_the_cross_edition_view_reads_a_replaced_check_from_the_variants_file():
+    from eligibench.truth import compare_editions
+
+    # OCSS 2026-08 replaces check (no spouse bar): a married parent of a child is eligible only in 2026-08
+    hh = household({"responsible_for_day_to_day": True, "age": 40},
+                   {"relation": "spouse", "age": 40}, {"relation": "child", "age": 5})
+    oid = "OfficeOfChildSupportServices"
+    found = compare_editions("2024", "2026-08", {oid: registry()[oid]}, {oid: edition_registry("2026-08")[oid]},
+                             [("h", hh)])
+    (change,) = found.changes
+    assert (change.before, change.after) == (False, True)
+    assert change.before_condition == 'if m.relation == "spouse"' and change.after_condition == "if is_child_under_21(m)"
 
 
 def test_variant_constants_decide_in_the_plain_traced_and_explained_checker():
@@ -91,10 +180,17 @@ def test_a_variant_setting_a_name_its_twin_lacks_is_an_error(tmp_path):
         share_rules(ns)
 
 
-def test_a_variant_with_code_of_its_own_is_an_error(tmp_path):
-    path, mod = _variant(tmp_path, "def check(hh):\n    return True\n")
-    mod.TWIN = "checkers.lifeline"
-    with pytest.raises(ImportError, match=r"v.py:4: a variant holds constants only \(check is code\)"):
+def test_a_variant_replacing_a_function_its_twin_lacks_is_an_error(tmp_path):
+    path, mod = _variant(tmp_path, "def chek(hh):\n    return True\n")  # a typo of check
+    mod.TWIN, mod.ID = "checkers.lifeline", "Lifeline"
+    with pytest.raises(ImportError, match=r"v.py: sets chek, which its twin .*lifeline.py does not assign or define"):
+        instrument(mod)
+
+
+def test_a_variant_with_a_class_is_an_error(tmp_path):
+    path, mod = _variant(tmp_path, "class Rule:\n    pass\n")
+    mod.TWIN, mod.ID = "checkers.lifeline", "Lifeline"
+    with pytest.raises(ImportError, match=r"v.py:4: a variant holds constants and functions .*Rule is a class"):
         instrument(mod)
 
 

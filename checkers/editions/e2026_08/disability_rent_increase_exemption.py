@@ -13,32 +13,14 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - The applicant lives in New York City. Reason: DRIE is a New York City rent freeze for the city's rent-regulated housing; the 2024 text asked "Do you live in NYC in one of these types of housing?", and the 2026-08 text lists the same housing under "Where you live" without repeating the city.
 """
-from checkers._common import NYC, NYC_ONLY_HOUSING, household_income
+from checkers.editions.variant import share_rules
 from checkers.facts import disability_medicaid
-from eligibench.household import Household, Member
+from eligibench.household import Member
 
+# Shares the rules of checkers/disability_rent_increase_exemption.py; the 2026-08 text accepts
+# disability-related Medicaid on its own, so receives_disability_benefit is replaced.
+TWIN = "checkers.disability_rent_increase_exemption"
 ID = "DisabilityRentIncreaseExemption"
-MIN_AGE = 18
-INCOME_LIMIT = 50_000
-HOUSING = (
-    "rent stabilized apartment",
-    "rent controlled apartment",
-    "mitchell-lama development",
-    "limited dividend development",
-    "redevelopment company development",
-    "Housing Development Fund Corporation (HDFC) development",
-    "Section 213 coop",
-    "rent regulated hotel",
-    "rent regulated single room occupancy (SRO)",
-)
-
-
-def lives_in_nyc(m: Member) -> bool:
-    if m.housing_type in NYC_ONLY_HOUSING:
-        return True
-    if m.place_of_residence == NYC:
-        return True
-    return False
 
 
 def receives_disability_benefit(m: Member) -> bool:
@@ -54,38 +36,4 @@ def receives_disability_benefit(m: Member) -> bool:
     return False
 
 
-def is_applicant(m: Member) -> bool:
-    if m.age < MIN_AGE:
-        return False
-    if not m.name_is_on_lease:
-        return False
-    if not lives_in_nyc(m):
-        return False
-    if m.housing_type not in HOUSING:
-        return False
-    if not receives_disability_benefit(m):
-        return False
-    return True
-
-
-def household_rent(hh: Household) -> int:
-    total = 0
-    for m in hh.members:
-        total += m.monthly_rent_spending
-    return total
-
-
-def check(hh: Household) -> bool:
-    found = False
-    for m in hh.members:
-        if is_applicant(m):
-            found = True
-    if not found:
-        return False
-    income = household_income(hh)
-    if income > INCOME_LIMIT:
-        return False
-    # rent > (income / 12) / 3, kept in whole dollars: 36 * rent > income
-    if 36 * household_rent(hh) <= income:
-        return False
-    return True
+share_rules(globals())

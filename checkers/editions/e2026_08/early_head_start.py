@@ -14,80 +14,32 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - A member of the household is under 3 years old, or a member is pregnant. Reason: Early Head Start enrolls infants and toddlers under 3 (the federal definition) and expectant parents; Head Start takes children from 3.
 """
-from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
-from checkers.facts import household_receives_snap, temporary_assistance
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
+from checkers.editions.variant import share_rules
 from eligibench.household import Household, Member
 
+# Shares the rules of checkers/editions/e2026_08/head_start.py (the 2026-08 row is one text for both,
+# with one income table, rent adjustment and set of categories); only who is enrolled differs: a
+# child under 3 (below Head Start's MIN_CHILD_AGE, where Head Start takes over) or a pregnancy.
+TWIN = "checkers.editions.e2026_08.head_start"
 ID = "EarlyHeadStart"
-
-# Early Head Start serves children under 3 (a 3-year-old moves on to Head Start).
-CHILD_AGE_BELOW = 3
-
-# Yearly income limits by household size 2..8, plus the amount for each additional person.
-INCOME_LIMITS = (21640, 27320, 33000, 38680, 44360, 50040, 55720)
-FIRST_SIZE = 2
-EXTRA_PER_PERSON = 5680
-
-# Housing costs above this share of income are subtracted from it.
-HOUSING_COST_SHARE = 0.30
-MONTHS_PER_YEAR = 12
 
 
 def is_enrolled_child_in_foster_care(m: Member) -> bool:
     if not m.in_foster_care:
         return False
-    if m.age >= CHILD_AGE_BELOW:
+    if m.age >= MIN_CHILD_AGE:
         return False
     return True
 
 
-def member_meets_category(m: Member) -> bool:
-    if m.housing_type in TEMPORARY_HOUSING:
-        return True
-    if temporary_assistance(m):
-        return True
-    if m.receives_ssi:
-        return True
-    if is_enrolled_child_in_foster_care(m):
-        return True
-    return False
-
-
-def has_infant_or_pregnancy(hh: Household) -> bool:
+def has_child_to_enroll(hh: Household) -> bool:
     for m in hh.members:
-        if m.age < CHILD_AGE_BELOW:
+        if m.age < MIN_CHILD_AGE:
             return True
         if m.months_pregnant > 0:
             return True
     return False
 
 
-def yearly_rent(hh: Household) -> int:
-    total = 0
-    for m in hh.members:
-        total += m.monthly_rent_spending
-    return total * MONTHS_PER_YEAR
-
-
-def counted_income(hh: Household) -> float:
-    income = household_income(hh)
-    rent = yearly_rent(hh)
-    if rent > HOUSING_COST_SHARE * income:
-        return income - rent
-    return income
-
-
-def check(hh: Household) -> bool:
-    if not has_infant_or_pregnancy(hh):
-        return False
-    if household_receives_snap(hh):
-        return True
-    for m in hh.members:
-        if member_meets_category(m):
-            return True
-    # Held to the 2-person amount at size 1 (an expectant parent alone).
-    size = max(hh.size, FIRST_SIZE)
-    limit = table_limit(INCOME_LIMITS, EXTRA_PER_PERSON, size - FIRST_SIZE + 1)
-    if counted_income(hh) <= limit:
-        return True
-    return False
+share_rules(globals())

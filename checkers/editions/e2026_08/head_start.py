@@ -56,7 +56,7 @@ def member_meets_category(m: Member) -> bool:
     return False
 
 
-def has_preschool_child(hh: Household) -> bool:
+def has_child_to_enroll(hh: Household) -> bool:
     for m in hh.members:
         if m.age >= MIN_CHILD_AGE:
             if m.age <= MAX_CHILD_AGE:
@@ -80,14 +80,14 @@ def counted_income(hh: Household) -> float:
 
 
 def check(hh: Household) -> bool:
-    if not has_preschool_child(hh):
+    if not has_child_to_enroll(hh):
         return False
     if household_receives_snap(hh):
         return True
     for m in hh.members:
         if member_meets_category(m):
             return True
-    # Held to the 2-person amount at size 1 (a lone child: no consistent household has one).
+    # Held to the 2-person amount at size 1 (a lone child, or Early Head Start's expectant parent alone).
     size = max(hh.size, FIRST_SIZE)
     limit = table_limit(INCOME_LIMITS, EXTRA_PER_PERSON, size - FIRST_SIZE + 1)
     if counted_income(hh) <= limit:

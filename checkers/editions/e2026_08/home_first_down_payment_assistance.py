@@ -12,16 +12,16 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - The buyer is 18 or older. Reason: The buyer takes out the mortgage and the loan; a minor cannot.
 """
-from checkers._common import household_income, table_limit
-from eligibench.household import Household, Member
+from checkers.editions.variant import share_rules
+from eligibench.household import Member
 
+# Shares the rules of checkers/home_first_down_payment_assistance.py; the 2026-08 income table
+# differs and the text drops the veterans' waiver of the first-time rule, so first_time_buyer_rule
+# is replaced.
+TWIN = "checkers.home_first_down_payment_assistance"
 ID = "HomeFirstDownPaymentAssistance"
 # Maximum household income (120% of area median income in the 2026-08 text) by household size 1-8.
 INCOME_LIMITS = (136_080, 155_520, 174_960, 194_400, 210_000, 225_600, 241_080, 256_680)
-EXTRA_PER_PERSON = 0  # the source gives no rule past 8 people; households have at most 6
-
-
-ADULT_AGE = 18
 
 
 def first_time_buyer_rule(m: Member) -> bool:
@@ -33,23 +33,4 @@ def first_time_buyer_rule(m: Member) -> bool:
     return False
 
 
-def can_be_buyer(m: Member) -> bool:
-    if m.age < ADULT_AGE:
-        return False
-    if not first_time_buyer_rule(m):
-        return False
-    if not m.work_experience:
-        return False
-    if m.available_financial_resources <= 0:
-        return False
-    return True
-
-
-def check(hh: Household) -> bool:
-    limit = table_limit(INCOME_LIMITS, EXTRA_PER_PERSON, hh.size)
-    if household_income(hh) > limit:
-        return False
-    for m in hh.members:
-        if can_be_buyer(m):
-            return True
-    return False
+share_rules(globals())

@@ -10,19 +10,15 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - The person has no health insurance of any kind. Reason: The 2026 text excludes people with health insurance from their employer; the household states only whether a person has health insurance, not its source, and a person who has coverage while qualifying for no New York State plan has it, in almost every case, through an employer.
 """
-from checkers._common import NYC, NYC_ONLY_HOUSING
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
+from checkers.editions.variant import share_rules
 from checkers.facts import medicaid_eligible
-from eligibench.household import Household, Member
+from eligibench.household import Member
 
+# Shares the rules of checkers/nyc_care.py; the 2026-08 text adds one bar (health insurance from an
+# employer), so member_qualifies is replaced.
+TWIN = "checkers.nyc_care"
 ID = "NYCCare"
-
-
-def lives_in_nyc(m: Member) -> bool:
-    if m.housing_type in NYC_ONLY_HOUSING:
-        return True
-    if m.place_of_residence == NYC:
-        return True
-    return False
 
 
 def member_qualifies(m: Member) -> bool:
@@ -38,8 +34,4 @@ def member_qualifies(m: Member) -> bool:
     return True
 
 
-def check(hh: Household) -> bool:
-    for m in hh.members:
-        if member_qualifies(m):
-            return True
-    return False
+share_rules(globals())

@@ -12,29 +12,14 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import NYC, NYC_ONLY_HOUSING
-from checkers.facts import household_receives_snap, medicaid_eligible, temporary_assistance
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
+from checkers.editions.variant import share_rules
 from eligibench.household import Household, Member
 
+# Shares the rules of checkers/nyc_nurse_family_partnership.py; the 2026-08 text drops "28 weeks
+# pregnant or less" and "with your first baby", so member_qualifies is replaced.
+TWIN = "checkers.nyc_nurse_family_partnership"
 ID = "NYCNurseFamilyPartnership"
-
-
-def lives_in_nyc(m: Member) -> bool:
-    if m.housing_type in NYC_ONLY_HOUSING:
-        return True
-    if m.place_of_residence == NYC:
-        return True
-    return False
-
-
-def medicaid_or_wic(m: Member, hh: Household) -> bool:
-    if medicaid_eligible(m):
-        return True
-    if household_receives_snap(hh):
-        return True
-    if temporary_assistance(m):
-        return True
-    return False
 
 
 def member_qualifies(m: Member, hh: Household) -> bool:
@@ -47,8 +32,4 @@ def member_qualifies(m: Member, hh: Household) -> bool:
     return True
 
 
-def check(hh: Household) -> bool:
-    for m in hh.members:
-        if member_qualifies(m, hh):
-            return True
-    return False
+share_rules(globals())

@@ -13,10 +13,14 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - The person works no more than 30 hours a week. Reason: Unemployment Insurance pays for weeks without work or of reduced work: New York pays partial benefits only in a week of 30 hours of work or fewer, so a person working more hours now is not unemployed. Decided in the second reading (reader-C found a person who lost a job and now works 40 hours a week read as eligible); refines the issue-30 decision that being out of work now is not required (both editions).
 """
-from eligibench.household import Household, Member
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
+from checkers.editions.variant import share_rules
+from eligibench.household import Member
 
+# Shares the rules of checkers/nys_unemployment_insurance.py; the 2026-08 text drops "worked within
+# the last 18 months", so member_qualifies is replaced.
+TWIN = "checkers.nys_unemployment_insurance"
 ID = "NYSUnemploymentInsurance"
-MAX_PARTIAL_HOURS = 30  # New York pays partial benefits only in weeks of 30 hours of work or fewer
 
 
 def member_qualifies(m: Member) -> bool:
@@ -35,8 +39,4 @@ def member_qualifies(m: Member) -> bool:
     return True
 
 
-def check(hh: Household) -> bool:
-    for m in hh.members:
-        if member_qualifies(m):
-            return True
-    return False
+share_rules(globals())

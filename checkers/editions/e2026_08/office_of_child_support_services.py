@@ -11,18 +11,14 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import CHILD_RELATIONS
-from eligibench.household import Household, Member
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
+from checkers.editions.variant import share_rules
+from eligibench.household import Household
 
+# Shares the rules of checkers/office_of_child_support_services.py; the 2026-08 text says "a parent
+# or guardian" (2024: "a single parent"), so check, which held the spouse bar, is replaced.
+TWIN = "checkers.office_of_child_support_services"
 ID = "OfficeOfChildSupportServices"
-
-
-def is_child_under_21(m: Member) -> bool:
-    if m.relation not in CHILD_RELATIONS:
-        return False
-    if m.age >= 21:
-        return False
-    return True
 
 
 def check(hh: Household) -> bool:
@@ -32,3 +28,6 @@ def check(hh: Household) -> bool:
         if is_child_under_21(m):
             return True
     return False
+
+
+share_rules(globals())

@@ -163,3 +163,46 @@ def test_the_play_result_names_programs_and_words_the_ending(tmp_path):
             text = shown_text(result_html(game, truth if termination == TERMINATIONS[0] else None))
             bad += [f"{row.id} ({termination}): {x}" for x in code_in(text)]
     assert rows and not bad, "\n".join(bad[:20])
+
+
+def _markdown_words(text: str) -> str:
+    """Chat or summary Markdown as read: emphasis marks dropped, the agent's own notes left out
+    (they are the agent's words, shown literally: leaderboard/literal.py)."""
+    text = re.sub(r"<details><summary>agent notes</summary>.*?</details>", " ", text, flags=re.S)
+    return re.sub(r"[*`\\]", "", text)
+
+
+def test_a_stored_run_reads_plain_on_the_board_and_in_view(tmp_path, capsys):
+    """A run over every published 2024 household (every ending, every failure cause the run's
+    dialogs produce, facts disclosed, simulator checks): the Dialogs tab's list, each dialog's
+    summary, chat and reasons, and `benyfits view` of the whole run."""
+    from eligibench.cli.main import main
+    from eligibench.datasets import dataset_path
+    from eligibench.results import ResultStore
+    from leaderboard import queries as Q
+    from leaderboard.board import Board
+    from leaderboard.config import AppConfig
+    from tests.leaderboard.synthetic import Household, write_run
+
+    if not (ROOT / "benyfits").is_dir():
+        pytest.skip("datasets not built here (dvc repro publish)")
+    rows = [r for d in ("diverse", "representative") for r in read_parquet(dataset_path(ROOT / "benyfits", d))]
+    households = [Household(r.dataset, r.id, r.opportunities, r.labels, r.profile) for r in rows]
+    store = ResultStore(tmp_path / "store" / "runs.duckdb")
+    run_id = write_run(store, households, "plain", agent_errors=True, data_version=rows[0].data_version)
+    board = Board(AppConfig(store=store.path, dataset_dir=ROOT / "benyfits", opportunities_dir=ROOT / "opportunities",
+                            audit_file=None, allow_play=False))
+    listing, _ = board.dialog_list(run_id, Q.DialogFilter())
+    assert len(listing) == len(rows)
+    bad = [f"list: {x}" for col in ("Termination", "Failure causes") for v in set(listing[col]) for x in code_in(v)]
+    assert len(set(listing["Termination"])) >= 2 and set(listing["Failure causes"]) - {""}
+    for d, r, t in zip(listing["Dataset"], listing["Household"], listing["Trial"]):
+        chat, summary, reasons, _ = board.transcript(run_id, Q.dialog_key(d, r, t))
+        texts = [_markdown_words(summary), shown_text(reasons), *(_markdown_words(m["content"]) for m in chat)]
+        bad += [f"{r}: {x}" for text in texts for x in code_in(text)]
+    assert main(["view", run_id, "--store", str(store.path), "--project", str(ROOT), "--limit", "1000",
+                 "--width", "240"]) == 0
+    out = capsys.readouterr().out.replace(str(store.path), "the store")
+    bad += [f"view: {x}" for x in code_in(out)]
+    assert out.count("predictions vs truth") == len(rows)
+    assert not bad, f"{len(bad)} rendered string(s) speak code:\n" + "\n".join(sorted(set(bad))[:40])

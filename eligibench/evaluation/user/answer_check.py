@@ -34,7 +34,7 @@ _WORD_NUM = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "s
 YES = re.compile(r"^\W*(yes|yeah|yep|correct|i do|i am|i have|i can|i receive|she does|he does|she is|he is|"
                  r"she has|he has|they do|they are)\b", re.I)
 NO = re.compile(r"^\W*(no|nope|none|never|not)\b|\b(do not|don'?t|doesn'?t|does not|am not|'m not|is not|isn'?t|"
-                r"are not|aren'?t|have not|haven'?t|has not|hasn'?t|cannot|can'?t|never|no longer)\b", re.I)
+                r"are not|aren'?t|have not|haven'?t|has not|hasn'?t|have no|has no|cannot|can'?t|never|no longer)\b", re.I)
 UNKNOWN = re.compile(r"\b(don'?t know|do not know|not sure|no idea|doesn'?t say|does not say|can'?t say|cannot say|"
                      r"not (?:mentioned|stated|specified)|unknown|no information|i'?m not aware)\b", re.I)
 

@@ -32,7 +32,8 @@ def layout(board: Board) -> tuple[gr.Tab, SubmitUI]:
                 "absolute paths, no `..`, no symlinks. The submission is checked, unpacked and queued; the "
                 "evaluation worker runs it in a separate process with time and memory limits and no access "
                 "to the hidden households or labels. From a checkout, `benyfits submit PATH` does the same "
-                "with a one-household smoke dialog first.")
+                "with smoke dialogs first (one household per household size). A run in which the agent "
+                "fails in any dialog is listed as \"agent errors n/N\" and never ranked.")
             with gr.Row():
                 upload_file = gr.File(label="Submission (.zip)", file_types=[".zip"], file_count="single",
                                       type="filepath", scale=3, height=150, elem_id="bf-upload")

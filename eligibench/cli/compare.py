@@ -1,7 +1,11 @@
 """`benyfits compare RUN_A RUN_B`: paired comparison of two runs on the same protocol.
 
 Prints one line per figure, e.g. ``A - B = +4.1 TW-F1 [1.2, 7.0], p = 0.01, n = 73 households``
-(interval: paired household bootstrap; p: McNemar's exact test on pair correctness).
+(interval: paired household bootstrap; p: McNemar's exact test on pair correctness), then the
+verdict in words: tied or ahead, both runs' rank ranges among the protocol's finished runs and the
+difference this protocol can detect (scoring.rank_ranges, the board's figures). Runs are looked up
+in the board's store and then the development store (`results/local.duckdb`) unless `--store`
+names one (issue 36).
 """
 from __future__ import annotations
 
@@ -12,51 +16,63 @@ from pathlib import Path
 from eligibench.errors import BenyfitsError
 
 
-def _run(store, run_id: str) -> dict:
-    runs = [r for r in store.runs() if r["run_id"] == run_id or r["run_id"].startswith(run_id)]
-    if not runs:
-        raise BenyfitsError(f"{store.path}: no run {run_id!r}")
-    if len(runs) > 1:
-        raise BenyfitsError(f"{store.path}: run id prefix {run_id!r} is ambiguous ({len(runs)} runs)")
-    return runs[0]
+def _entries(found: list, protocol: str | None) -> dict[str, tuple]:
+    """run id -> (store, record): the finished runs of `protocol` in the stores holding A and B (the
+    board's entries of that protocol), the first store's record winning, A and B always included."""
+    out: dict[str, tuple] = {}
+    for store in dict.fromkeys(s for s, _ in found):
+        for r in store.runs():
+            if r.get("protocol_id") == protocol and r.get("status") == "done":
+                out.setdefault(r["run_id"], (store, r))
+    for store, r in found:
+        out.setdefault(r["run_id"], (store, r))
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
-    from eligibench.evaluation.scoring import FIGURES, compare_runs
-    from eligibench.paths import default_store
-    from eligibench.results import ResultStore
+    from eligibench.cli.stores import existing_stores
+    from eligibench.evaluation.scoring import FIGURES, compare_runs, pair_verdict, rank_ranges
+    from eligibench.results import find_run
 
-    path = Path(args.store) if args.store else default_store()
-    if not path.exists():
-        raise BenyfitsError(f"{path}: no results store")
-    store = ResultStore(path)
-    a, b = _run(store, args.run_a), _run(store, args.run_b)
+    stores = existing_stores(args.store)
+    found = [find_run(stores, args.run_a), find_run(stores, args.run_b)]
+    (sa, a), (sb, b) = found
     if a.get("protocol_id") != b.get("protocol_id"):
         raise BenyfitsError(f"runs {a['run_id'][:12]} and {b['run_id'][:12]} are on different protocols "
                             f"({a.get('protocol_id')} vs {b.get('protocol_id')}): a paired comparison needs the same one")
-    c = compare_runs(store.dialog_results(a["run_id"]), store.dialog_results(b["run_id"]),
-                     n_boot=args.n_boot, seed=args.seed, level=args.level)
+    results = {rid: store.dialog_results(rid) for rid, (store, _) in _entries(found, a.get("protocol_id")).items()}
+    c = compare_runs(results[a["run_id"]], results[b["run_id"]], n_boot=args.n_boot, seed=args.seed, level=args.level)
     if c.households == 0:
         raise BenyfitsError("the two runs share no scored household: nothing to compare")
     name_a, name_b = a["submission"], b["submission"]
     if name_a == name_b:
         name_a, name_b = f"{name_a}@{a['run_id'][:8]}", f"{name_b}@{b['run_id'][:8]}"
+    try:
+        table = rank_ranges(results, n_boot=max(args.n_boot, 2), seed=args.seed, level=args.level)
+    except ValueError:  # the protocol's runs share no household: rank A and B among themselves
+        table = rank_ranges({k: results[k] for k in (a["run_id"], b["run_id"])},
+                            n_boot=max(args.n_boot, 2), seed=args.seed, level=args.level)
+    verdict = pair_verdict(table, a["run_id"], b["run_id"], c.differences["turn_weighted_f1"].ci, name_a, name_b)
     if args.json:
         print(json.dumps({"a": a["run_id"], "b": b["run_id"], "households": c.households,
-                          "mcnemar": vars(c.mcnemar), "differences": {k: vars(d) for k, d in c.differences.items()}}))
+                          "mcnemar": vars(c.mcnemar), "differences": {k: vars(d) for k, d in c.differences.items()},
+                          "rank_ranges": {x.key: x.text for x in table.ranges},
+                          "detectable": vars(table.detectable), "verdict": verdict}))
         return 0
     for name in FIGURES:
         print(c.line(name, name_a, name_b))
     m = c.mcnemar
     print(f"McNemar: {m.a_only} pairs only {name_a} got right, {m.b_only} only {name_b}, of {m.pairs} pairs")
+    print(verdict)
     return 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("compare", help="paired comparison of two runs (bootstrap interval and McNemar's test)")
+    p = sub.add_parser("compare", help="paired comparison of two runs (bootstrap interval, McNemar's test, rank ranges)")
     p.add_argument("run_a", help="run id (or a unique prefix)")
     p.add_argument("run_b")
-    p.add_argument("--store", default=None, help="DuckDB results file (default: params.yaml evaluate.store)")
+    p.add_argument("--store", default=None,
+                   help="DuckDB results file (default: the board's store, then results/local.duckdb)")
     p.add_argument("--n-boot", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--level", type=float, default=0.95)

@@ -27,26 +27,31 @@ def line(c) -> str:
 def run(args: argparse.Namespace) -> int:
     from eligibench import params
     from eligibench.evaluation.scoring import PriceTable, agent_model, cost_rows, run_cost
-    from eligibench.paths import default_store
+    from eligibench.cli.stores import existing_stores, searched_stores
+    from eligibench.paths import LOCAL_STORE
     from eligibench.results import open_source, run_usage
 
     params_file = Path(args.params)
     if not params_file.is_file():
         raise BenyfitsError(f"{params_file}: no params file (the price table is its 'cost' section)")
     prices = PriceTable.from_params(params.load(params_file))
-    path = Path(args.store) if args.store else default_store()
-    if not path.is_file():
-        raise BenyfitsError(f"{path}: no results store")
-    with open_source(path).reader() as r:
-        usage = run_usage(r)
+    usage = []  # (store, usage): the board's store, then the development store, unless --store (issue 36)
+    for path in existing_stores(args.store):
+        with open_source(path).reader() as r:
+            usage += [(path, u) for u in run_usage(r)]
     if args.runs:
-        usage = [u for u in usage if any(u.run_id.startswith(x) for x in args.runs)]
-        missing = [x for x in args.runs if not any(u.run_id.startswith(x) for u in usage)]
+        usage = [(p, u) for p, u in usage if any(u.run_id.startswith(x) for x in args.runs)]
+        missing = [x for x in args.runs if not any(u.run_id.startswith(x) for _, u in usage)]
         if missing:
-            raise BenyfitsError(f"{path}: no run matches {', '.join(missing)}")
+            looked = " and ".join(str(p) for p in searched_stores(args.store))
+            raise BenyfitsError(f"{looked}: no run matches {', '.join(missing)}")
     if prices.empty:
         print(f"cost: no prices in {params_file} (cost.tokens, cost.gpu_hour): tokens instead of dollars")
-    for u, c in zip(usage, cost_rows(usage, prices)):
+    shown = None
+    for (path, u), c in zip(usage, cost_rows([u for _, u in usage], prices)):
+        if path != shown and (shown is not None or Path(path).name == LOCAL_STORE.name):
+            print(f"{'development runs' if Path(path).name == LOCAL_STORE.name else 'runs'} in {path}:")
+        shown = path
         print(line(c))
         if args.dialogs:
             per = run_cost(u.dialogs, agent_model(u.agent_models), u.simulator, prices).dialogs
@@ -58,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("cost", help="dollars per run, per dialog and per correct verdict from params.yaml's price table")
     p.add_argument("runs", nargs="*", help="run ids or prefixes (default: every run)")
-    p.add_argument("--store", default=None, help="DuckDB results file (default: params.yaml evaluate.store)")
+    p.add_argument("--store", default=None,
+                   help="DuckDB results file (default: the board's store, then results/local.duckdb)")
     p.add_argument("--params", default="params.yaml")
     p.add_argument("--dialogs", action="store_true", help="also print each dialog's dollars")
     p.set_defaults(func=run)

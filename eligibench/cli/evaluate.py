@@ -48,6 +48,26 @@ def is_submitted(folder: Path, project: Path) -> bool:
         return False
 
 
+def _shadowed_submission(args: argparse.Namespace, project: Path, folder: Path, name: str,
+                         board_store: Path) -> str:
+    """'' unless a submission of this manifest's name exists and `folder` is not it (issue 36): then
+    the run is a development run (the local store, never the board) and the returned note says so
+    and names the command for the submission itself. Storing such a run in the board's store is
+    refused: a folder elsewhere must never pass as the ranked submission of its name."""
+    taken = project / "submissions" / name
+    if not taken.exists() or taken.resolve() == folder.resolve():
+        return ""
+    command = f"benyfits evaluate submissions/{name}"
+    if args.store and Path(args.store).resolve() == (project / board_store).resolve():
+        from eligibench.evaluation.hosting import SubmissionError
+
+        raise SubmissionError(f"{folder / 'manifest.yaml'}: name: {name!r} is the submission in {taken}, and this "
+                              f"folder is not it: its runs cannot go to the board's store {args.store}. Drop --store "
+                              f"for a development run, or run `{command}` to evaluate the submission")
+    return (f"development run of {folder}: a submission named {name!r} exists ({taken}); this run is stored "
+            f"in {args.store or project / LOCAL_STORE}, never on the board. To evaluate the submission: `{command}`")
+
+
 def _small_run(args: argparse.Namespace) -> dict:
     """The small-run flags as `evaluate` overrides (validated by read_config as usual)."""
     ev: dict = {}
@@ -129,14 +149,7 @@ def _run(args: argparse.Namespace) -> int:
             raise BenyfitsError(f"{args.rows}: no rows: nothing to evaluate")
         rows = {loaded[0].dataset: loaded}
     folder, manifest, _scratch = _source(args)
-    taken = project / "submissions" / manifest.name
-    if taken.exists() and taken.resolve() != folder.resolve():
-        # results are stored under the manifest's name (and generated/<name>/ is mounted): a
-        # folder elsewhere must not pass as an existing submission (the upload path refuses it too)
-        from eligibench.evaluation.hosting import SubmissionError
-
-        raise SubmissionError(f"{folder / 'manifest.yaml'}: name: a submission named {manifest.name!r} "
-                              f"already exists in submissions/ and this folder is not it: choose another name")
+    shadowed = _shadowed_submission(args, project, folder, manifest.name, config.store)
     local = not is_submitted(folder, project)
     if args.store:
         config = replace(config, store=Path(args.store).resolve())
@@ -158,7 +171,9 @@ def _run(args: argparse.Namespace) -> int:
               f"needs (roles: {roles})")
         return 0
     where = project / resolved.store
-    if local and not args.store:
+    if shadowed:
+        print(shadowed, file=sys.stderr)
+    elif local and not args.store:
         what = f"the agent service {args.agent_url}" if args.agent_url else f"{folder} (not under {project / 'submissions'}/)"
         print(f"development run of {what}: stored in {where}, never on the board; `benyfits submit` ranks it",
               file=sys.stderr)

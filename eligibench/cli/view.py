@@ -19,12 +19,9 @@ from eligibench.cli.project import add_project_option
 
 
 def _stores(args: argparse.Namespace) -> list[Path]:
-    if args.store:
-        return [Path(args.store)]
-    from eligibench.paths import LOCAL_STORE, default_store
+    from eligibench.cli.stores import searched_stores
 
-    project = Path(args.project)
-    return [default_store(project), project / LOCAL_STORE]
+    return searched_stores(args.store, Path(args.project))
 
 
 def _document(args: argparse.Namespace) -> dict:

@@ -25,6 +25,11 @@ def find_run(stores: Iterable[Path], run_id: str) -> tuple[ResultStore, dict[str
         raise BenyfitsError("no results store found: run from the project root or pass --project / --store")
     if not matches:
         raise BenyfitsError(f"no run {run_id!r} in {', '.join(looked)}")
+    if len({r["run_id"] for _, r in matches}) == 1 and len(matches) > 1:
+        # the same run id in two stores: a development run of exactly the submitted code and
+        # configuration (issue 36); both are that run, but which store's dialogs is the caller's choice
+        where = " and ".join(str(s.path) for s, _ in matches)
+        raise BenyfitsError(f"run {matches[0][1]['run_id']} is in {where}: pass --store to pick one")
     if len(matches) > 1:
         ids = ", ".join(sorted(r["run_id"] for _, r in matches))
         raise BenyfitsError(f"run id prefix {run_id!r} is ambiguous: {ids}")

@@ -98,8 +98,11 @@ def test_a_subset_larger_than_the_dataset_is_refused():
 def test_evaluate_a_folder_with_a_taken_name_outside_submissions(tmp_path):
     folder = tmp_path / "random"
     shutil.copytree(ROOT / "submissions" / "random", folder, ignore=shutil.ignore_patterns("__pycache__"))
-    r = _cli("evaluate", str(folder))
-    _one_error(r, folder / "manifest.yaml", "name: a submission named 'random' already exists in submissions/")
+    # issue 36: without --store it is a development run (tests/cli/test_evaluate_shadowed.py); into the
+    # board's store it is refused, naming the command for the submission itself
+    r = _cli("evaluate", str(folder), "--store", "results/benyfits.duckdb")
+    _one_error(r, folder / "manifest.yaml", "name: 'random' is the submission in", "this folder is not it",
+               "`benyfits evaluate submissions/random`")
 
 
 def test_a_manifest_model_the_run_does_not_serve_is_refused(tmp_path):

@@ -196,3 +196,22 @@ def rank_ranges(runs: Mapping[str, Sequence[DialogResult]], n_boot: int = 1000, 
     households = sum(len(rows) for rows in common.values())
     return RankTable(ranges, DetectableDifference(households, trials, z * sd_tw, z * sd_f1, alpha, power, pairs),
                      n_boot, seed, level)
+
+
+def pair_verdict(table: RankTable, a: str, b: str, diff_ci: tuple[float, float], name_a: str = "A",
+                 name_b: str = "B") -> str:
+    """Two entries' verdict in words: their rank ranges among the protocol's entries and whether the
+    paired TW-F1 interval of A - B (`diff_ci`, as `compare_runs` gives it) excludes 0."""
+    ra, rb = table.of(a), table.of(b)
+    n = len(table.ranges)
+    where = (f"{name_a} ranks {ra.text if ra else 'unranked'} and {name_b} ranks {rb.text if rb else 'unranked'} "
+             f"of {n} entr{'y' if n == 1 else 'ies'} of this protocol")
+    low, high = diff_ci
+    if low <= 0.0 <= high:
+        words = (f"{name_a} and {name_b} are statistically tied: the {table.level:.0%} interval of their TW-F1 "
+                 f"difference [{low:.1f}, {high:.1f}] includes 0")
+    else:
+        ahead, behind = (name_a, name_b) if low > 0 else (name_b, name_a)
+        words = (f"{ahead} is ahead of {behind}: the {table.level:.0%} interval of the TW-F1 difference "
+                 f"[{low:.1f}, {high:.1f}] excludes 0")
+    return f"Verdict: {words}; {where}. {table.detectable.sentence()}"

@@ -8,8 +8,7 @@ from pathlib import Path
 from eligibench import params, paths
 from eligibench.errors import run_main
 from eligibench.files import write_json
-from eligibench.training import trajectories
-from eligibench.training.starter import teacher_sft
+from eligibench.training import teacher_sft, trajectories
 
 OUT = Path("data/training/teacher-sft")
 REPORT = paths.REPORTS / "teacher_data.json"

@@ -9,8 +9,7 @@ from pathlib import Path
 from checkers import registry
 from checkers.editions import edition_registry
 from eligibench import params, paths
-from eligibench.datasets import read_parquet, write_parquet
-from eligibench.datasets import build_train
+from eligibench.datasets import build_train, read_parquet, write_parquet
 from eligibench.errors import run_main
 from eligibench.files import read_json, write_json
 from eligibench.truth import traced_checkers

@@ -7,6 +7,7 @@ Modules:
 - `env`: `EligibilityEnv`, its spaces, reward and info (the module docstring documents them).
 - `policies`: an `Agent` as a policy (the harness's ask/ready/predict order), `run_episode`.
 - `trajectories`: a run's dialogs as chat messages; SFT and DPO datasets with a card.
+- `starter`: the teacher's dialogs on the train split as the starter SFT set (stage `teacher_data`).
 """
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ from eligibench.training import trajectories  # a namespace: record, sft_records
 from eligibench.training.env import ENV_ID, EligibilityEnv
 from eligibench.training.episodes import SPLITS, TEST_SPLITS, Episodes, load_episodes, train_config
 from eligibench.training.policies import AgentPolicy, episode_result, run_episode, submission_policy
+from eligibench.training.starter import StarterSet, teacher_sft
 
 if ENV_ID not in gym.registry:
     gym.register(id=ENV_ID, entry_point="eligibench.training.env:EligibilityEnv")
 
-__all__ = ["AgentPolicy", "ENV_ID", "EligibilityEnv", "Episodes", "SPLITS", "episode_result", "TEST_SPLITS", "load_episodes",
-           "run_episode", "submission_policy", "train_config", "trajectories"]
+__all__ = ["AgentPolicy", "ENV_ID", "EligibilityEnv", "Episodes", "SPLITS", "StarterSet", "episode_result", "TEST_SPLITS", "load_episodes",
+           "run_episode", "submission_policy", "teacher_sft", "train_config", "trajectories"]

@@ -14,6 +14,7 @@ Modules:
 - `regrade`: `benyfits regrade RUN|--all` (re-score stored runs against the current checkers).
 - `new_agent`: `benyfits new-agent`.
 - `view`: `benyfits view` and `benyfits export-run`.
+- `stores`: which results stores `view`, `export-run`, `compare` and `cost` search (the board's, then the development store).
 - `project`: the `--project` option and the check that a command runs in a project root.
 - `play`: `benyfits play` (a person as the agent or the household; ceiling; study mode).
 - `simulator_option`: `benyfits evaluate --simulator SPEC`, `--simulator-mode`, `--rerun-simulator-faults N`.

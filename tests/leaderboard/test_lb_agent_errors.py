@@ -15,6 +15,7 @@ from eligibench.evaluation.intake import cover_shapes, pick_smoke_rows, run_work
 from eligibench.evaluation.run import read_config
 from eligibench.results import ResultStore
 from leaderboard import queries as Q
+from leaderboard import render as R
 from leaderboard.tabs.board import board_rows, shown_table
 from tests.leaderboard.synthetic import make_dataset
 
@@ -133,3 +134,5 @@ def test_a_run_with_agent_errors_is_listed_unranked(project, tmp_path, capsys):
     assert msg == "" and list(shown["Submission"]) == ["steady"]  # the filter hides it
     shown, _ = shown_table(table, protocol, None, f"{Q.AGENT_ERRORS} > 0", list(Q.TABLE_COLUMNS))
     assert list(shown["Submission"]) == ["crashlater"]
+    page = R.table_html(shown_table(table, protocol, None, "", list(Q.DEFAULT_COLUMNS))[0], "bf-ranking")
+    assert "agent errors 4/7" in page and "unranked" in page and Q.AGENT_ERRORS in page  # the board's HTML

@@ -200,6 +200,10 @@ def test_a_stored_run_reads_plain_on_the_board_and_in_view(tmp_path, capsys):
         chat, summary, reasons, _ = board.transcript(run_id, Q.dialog_key(d, r, t))
         texts = [_markdown_words(summary), shown_text(reasons), *(_markdown_words(m["content"]) for m in chat)]
         bad += [f"{r}: {x}" for text in texts for x in code_in(text)]
+    other = write_run(store, households, "plain-b", seed=1, data_version=rows[0].data_version)
+    for d, r, t in zip(listing["Dataset"], listing["Household"], listing["Trial"]):  # the Compare tab
+        md, _, _ = board.compare(run_id, other, Q.dialog_key(d, r, t))
+        bad += [f"compare {r}: {x}" for x in code_in(_markdown_words(md))]
     assert main(["view", run_id, "--store", str(store.path), "--project", str(ROOT), "--limit", "1000",
                  "--width", "240"]) == 0
     out = capsys.readouterr().out.replace(str(store.path), "the store")

@@ -42,7 +42,6 @@ class PageData:
     cold: bool = False  # busy before anything was read: nothing is known about the runs yet
     latest: str | None = None  # the protocol of the most recent run (the default view's fallback)
     humans: pd.DataFrame | None = None  # people's runs (`benyfits play`): a row beside the ranking
-    rank_tables: dict | None = None  # protocol id -> scoring.RankTable: rank ranges, detectable difference (issue 31)
 
 
 class Board:
@@ -79,7 +78,6 @@ class Board:
         try:
             with self.source.reader() as r:
                 evaluated = Q.evaluated_rows(r)
-                evaluated, rank_tables = Q.with_rank_ranges(r, evaluated)
                 protos = Q.protocols(r)
                 runs = Q.run_choices(r)
                 stats = Q.simulator_stats(r)
@@ -95,8 +93,7 @@ class Board:
                             "", pd.DataFrame(columns=list(Q.QUEUE_COLUMNS)), busy=True, cold=True)
         labels = {rid: label.split(" · ")[0] + f" ({rid[:6]})" for label, rid in runs}  # configuration (run)
         page = PageData(self._with_reported(evaluated), protos, runs, labels, stats,
-                        audit_markdown(audits, self.paper), queue, latest=latest, humans=humans,
-                        rank_tables=rank_tables)
+                        audit_markdown(audits, self.paper), queue, latest=latest, humans=humans)
         self._last, self._last_stamp = page, stamp
         return page
 

@@ -55,6 +55,18 @@ def test_a_question_past_the_limit_truncates_with_every_pair_wrong(public):
     assert (r2, term, trunc) == (0.0, False, True) and info["termination"] == "turn_limit"
 
 
+def test_options_reach_the_simulated_user(public):
+    """persona (helper D's, issue 32) and edition are options of the episode, as of a run."""
+    env = gym.make(ENV_ID, project=ROOT, episodes=public, split="public")
+    _, info = env.reset(seed=4, options={"persona": "hard"})
+    assert info["mode"] == "grounded:lexical/template persona:hard"
+    _, info = env.reset(seed=4)
+    assert info["mode"] == "grounded:lexical/template"
+    later = gym.make(ENV_ID, project=ROOT, split="public", edition="2026-08")
+    _, info = later.reset(seed=0)
+    assert info["row_id"].startswith(("diverse-2026-08-", "representative-2026-08-"))
+
+
 def test_vector_of_environments(public):
     envs = gym.vector.SyncVectorEnv([lambda: gym.make(ENV_ID, project=ROOT, episodes=public, split="public")] * 2)
     obs, _ = envs.reset(seed=[1, 2])

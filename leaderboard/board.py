@@ -42,6 +42,7 @@ class PageData:
     cold: bool = False  # busy before anything was read: nothing is known about the runs yet
     latest: str | None = None  # the protocol of the most recent run (the default view's fallback)
     humans: pd.DataFrame | None = None  # people's runs (`benyfits play`): a row beside the ranking
+    rank_tables: dict | None = None  # protocol id -> scoring.RankTable: rank ranges, detectable difference (issue 31)
 
 
 class Board:
@@ -78,6 +79,7 @@ class Board:
         try:
             with self.source.reader() as r:
                 evaluated = Q.evaluated_rows(r)
+                evaluated, rank_tables = Q.with_rank_ranges(r, evaluated)
                 protos = Q.protocols(r)
                 runs = Q.run_choices(r)
                 stats = Q.simulator_stats(r)
@@ -93,7 +95,8 @@ class Board:
                             "", pd.DataFrame(columns=list(Q.QUEUE_COLUMNS)), busy=True, cold=True)
         labels = {rid: label.split(" · ")[0] + f" ({rid[:6]})" for label, rid in runs}  # configuration (run)
         page = PageData(self._with_reported(evaluated), protos, runs, labels, stats,
-                        audit_markdown(audits, self.paper), queue, latest=latest, humans=humans)
+                        audit_markdown(audits, self.paper), queue, latest=latest, humans=humans,
+                        rank_tables=rank_tables)
         self._last, self._last_stamp = page, stamp
         return page
 
@@ -233,8 +236,8 @@ class Board:
         pa = {p["opportunity"]: p for p in a["predictions"]}
         pb = {p["opportunity"]: p for p in b["predictions"]}
         lines = [f"**{dataset} / {row_id}** (trial {trial}): A = **{lit(a['run'].get('submission'))}** "
-                 f"({len(a['turns'])} questions, {_ended(a['termination'])}), "
-                 f"B = **{lit(b['run'].get('submission'))}** ({len(b['turns'])} questions, {_ended(b['termination'])})",
+                 f"({len(a['turns'])} questions, {a['termination']}), B = **{lit(b['run'].get('submission'))}** "
+                 f"({len(b['turns'])} questions, {b['termination']})",
                  "", "| program | truth | A predicted | B predicted |", "|---|---|---|---|"]
 
         def yn(v):
@@ -347,11 +350,6 @@ def chat_messages(turns: list[dict], facts: dict[int, list[dict]] | None = None,
                   + (f" ({lit(keys_in_words(check['detail'], names))})" if check.get("detail") else ""))
         out.append({"role": "user", "content": a})
     return out
-
-
-def _ended(termination: str) -> str:
-    """How a dialog ended, in words."""
-    return lit(TERMINATION_WORDS.get(termination, termination))
 
 
 def disclosed_words(f: Mapping[str, Any], household: Any = None) -> str:

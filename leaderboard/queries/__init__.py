@@ -10,6 +10,7 @@ Modules, one concern each:
 - `dialogs`: runs, dialog lists, transcripts, a run's export, dialogs two runs share.
 - `opportunities`: accuracy per opportunity (the heatmap).
 - `gradings`: which ground truth graded each run, the pairs a regrade changed.
+- `rank_ranges`: per protocol, each run's rank range from a paired household bootstrap, tie groups, the detectable difference (issue 31).
 - `labels`: the headline metric labels, from the metric catalogue.
 - `editions`: the editions of the runs, one edition's protocols, a configuration's scores on each edition.
 - `operations`: the submission queue, simulator figures, faithfulness audits.
@@ -57,6 +58,7 @@ from leaderboard.queries.gradings import (
     ground_truth_by_run,
 )
 from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1, ci_label
+from leaderboard.queries.rank_ranges import RANK_RANGE, detectable_html, protocol_rank_tables, with_rank_ranges
 from leaderboard.queries.operations import (
     QUEUE_COLUMNS,
     QUEUE_WORDS,
@@ -117,6 +119,7 @@ __all__ = [
     "SENSITIVITY_COLUMNS", "sensitivity", "REALISM_COLUMNS", "realism",
     "TERMINATION_WORDS", "AGENT_ERRORS", "agent_error_counts", "has_agent_errors", "unranked_agent_errors",
     "AVG_F1", "AVG_TURNS", "TW_F1", "ci_label",
+    "RANK_RANGE", "detectable_html", "protocol_rank_tables", "with_rank_ranges",
     "HUMAN_STATUS", "cost_dialogs", "human_figures", "latest_protocol", "priced_runs", "run_protocols", "run_results",
     "Audit", "CAUSE_WORDS", "CROSS_METRICS", "DEFAULT_EDITION", "across_editions", "edition_of", "editions", "protocols_of", "DATASETS", "DEFAULT_COLUMNS", "DIALOG_COLUMNS", "DialogFilter", "EVALUATED",
     "FAILURE_CAUSES", "HIGHER_IS_BETTER", "INTERVAL_COLUMNS", "METRIC_COLUMNS", "NO_PROTOCOL", "NUMBER_COLUMNS",

@@ -38,6 +38,7 @@ from leaderboard.queries.common import (
 )
 from leaderboard.queries.gradings import GROUND_TRUTH, NOT_RECORDED, ground_truth_by_run
 from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1, ci_label
+from leaderboard.queries.rank_ranges import RANK_RANGE  # issue 31: filled by rank_ranges.with_rank_ranges
 from leaderboard.queries.scoring import HUMAN_STATUS
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -54,8 +55,9 @@ _INFO_COLUMNS = ("Source", "Strategy", "Models", "Simulator", "Config", "Protoco
 # reference agent shipped in the repository ran without the jail (docs/integrity.md); older runs
 # did not record it.
 ISOLATION_NOT_RECORDED = "not recorded"
-TABLE_COLUMNS = ("Rank", "Submission", *(x for c in METRIC_COLUMNS for x in (c.label, c.interval_label) if x),
-                 *_INFO_COLUMNS)
+_METRIC_PART = tuple(x for c in METRIC_COLUMNS for x in (c.label, c.interval_label) if x)
+_AFTER = _METRIC_PART.index(ci_label(TW_F1)) + 1  # the rank range beside the TW-F1 interval it reads (issue 31)
+TABLE_COLUMNS = ("Rank", "Submission", *_METRIC_PART[:_AFTER], RANK_RANGE, *_METRIC_PART[_AFTER:], *_INFO_COLUMNS)
 NUMBER_COLUMNS = frozenset({*(c.label for c in METRIC_COLUMNS), "Dialogs", AGENT_ERRORS})
 # what a higher value means, per numeric column (the catalogue's higher-is-better)
 HIGHER_IS_BETTER = {c.label: c.metric.higher_is_better for c in METRIC_COLUMNS}

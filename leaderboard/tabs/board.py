@@ -107,7 +107,8 @@ def shown_table(table: pd.DataFrame, protocol: str | None, sims: list[str] | Non
 def reported_table(table: pd.DataFrame, cols: list[str]) -> pd.DataFrame:
     rep = table[table["Source"] == Q.REPORTED]
     return Q.select_columns(Q.sort_table(rep, Q.TW_F1), [c for c in cols if c not in Q.INTERVAL_COLUMNS
-                                                         and c != "Rank"]).drop(columns=["Rank"], errors="ignore")
+                                                         and c not in ("Rank", Q.RANK_RANGE)]).drop(
+        columns=["Rank", Q.RANK_RANGE], errors="ignore")
 
 
 def sort_shown(shown: pd.DataFrame, sort: str | None) -> pd.DataFrame:
@@ -188,7 +189,9 @@ def layout() -> tuple[gr.Tab, BoardUI]:
         table = gr.HTML("", elem_id="bf-table", js_on_load=R.TABLE_JS)
         gr.Markdown(note("Click a column header (or focus it and press Enter) to sort by it (again to reverse; "
                          "<b>reset order</b> returns to the ranking). Click a run, or focus it and press Enter, to "
-                         f"open its dialogs. <b>=1</b>: the run's {Q.TW_F1} interval overlaps the top run's. <b>unranked</b>: "
+                         f"open its dialogs. <b>=1</b>: the run's {Q.TW_F1} interval overlaps the top run's. <b>{Q.RANK_RANGE}</b>: "
+                         "the ranks the run takes in 95% of paired household resamples (\"2-4\"; the sentence "
+                         "above the table says which difference this protocol can detect). <b>unranked</b>: "
                          "some dialogs ended in the agent's error (Status <i>agent errors n/N</i>); such a run is "
                          "listed, never ranked."))
         humans = gr.Dataframe(visible=False, interactive=False, label="People (beside the ranking, not in it)",
@@ -231,7 +234,8 @@ def fill_board(ui: BoardUI, page: PageData, values: Mapping[str, Any]) -> dict:
         ui.edition: gr.Dropdown(choices=Q.editions(page.protocols), value=ed),
         ui.across: across_html(page),
         ui.protocol: gr.Dropdown(choices=protocol_choices(protos), value=chosen),
-        ui.proto_banner: protocol_banner(protos, chosen),
+        # issue 31: what this protocol's household count and trials can tell apart, under its banner
+        ui.proto_banner: protocol_banner(protos, chosen) + Q.detectable_html((page.rank_tables or {}).get(chosen)),
         ui.filter_msg: msg,
         ui.table: R.table_html(shown, "bf-ranking", caption=caption),
         ui.reported: reported_view(page.table, cols, values.get("include_reported", True)),

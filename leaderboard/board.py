@@ -236,8 +236,8 @@ class Board:
         pa = {p["opportunity"]: p for p in a["predictions"]}
         pb = {p["opportunity"]: p for p in b["predictions"]}
         lines = [f"**{dataset} / {row_id}** (trial {trial}): A = **{lit(a['run'].get('submission'))}** "
-                 f"({len(a['turns'])} questions, {a['termination']}), B = **{lit(b['run'].get('submission'))}** "
-                 f"({len(b['turns'])} questions, {b['termination']})",
+                 f"({len(a['turns'])} questions, {_ended(a['termination'])}), "
+                 f"B = **{lit(b['run'].get('submission'))}** ({len(b['turns'])} questions, {_ended(b['termination'])})",
                  "", "| program | truth | A predicted | B predicted |", "|---|---|---|---|"]
 
         def yn(v):
@@ -350,6 +350,11 @@ def chat_messages(turns: list[dict], facts: dict[int, list[dict]] | None = None,
                   + (f" ({lit(keys_in_words(check['detail'], names))})" if check.get("detail") else ""))
         out.append({"role": "user", "content": a})
     return out
+
+
+def _ended(termination: str) -> str:
+    """How a dialog ended, in words."""
+    return lit(TERMINATION_WORDS.get(termination, termination))
 
 
 def disclosed_words(f: Mapping[str, Any], household: Any = None) -> str:

@@ -35,6 +35,9 @@ def protocol_differences(base: StoredProtocol | None, other: StoredProtocol) -> 
     sa, sb = a.get("simulator") or {}, b.get("simulator") or {}
     if sa != sb and isinstance(sb, dict):
         out.append(f"simulator {sb.get('label')}" + ("" if sb.get("reference") else " (not the reference simulator)"))
+    pin = b.get("simulator_pin")  # issue 31: the simulator's weights/quantization/prompt differ from the expected
+    if isinstance(pin, dict) and pin and pin != a.get("simulator_pin"):
+        out.append("simulator not as expected: " + ", ".join(f"{k} {v}" for k, v in sorted(pin.items())))
     return out or ["same settings as the full protocol, recorded under another id"]
 
 

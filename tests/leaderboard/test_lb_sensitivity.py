@@ -73,3 +73,11 @@ def test_the_board_shows_fault_rate_and_the_sensitivity_view(tmp_path, lb_datase
             expect(page.locator("#bf-sensitivity-note")).to_contain_text("--simulator")
     finally:
         stop(proc)
+
+
+def test_a_pinned_simulator_difference_is_named_in_the_protocol_banner():
+    full = Q.StoredProtocol("p1", "full", {"trials": 3, "simulator": {"label": "ref", "reference": True}}, 2)
+    pinned = Q.StoredProtocol("p2", "custom", {"trials": 3, "simulator": {"label": "ref", "reference": True},
+                                                "simulator_pin": {"weights": "hf:org/m@def456"}}, 1)
+    assert "simulator not as expected: weights hf:org/m@def456" in Q.protocol_differences(full, pinned)
+    assert not any("not as expected" in d for d in Q.protocol_differences(full, full))

@@ -148,7 +148,7 @@ class GroundTruth:
             flip = (flip_sentence(row.household, row.flips[i], trace.eligible)
                     if i is not None and i < len(row.flips) else "")
             out.append(Reason(oid, name, req, label, trace.eligible, trace.id, stored,
-                              _shown_checker(checker), trace_lines(checker.path, trace.lines), "", explanation,
+                              _shown_checker(checker), trace_lines(checker.path, trace.lines, checker.variant_path), "", explanation,
                               needed, flip))
         return out
 
@@ -169,8 +169,17 @@ def _source_lines(path: str, mtime: float) -> tuple[str, ...]:
     return tuple(Path(path).read_text(encoding="utf-8").splitlines())
 
 
-def trace_lines(path: Path, executed: frozenset[int] | set[int]) -> tuple[tuple[int, str, bool], ...]:
-    """The executed lines, in file order, each preceded by its enclosing ``def`` line (context)."""
+def trace_lines(path: Path, executed: frozenset[int] | set[int],
+                own: Path | None = None) -> tuple[tuple[int, str, bool], ...]:
+    """The executed lines, in file order, each preceded by its enclosing ``def`` line (context).
+    A variant's own lines (``OWN_LINES + n``, the functions it replaces: eligibench.truth) are read
+    from ``own``, its file, and follow the twin's."""
+    from eligibench.truth import OWN_LINES
+
+    if own is not None and any(n >= OWN_LINES for n in executed):
+        mine = trace_lines(own, {n - OWN_LINES for n in executed if n >= OWN_LINES})
+        return trace_lines(path, {n for n in executed if n < OWN_LINES}) + tuple(
+            (OWN_LINES + n, text, ran) for n, text, ran in mine)
     src = _source_lines(str(path), path.stat().st_mtime)
     shown: dict[int, bool] = {}
     for n in sorted(executed):
@@ -214,6 +223,8 @@ def _yes_no(v: bool | None) -> str:
 def render_lines(lines: tuple[tuple[int, str, bool], ...], explanation: Explanation | None = None) -> str:
     """The executed lines; with an explanation, each condition marked true / false (per member)
     and module constants resolved beside the line that uses them."""
+    from eligibench.truth import OWN_LINES
+
     out, prev = [], None
     for n, text, executed in lines:
         if prev is not None and n != prev + 1:
@@ -226,7 +237,8 @@ def render_lines(lines: tuple[tuple[int, str, bool], ...], explanation: Explanat
         if explanation is not None and n in explanation.constants:
             consts = ", ".join(f"{k} = {v}" for k, v in explanation.constants[n])
             tag += f'<span class="bf-const">  [{html.escape(consts)}]</span>'
-        out.append(f'<span class="{cls}"><span class="bf-ln">{n:>4}</span> {html.escape(text)}{tag}</span>')
+        shown = n % OWN_LINES  # a variant's own line: its number in its own file
+        out.append(f'<span class="{cls}"><span class="bf-ln">{shown:>4}</span> {html.escape(text)}{tag}</span>')
         prev = n
     return '<pre class="bf-code">' + "\n".join(out) + "</pre>"
 

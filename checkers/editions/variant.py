@@ -21,8 +21,13 @@ reaches both editions, and the edition's verdicts stay frozen by its own tests. 
 difference is written as a parameter of the twin (a constant its condition reads, e.g. an age
 limit) that the variant sets. The instrumenter (`eligibench.truth.tracing.instrument`) compiles a
 variant the same way, so its trace records the twin's lines under the variant's opportunity, and
-the explanation shows the variant's constants beside them. A variant holds no function (a trace is
-the lines of one file); a checker whose rules differ in more than parameters stays a whole module.
+the explanation shows the variant's constants beside them.
+
+A condition added, removed or re-routed is written by *replacing a whole function* of the twin:
+the variant defines it under the twin's name above `share_rules`, which then leaves the twin's
+definition out (and twin constants only the replaced functions used). Its lines are traced as
+`OWN_LINES + n` of the variant's file, so the replaced lines leave the variant's coverable set and
+the twin's other lines keep their numbers (checkers/README.md, "Edition checkers").
 """
 from __future__ import annotations
 

@@ -38,7 +38,16 @@ from eligibench.truth.discipline import violations
 from eligibench.truth.editions import compare_editions
 from eligibench.truth.explain import ExplainedChecker, Explanation
 from eligibench.truth.trace_all import TraceMatrix, trace_all
-from eligibench.truth.tracing import TWIN, Trace, TracedChecker, checker_source, compose, trace_id, traced_checkers
+from eligibench.truth.tracing import (
+    OWN_LINES,
+    TWIN,
+    Trace,
+    TracedChecker,
+    checker_source,
+    compose,
+    trace_id,
+    traced_checkers,
+)
 from eligibench.truth.value_words import VALUE_WORDS, flip_sentence, human_words, plain_words, show_feature
 
 __all__ = [
@@ -48,6 +57,7 @@ __all__ = [
     "Explanation",
     "Flip",
     "HOUSEHOLD_SIZE",
+    "OWN_LINES",
     "TABLE_FEATURES",
     "TWIN",
     "Trace",

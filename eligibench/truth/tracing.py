@@ -324,7 +324,7 @@ def instrument(module: ModuleType, suffix: str = "__traced", conditions: bool = 
     source = checker_source(module)
     path = source.path
     inst = _Instrument(conditions)
-    tree = ast.fix_missing_locations(inst.visit(source.tree))
+    tree = ast.fix_missing_locations(inst.visit(copy.deepcopy(source.tree)))  # source.tree stays as written
     ns: dict = {"__name__": module.__name__ + suffix, "__file__": str(path), _RECORD: lambda line: None}
     ns.update(source.own)
     exec(compile(tree, str(path), "exec"), ns)

@@ -99,6 +99,11 @@ def test_a_replacing_variant_decides_by_its_own_condition_traced_explained_and_i
     assert cond.origin("health_insurance").startswith("checkers/editions/e2026_08/nyc_care.py:")
     assert cond.origin("qualify_for_health_insurance").startswith("checkers/editions/e2026_08/nyc_care.py:")
     assert cond.origin("housing_type").startswith("checkers/nyc_care.py:")  # the twin's lives_in_nyc
+    from leaderboard.verdict_reasons import trace_lines
+
+    shown = trace_lines(Path(twin.__file__), trace.lines, Path(mod.__file__))  # the board's code view
+    assert (OWN_LINES + 27, "    if m.health_insurance:", True) in shown
+    assert (40, "        if member_qualifies(m):", True) in shown  # the twin's check, its own numbers
     flip = FlipSearch(TracedChecker("NYCCare", mod)).find(hh)
     assert flip is not None and flip.feature == "health_insurance" and flip.condition == "if m.health_insurance:"
 

@@ -66,9 +66,8 @@ def _candidates(feature: str, text: str) -> Iterable[object]:
         return f.values or ()
     if f.type in ("int", "float"):
         found = dict.fromkeys(numbers(text))
-        if f.type == "int":
-            return [int(x) for x in found if x == int(x)]
-        return list(found)
+        values = [int(x) for x in found if x == int(x)] if f.type == "int" else list(found)
+        return [v for v in values if f.problem(v) is None]  # "213" in an answer is no month of pregnancy
     return ()
 
 

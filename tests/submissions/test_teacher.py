@@ -75,6 +75,8 @@ def test_reading_inverts_the_profile_sentences_and_an_approximate_number():
     assert "25,000" in said
     vague = said.replace("$25,000", "about $24,500")
     assert r.read_fact(told, 0, "annual_work_income", vague).members[0].annual_work_income == 24500
+    # a number no value of the feature can take is not read (a persona's talkative answer had "213")
+    assert r.read_fact(told, 0, "months_pregnant", "I am 213 months pregnant.").members[0].months_pregnant == 0
 
 
 def test_teacher_scores_near_100_on_the_published_rows_without_labels():

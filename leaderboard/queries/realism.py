@@ -16,10 +16,11 @@ from typing import Any
 import pandas as pd
 
 from eligibench.evaluation.scoring import PERSONA_PROCESS, compare_runs, determinable
+from leaderboard.queries.labels import TW_F1
 from leaderboard.queries.scoring import run_results
 
 REALISM_COLUMNS = ("submission", "run config", "persona", "run", "households", "undeterminable pairs", "F1",
-                   "F1 determinable", "F1 drop", "F1 drop 95% CI", "TW-F1 drop", "explained before sensitive %",
+                   "F1 determinable", "F1 drop", "F1 drop 95% CI", f"{TW_F1} drop", "explained before sensitive %",
                    "clarifications answered %", "questions split %")
 N_BOOT = 1000
 _PERSONA_LABEL = re.compile(r" persona:\S+")
@@ -91,6 +92,6 @@ def realism(r: Any) -> pd.DataFrame:
                                  N_BOOT)
                 f1, tw = c.differences["f1"], c.differences["turn_weighted_f1"]
                 line |= {"households": c.households, "F1 drop": round(f1.diff, 1),
-                         "F1 drop 95% CI": f"[{f1.ci[0]:.1f}, {f1.ci[1]:.1f}]", "TW-F1 drop": round(tw.diff, 1)}
+                         "F1 drop 95% CI": f"[{f1.ci[0]:.1f}, {f1.ci[1]:.1f}]", f"{TW_F1} drop": round(tw.diff, 1)}
             out.append(line)
     return pd.DataFrame(out, columns=list(REALISM_COLUMNS))

@@ -47,7 +47,9 @@ def run_main(prog: str, main, *args) -> int:
     except BenyfitsError as e:
         if debugging(sys.argv):
             raise
-        print(f"{prog}: error: {e}", file=sys.stderr)
+        from eligibench.terminal import safe  # a message may quote an agent's text
+
+        print(f"{prog}: error: {safe(e)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         if debugging(sys.argv):

@@ -98,7 +98,7 @@ def test_no_sys_path_edits_in_reference_agents():
 # directly); no `_name` crosses a module boundary. A package may export a submodule as a namespace
 # (listed in `__all__`, imported in the `__init__`) when its names are generic (`truth.verdict_changes`).
 # Namespaces hold no API of their own: `eligibench` is the project root, whose small shared modules
-# (errors, files, params, paths, processes, progress, system, preflight) are imported as modules,
+# (errors, files, params, paths, processes, progress, system, preflight, terminal) are imported as modules,
 # and `eligibench.evaluation` only groups its API subpackages.
 NAMESPACES = frozenset({"eligibench", "eligibench.evaluation"})
 # Packages loaded by path, not imported by name, need no `__all__`: stages/ (scripts DVC runs), each

@@ -27,6 +27,7 @@ from eligibench.cli.project import add_project_option, project_root
 from eligibench.cli.simulator_option import add_simulator_options
 from eligibench.errors import BenyfitsError
 from eligibench.paths import LOCAL_STORE
+from eligibench.terminal import safe
 
 
 def _positive(value: str) -> int:
@@ -186,7 +187,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary, indent=1, sort_keys=True))
     if report.first_error:
-        print(report.first_error_text(), file=sys.stderr)
+        print(safe(report.first_error_text()), file=sys.stderr)  # the agent's own text: no control characters
     print(report.one_line(), file=sys.stderr if args.json else sys.stdout)
     if report.replicas:
         print(report.replicas_text(), file=sys.stderr if args.json else sys.stdout)

@@ -29,6 +29,10 @@ def _cmd_profile(args: argparse.Namespace) -> int:
     from eligibench.errors import HouseholdError
     from eligibench.household import Household, household_from_v1, render_profile
 
+    if args.edition is not None:  # a wrong edition is named before the file is read
+        from eligibench.cli.edition_option import resolve_edition
+
+        resolve_edition(args.edition)
     try:
         raw = json.loads(Path(args.file).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as e:

@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 from eligibench.errors import BenyfitsError
+from eligibench.terminal import safe
 
 HELP_AGENT = ("Ask the household questions, one per line. /ready when you can decide, /req or F2: requirements, "
               "Ctrl-C: save and quit.")
@@ -67,7 +68,7 @@ class TerminalSeat:
     # -- playing the agent ----------------------------------------------------------------------
     def next_question(self, dialog) -> str | None:
         for t in dialog.turns[self._shown:]:
-            print(f"  household: {t.answer}")
+            print(f"  household: {safe(t.answer)}")
         self._shown = len(dialog.turns)
         left = dialog.limit - len(dialog.turns)
         text = self._line(f"you ({left} questions left) > ")
@@ -75,7 +76,7 @@ class TerminalSeat:
 
     def decide(self, dialog) -> dict[str, bool]:
         for t in dialog.turns[self._shown:]:
-            print(f"  household: {t.answer}")
+            print(f"  household: {safe(t.answer)}")
         print("\nYour decision for each opportunity:")
         out = {}
         for b in dialog.opportunities:
@@ -89,7 +90,7 @@ class TerminalSeat:
 
     # -- playing the user -----------------------------------------------------------------------
     def answer(self, turns, question: str) -> str:
-        print(f"\n  agent: {question}")
+        print(f"\n  agent: {safe(question)}")  # an agent's OSC 52 / title / clear never reaches the terminal
         return self._line("you (household) > ")
 
     def questionnaire(self) -> dict[str, str]:
@@ -104,7 +105,7 @@ def _verdicts(row, result, names: dict[str, str]) -> None:
     from eligibench.results import TERMINATION_WORDS
 
     ended = TERMINATION_WORDS.get(result.termination, result.termination)
-    print("\nResult:" + ("" if result.predictions else f" no predictions ({ended}: {result.error})"))
+    print("\nResult:" + ("" if result.predictions else f" no predictions ({ended}: {safe(result.error)})"))
     width = max([len(names.get(o, o)) for o in row.opportunities] + [10])
     for o, label in zip(row.opportunities, row.labels):
         p = (result.predictions or {}).get(o)

@@ -29,6 +29,7 @@ from eligibench.evaluation.intake import (
 from eligibench.evaluation.run import load_config, simulator_setup
 from eligibench.evaluation.user import QUOTING_ENV, QUOTING_LABEL, quoting_requested
 from eligibench.paths import default_store
+from eligibench.terminal import safe
 from eligibench.results import LEASE_S, ResultStore
 
 
@@ -51,7 +52,7 @@ def _cmd_submit(args: argparse.Namespace) -> int:
         results = smoke_dialogs(manifest, config, project, quoting=quoting_requested(args.quoting_user),
                                 max_questions=args.smoke_questions, call_timeout_s=args.call_timeout,
                                 memory_mb=args.memory_mb, budget_s=args.smoke_seconds or None)
-        print(check_smoke(results))
+        print(safe(check_smoke(results)))  # quotes the agent's questions and errors
     if args.dry_run:
         print(f"dry run: {manifest.name} would be copied to {dest} and queued; nothing was installed")
         return 0

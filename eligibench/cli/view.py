@@ -70,6 +70,7 @@ def _view(args: argparse.Namespace) -> int:
     from eligibench.cli.edition_option import resolve_edition
     from eligibench.errors import BenyfitsError
     from eligibench.results import TERMINATION_WORDS
+    from eligibench.terminal import safe  # agent/simulator text: no control character reaches the terminal
 
     wanted = resolve_edition(args.edition) if args.edition is not None else None
     doc = _document(args)
@@ -80,8 +81,8 @@ def _view(args: argparse.Namespace) -> int:
                             f"its truth column is {edition}'s (view it with --edition {edition}, or evaluate again "
                             f"with --edition {wanted})")
     console = Console(width=args.width, highlight=False)
-    console.print(Text(f"run {run['run_id']}  {run['submission']}  status {run.get('status')}  "
-                       f"simulator {run.get('simulator')}  truth: the {edition} edition's rules  ({doc['store']})",
+    console.print(Text(f"run {run['run_id']}  {safe(run['submission'])}  status {run.get('status')}  "
+                       f"simulator {safe(run.get('simulator'))}  truth: the {edition} edition's rules  ({doc['store']})",
                        style="bold"))
     figures = Table(title="figures", show_lines=False)
     for col in ("dataset", "TW-F1", "F1", "accuracy", "turns"):
@@ -99,10 +100,10 @@ def _view(args: argparse.Namespace) -> int:
         ended = TERMINATION_WORDS.get(d["termination"], d["termination"])
         console.rule(Text(f"{d['dataset']} {d['row_id']} trial {d['trial']}: {ended}"))
         if d.get("error"):
-            console.print(Text.assemble(("error: ", "red"), d["error"]))
+            console.print(Text.assemble(("error: ", "red"), safe(d["error"])))
         for i, t in enumerate(d["turns"], 1):
-            console.print(Text.assemble((f"Q{i} ", "cyan"), t["question"]))
-            console.print(Text.assemble((f"A{i} ", "green"), t["answer"]))
+            console.print(Text.assemble((f"Q{i} ", "cyan"), safe(t["question"])))
+            console.print(Text.assemble((f"A{i} ", "green"), safe(t["answer"])))
         pairs = Table(title="predictions vs truth")
         for col in ("program", "predicted", "truth", "why"):
             pairs.add_column(col)

@@ -138,7 +138,7 @@ def test_submit_dry_run_installs_nothing_and_replace_takes_only_ones_own(proj, t
     shutil.copytree(ROOT / "submissions" / "random", mine)
     (mine / "manifest.yaml").write_text((mine / "manifest.yaml").read_text().replace("name: random", "name: mine"))
     r = cli("submit", str(mine), "--dry-run", cwd=proj)
-    assert r.returncode == 0 and "smoke dialog ok" in r.stdout and "nothing was installed" in r.stdout, r.stderr
+    assert r.returncode == 0 and "smoke dialogs ok" in r.stdout and "nothing was installed" in r.stdout, r.stderr
     assert not (proj / "submissions" / "mine").exists()
     assert cli("submit", str(mine), "--no-smoke", cwd=proj).returncode == 0
     r = cli("submit", str(mine), "--no-smoke", cwd=proj)

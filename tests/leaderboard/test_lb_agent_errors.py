@@ -136,3 +136,21 @@ def test_a_run_with_agent_errors_is_listed_unranked(project, tmp_path, capsys):
     assert list(shown["Submission"]) == ["crashlater"]
     page = R.table_html(shown_table(table, protocol, None, "", list(Q.DEFAULT_COLUMNS))[0], "bf-ranking")
     assert "agent errors 4/7" in page and "unranked" in page and Q.AGENT_ERRORS in page  # the board's HTML
+
+
+@pytest.mark.needs_bwrap
+def test_submit_on_the_built_datasets_catches_the_issues_planted_agent(tmp_path, capsys):
+    """The issue's own plant, "crash on households with other than 6 opportunities", against the
+    built 2024 Diverse set (households of 5, 6 and 7 opportunities): `submit --dry-run` refuses it."""
+    try:
+        rows = read_parquet(dataset_path(ROOT / "benyfits", "diverse"))
+    except Exception:
+        pytest.skip("datasets not built here (dvc repro publish)")
+    assert {len(r.opportunities) for r in rows} - {6}  # households the plant crashes on exist
+    folder = write_agent(tmp_path / "src" / "crashlater", "crashlater")
+    (folder / "agent.py").write_text(PICKY_AGENT.replace("len(self.ids) != 3", "len(self.ids) != 6"))
+    assert main(["submit", str(folder), "--project", str(ROOT), "--quoting-user", "--dry-run",
+                 "--submissions", str(tmp_path / "submissions")]) == 2
+    err = capsys.readouterr().err
+    assert "smoke dialog failed on household diverse/" in err and "opportunities" in err
+    assert not (tmp_path / "submissions").exists()

@@ -19,6 +19,15 @@ and the run transfer (run_transfer.py), each one store transaction:
 /finish, /run/put and /submission answer 409 unless the worker still holds the entry's lease, so a
 worker whose lease expired (another worker took the job over) can neither report it done nor
 overwrite the run. `QueueClient` (queue_client.py) is the other side.
+
+Hardened against a hostile client (issue 36 item 7; measured before: a one-character token was
+accepted, 800 idle half-sent connections held 803 threads and 155 MB for over a minute,
+`Content-Length: abc` raised an unhandled ValueError and `-1` read to the end of the stream): the
+token has at least MIN_TOKEN_CHARS characters; each connection's socket times out after
+`idle_timeout_s` without a byte (IDLE_TIMEOUT_S); at most `max_connections` are served at once
+(MAX_CONNECTIONS; one more is answered 503 and closed at once, no thread started); Content-Length
+is parsed inside the error handling and must be 0 <= n <= MAX_BODY_BYTES (else 400 or 413, the
+body never read).
 """
 from __future__ import annotations
 
@@ -39,6 +48,9 @@ from eligibench.results.run_transfer import import_run
 
 TOKEN_ENV = "BENYFITS_QUEUE_TOKEN"
 MAX_BODY_BYTES = 256 * 1024 * 1024  # a run document of a full-protocol run is a few MB
+MIN_TOKEN_CHARS = 16  # a shared secret a client cannot guess by trying
+IDLE_TIMEOUT_S = 15.0  # a socket silent this long is closed (a worker's request is sent at once)
+MAX_CONNECTIONS = 64  # workers in flight at once; far more than a lab's workers, far fewer than 800
 SKIP = ("__pycache__", ".git", ".pytest_cache", ".mypy_cache")
 
 
@@ -47,7 +59,56 @@ def queue_token() -> str:
     if not token:
         raise StoreError(f"${TOKEN_ENV} is not set: the claim service and its workers share this secret "
                          "(set the same value on the store's machine and on every worker)")
+    return strong_token(token)
+
+
+def strong_token(token: str) -> str:
+    """`token` when it has at least MIN_TOKEN_CHARS characters, else a StoreError saying so."""
+    if len(token) < MIN_TOKEN_CHARS:
+        raise StoreError(f"${TOKEN_ENV} has {len(token)} character(s): the queue's shared secret needs at least "
+                         f"{MIN_TOKEN_CHARS} (e.g. `python -c 'import secrets; print(secrets.token_urlsafe(24))'`)")
     return token
+
+
+def _content_length(raw: str | None) -> int:
+    """The header's byte count: digits only (not "abc", "-1", "1e3", "1_000"); absent means 0."""
+    text = (raw or "0").strip()
+    if not text.isascii() or not text.isdigit():
+        raise ValueError(f"Content-Length is {text[:40]!r}: expected a whole number of bytes, 0 or more")
+    return int(text)
+
+
+class _BoundedServer(ThreadingHTTPServer):
+    """A threading HTTP server serving at most `max_connections` connections at once: one more is
+    answered 503 and closed in the accepting thread, so idle clients cannot pile up threads."""
+
+    daemon_threads = True  # no list of finished threads kept either
+    request_queue_size = 128  # a burst of connects is accepted (and refused past the cap) without SYN retries
+
+    def __init__(self, address, handler, max_connections: int):
+        self._slots = threading.BoundedSemaphore(max_connections)
+        super().__init__(address, handler)
+
+    def process_request(self, request, client_address) -> None:
+        if not self._slots.acquire(blocking=False):
+            try:
+                request.settimeout(0.5)
+                request.sendall(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:  # the thread did not start: its slot is free again
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
 
 
 def _json_default(value: Any) -> Any:
@@ -76,12 +137,13 @@ class QueueService:
     """The HTTP claim service over `store` (a ResultStore); `start()` serves on a thread, `serve_forever()` blocks."""
 
     def __init__(self, store, host: str = "127.0.0.1", port: int = 0, token: str | None = None,
-                 project: Path | None = None):
+                 project: Path | None = None, idle_timeout_s: float = IDLE_TIMEOUT_S,
+                 max_connections: int = MAX_CONNECTIONS):
         self.store = store
-        self.token = token or queue_token()
+        self.token = strong_token(token) if token else queue_token()
         self.project = Path(project or ".").resolve()
-        self._httpd = ThreadingHTTPServer((host, port), self._handler())
-        self._httpd.daemon_threads = True
+        self.idle_timeout_s = idle_timeout_s
+        self._httpd = _BoundedServer((host, port), self._handler(), max_connections)
         self.port = self._httpd.server_address[1]
         self._thread: threading.Thread | None = None
 
@@ -149,6 +211,7 @@ class QueueService:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            timeout = service.idle_timeout_s  # StreamRequestHandler sets it on the socket: reads time out
 
             def log_message(self, *args) -> None:
                 return None
@@ -170,17 +233,22 @@ class QueueService:
                 route = routes.get(self.path)
                 if route is None:
                     return self._error(404, f"no route {self.path}; routes: {', '.join(routes)}")
-                size = int(self.headers.get("Content-Length") or 0)
-                if size > MAX_BODY_BYTES:
-                    return self._error(413, f"request body of {size} bytes is over {MAX_BODY_BYTES}")
                 try:
+                    size = _content_length(self.headers.get("Content-Length"))  # a ValueError is a 400 below
+                    if size > MAX_BODY_BYTES:
+                        self.close_connection = True  # the body is never read
+                        return self._error(413, f"request body of {size} bytes is over {MAX_BODY_BYTES}")
                     body = json.loads(self.rfile.read(size) or b"{}")
                     if not isinstance(body, dict):
                         raise ValueError("the body must be a JSON object")
                     out = route(body)
                 except LeaseLost as e:
                     return self._error(409, str(e))
+                except TimeoutError:  # the client stopped sending mid-body: drop it, no reply owed
+                    self.close_connection = True
+                    return None
                 except (KeyError, TypeError, ValueError) as e:
+                    self.close_connection = True  # an unread body must not be parsed as the next request
                     return self._error(400, f"{type(e).__name__}: {e}")
                 except Exception as e:  # noqa: BLE001 - the store's errors reach the worker, named
                     return self._error(500, f"{type(e).__name__}: {e}")

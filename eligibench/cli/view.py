@@ -69,7 +69,7 @@ def _view(args: argparse.Namespace) -> int:
 
     from eligibench.cli.edition_option import resolve_edition
     from eligibench.errors import BenyfitsError
-    from eligibench.results import TERMINATION_WORDS
+    from eligibench.results import AGENT_ERROR, TERMINATION_WORDS, run_status
     from eligibench.terminal import safe  # agent/simulator text: no control character reaches the terminal
 
     wanted = resolve_edition(args.edition) if args.edition is not None else None
@@ -81,7 +81,9 @@ def _view(args: argparse.Namespace) -> int:
                             f"its truth column is {edition}'s (view it with --edition {edition}, or evaluate again "
                             f"with --edition {wanted})")
     console = Console(width=args.width, highlight=False)
-    console.print(Text(f"run {run['run_id']}  {safe(run['submission'])}  status {run.get('status')}  "
+    errors = sum(1 for d in doc["dialogs"] if d["termination"] == AGENT_ERROR)
+    status = run_status(run.get("status") or "", errors, len(doc["dialogs"]))
+    console.print(Text(f"run {run['run_id']}  {safe(run['submission'])}  status {status}  "
                        f"simulator {safe(run.get('simulator'))}  truth: the {edition} edition's rules  ({doc['store']})",
                        style="bold"))
     figures = Table(title="figures", show_lines=False)

@@ -18,6 +18,12 @@ TERMINATION_WORDS = {
     "agent_error": "the agent failed", "user_error": "the simulated user failed",
     INFRA_ERROR: "infrastructure error (not scored)", "budget_exceeded": "the dialog's budget ran out",
 }
+def run_status(status: str, agent_errors: int, dialogs: int) -> str:
+    """A run's status as shown (issue 36): a finished run in which some dialogs ended in the agent's
+    error is not "done" but "agent errors n/N", and is never ranked (docs/evaluation.md)."""
+    return f"agent errors {agent_errors}/{dialogs}" if status == "done" and agent_errors else status
+
+
 CAUSE_WORDS = {
     "simulator_false_fact": "the simulated user stated a false fact",
     "needed_fact_not_disclosed": "a fact the decision needs was never disclosed",

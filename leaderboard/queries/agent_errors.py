@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import pandas as pd
 
-from eligibench.results import AGENT_ERROR, Reader
+from eligibench.results import AGENT_ERROR, Reader, run_status
 
 AGENT_ERRORS = "Agent errors"  # the board's column: dialogs that ended in the agent's error
-DONE = "done"
 
 
 def agent_error_counts(r: Reader) -> dict[str, tuple[int, int]]:
@@ -25,9 +24,7 @@ def agent_error_counts(r: Reader) -> dict[str, tuple[int, int]]:
     return {run_id: (int(n), int(total)) for run_id, n, total in df.itertuples(index=False)}
 
 
-def agent_error_status(status: str, errors: int, dialogs: int) -> str:
-    """A finished run with agent errors is not "done" but "agent errors n/N"."""
-    return f"agent errors {errors}/{dialogs}" if status == DONE and errors else status
+agent_error_status = run_status  # a finished run with agent errors is not "done" but "agent errors n/N"
 
 
 def has_agent_errors(table: pd.DataFrame) -> pd.Series:

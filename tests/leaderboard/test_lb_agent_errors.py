@@ -136,6 +136,9 @@ def test_a_run_with_agent_errors_is_listed_unranked(project, tmp_path, capsys):
     assert list(shown["Submission"]) == ["crashlater"]
     page = R.table_html(shown_table(table, protocol, None, "", list(Q.DEFAULT_COLUMNS))[0], "bf-ranking")
     assert "agent errors 4/7" in page and "unranked" in page and Q.AGENT_ERRORS in page  # the board's HTML
+    assert main(["view", by_name.loc["crashlater", "Run"], "--store", str(store.path), "--project", str(project),
+                 "--limit", "0"]) == 0
+    assert "status agent errors 4/7" in capsys.readouterr().out  # `benyfits view` says it too
 
 
 @pytest.mark.needs_bwrap

@@ -11,21 +11,26 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from eligibench.errors import BenyfitsError
 
 
-def _entries(found: list, protocol: str | None) -> dict[str, tuple]:
-    """run id -> (store, record): the finished runs of `protocol` in the stores holding A and B (the
-    board's entries of that protocol), the first store's record winning, A and B always included."""
-    out: dict[str, tuple] = {}
+def _entries(found: list, protocol: str | None) -> dict[str, list]:
+    """run id -> its dialogs: the finished runs of `protocol` in the stores holding A and B without an
+    agent error (the board's entries of that protocol: such runs are never ranked), the first store's
+    run winning, A and B always included."""
+    from eligibench.results import AGENT_ERROR
+
+    out: dict[str, list] = {}
     for store in dict.fromkeys(s for s, _ in found):
         for r in store.runs():
-            if r.get("protocol_id") == protocol and r.get("status") == "done":
-                out.setdefault(r["run_id"], (store, r))
+            if r.get("protocol_id") == protocol and r.get("status") == "done" and r["run_id"] not in out:
+                dialogs = store.dialog_results(r["run_id"])
+                if not any(d.termination == AGENT_ERROR for d in dialogs):
+                    out[r["run_id"]] = dialogs
     for store, r in found:
-        out.setdefault(r["run_id"], (store, r))
+        if r["run_id"] not in out:
+            out[r["run_id"]] = store.dialog_results(r["run_id"])
     return out
 
 
@@ -40,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     if a.get("protocol_id") != b.get("protocol_id"):
         raise BenyfitsError(f"runs {a['run_id'][:12]} and {b['run_id'][:12]} are on different protocols "
                             f"({a.get('protocol_id')} vs {b.get('protocol_id')}): a paired comparison needs the same one")
-    results = {rid: store.dialog_results(rid) for rid, (store, _) in _entries(found, a.get("protocol_id")).items()}
+    results = _entries(found, a.get("protocol_id"))
     c = compare_runs(results[a["run_id"]], results[b["run_id"]], n_boot=args.n_boot, seed=args.seed, level=args.level)
     if c.households == 0:
         raise BenyfitsError("the two runs share no scored household: nothing to compare")

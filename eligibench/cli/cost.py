@@ -26,8 +26,8 @@ def line(c) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from eligibench import params
-    from eligibench.evaluation.scoring import PriceTable, agent_model, cost_rows, run_cost
     from eligibench.cli.stores import existing_stores, searched_stores
+    from eligibench.evaluation.scoring import PriceTable, agent_model, cost_rows, run_cost
     from eligibench.paths import LOCAL_STORE
     from eligibench.results import open_source, run_usage
 

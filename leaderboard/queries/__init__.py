@@ -58,7 +58,6 @@ from leaderboard.queries.gradings import (
     ground_truth_by_run,
 )
 from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1, ci_label
-from leaderboard.queries.rank_ranges import RANK_RANGE, detectable_html, protocol_rank_tables, with_rank_ranges
 from leaderboard.queries.operations import (
     QUEUE_COLUMNS,
     QUEUE_WORDS,
@@ -76,6 +75,13 @@ from leaderboard.queries.protocols import (
     default_protocol,
     protocol_differences,
     protocols,
+)
+from leaderboard.queries.rank_ranges import (
+    RANK_RANGE,
+    detectable_html,
+    protocol_entries,
+    protocol_rank_tables,
+    with_rank_ranges,
 )
 from leaderboard.queries.realism import REALISM_COLUMNS, realism
 from leaderboard.queries.scoring import (
@@ -119,7 +125,7 @@ __all__ = [
     "SENSITIVITY_COLUMNS", "sensitivity", "REALISM_COLUMNS", "realism",
     "TERMINATION_WORDS", "AGENT_ERRORS", "agent_error_counts", "has_agent_errors", "unranked_agent_errors",
     "AVG_F1", "AVG_TURNS", "TW_F1", "ci_label",
-    "RANK_RANGE", "detectable_html", "protocol_rank_tables", "with_rank_ranges",
+    "RANK_RANGE", "detectable_html", "protocol_entries", "protocol_rank_tables", "with_rank_ranges",
     "HUMAN_STATUS", "cost_dialogs", "human_figures", "latest_protocol", "priced_runs", "run_protocols", "run_results",
     "Audit", "CAUSE_WORDS", "CROSS_METRICS", "DEFAULT_EDITION", "across_editions", "edition_of", "editions", "protocols_of", "DATASETS", "DEFAULT_COLUMNS", "DIALOG_COLUMNS", "DialogFilter", "EVALUATED",
     "FAILURE_CAUSES", "HIGHER_IS_BETTER", "INTERVAL_COLUMNS", "METRIC_COLUMNS", "NO_PROTOCOL", "NUMBER_COLUMNS",

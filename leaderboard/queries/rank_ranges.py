@@ -21,7 +21,7 @@ from leaderboard.queries.scoring import run_results
 RANK_RANGE = "Rank range"
 N_BOOT = 1000  # `benyfits compare`'s default: the board and the CLI give the same ranges
 
-__all__ = ["RANK_RANGE", "detectable_html", "protocol_rank_tables", "with_rank_ranges"]
+__all__ = ["RANK_RANGE", "detectable_html", "protocol_entries", "protocol_rank_tables", "with_rank_ranges"]
 
 
 def protocol_rank_tables(r: Reader, table: pd.DataFrame) -> dict[str, RankTable]:
@@ -59,3 +59,16 @@ def detectable_html(t: RankTable | None) -> str:
             f'{html.escape(d.sentence())} <b>Rank range</b>: the ranks a run takes in {t.level:.0%} of '
             f'{t.n_boot} paired household resamples (the same households for every run); the '
             f'{len(t.ranges)} run(s) form {groups} group(s) of statistically tied entries.</div>')
+
+
+def protocol_entries(r: Reader, protocol: str | None, *always: str) -> dict[str, list]:
+    """run id -> its dialogs: the runs the board ranks under `protocol` (status done, no agent error),
+    plus `always` (the two runs a comparison names), as `benyfits compare` picks them."""
+    from leaderboard.queries.agent_errors import agent_error_counts
+
+    ids: list[str] = []
+    if protocol is not None and not r.empty and r.has("runs") and "protocol_id" in r.columns("runs"):
+        errors = agent_error_counts(r)
+        ids = [rid for rid in r.df("SELECT run_id FROM runs WHERE protocol_id = ? AND status = 'done' ORDER BY run_id",
+                                   [protocol])["run_id"] if not errors.get(rid, (0, 0))[0]]
+    return {rid: run_results(r, rid) for rid in dict.fromkeys([*ids, *always])}

@@ -93,3 +93,16 @@ def test_the_same_run_id_in_both_stores_asks_for_store(tmp_path, capsys, monkeyp
     err = capsys.readouterr().err
     assert "pass --store to pick one" in err and str(LOCAL_STORE) in err
     assert main(["export-run", a, "--store", str(tmp_path / LOCAL_STORE)]) == 0
+
+
+def test_the_boards_compare_view_gives_the_clis_verdict(project, capsys, monkeypatch):
+    from leaderboard import queries as Q
+    from leaderboard.paired import verdict
+
+    root, good, _, bad, _ = project
+    monkeypatch.chdir(root)
+    assert main(["compare", good, bad, "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)["verdict"].replace("good", "A").replace("bad", "B")
+    with Q.open_source(root / DEFAULT_STORE).reader() as r:
+        board = verdict(r, good, bad)
+    assert board.endswith("\n\n" + cli), (board[-600:], cli)

@@ -29,7 +29,6 @@ from eligibench.evaluation.scoring.metrics import (
     turn_weighted_f1,
 )
 from eligibench.evaluation.scoring.paired import FIGURES, Comparison, compare_runs, mcnemar_p, tied_with_top
-from eligibench.evaluation.scoring.rank_ranges import DetectableDifference, RankRange, RankTable, pair_verdict, rank_ranges
 from eligibench.evaluation.scoring.pricing import (
     PriceTable,
     RunCost,
@@ -47,6 +46,13 @@ from eligibench.evaluation.scoring.process import (
     oracle_questions,
     record_run_process,
     run_process,
+)
+from eligibench.evaluation.scoring.rank_ranges import (
+    DetectableDifference,
+    RankRange,
+    RankTable,
+    pair_verdict,
+    rank_ranges,
 )
 from eligibench.evaluation.scoring.realism import (
     DETERMINABLE_PREFIX,

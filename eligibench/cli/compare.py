@@ -62,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"a": a["run_id"], "b": b["run_id"], "households": c.households,
                           "mcnemar": vars(c.mcnemar), "differences": {k: vars(d) for k, d in c.differences.items()},
                           "rank_ranges": {x.key: x.text for x in table.ranges},
+                          "tie_groups": {x.key: x.group for x in table.ranges},
                           "detectable": vars(table.detectable), "verdict": verdict}))
         return 0
     for name in FIGURES:

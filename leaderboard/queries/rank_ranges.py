@@ -49,16 +49,21 @@ def with_rank_ranges(r: Reader, table: pd.DataFrame) -> tuple[pd.DataFrame, dict
     return out, tables
 
 
-def detectable_html(t: RankTable | None) -> str:
-    """One paragraph under the protocol banner: the detectable difference and what the ranges mean."""
+def detectable_html(t: RankTable | None, labels: dict[str, str] | None = None) -> str:
+    """One paragraph under the protocol banner: the detectable difference, what the ranges mean, and
+    the groups of statistically tied runs (`labels`: run id -> name shown; else the run id)."""
     if t is None:
         return ""
-    d = t.detectable
-    groups = max((x.group for x in t.ranges), default=0)
+    d, labels = t.detectable, labels or {}
+    groups: dict[int, list[str]] = {}
+    for x in t.ranges:
+        groups.setdefault(x.group, []).append(html.escape(labels.get(x.key, x.key)))
+    listed = "; ".join(f"group {g}: {', '.join(names)}" for g, names in sorted(groups.items()))
     return (f'<div class="bf-detectable" id="bf-detectable"><b>What this protocol can tell apart</b>: '
             f'{html.escape(d.sentence())} <b>Rank range</b>: the ranks a run takes in {t.level:.0%} of '
-            f'{t.n_boot} paired household resamples (the same households for every run); the '
-            f'{len(t.ranges)} run(s) form {groups} group(s) of statistically tied entries.</div>')
+            f'{t.n_boot} paired household resamples (the same households for every run). '
+            f'<span id="bf-tied-groups"><b>Statistically tied</b> (each group against its best run): '
+            f'{listed}.</span></div>')
 
 
 def protocol_entries(r: Reader, protocol: str | None, *always: str) -> dict[str, list]:

@@ -84,8 +84,10 @@ def protocol_banner(protos: Mapping[str, Q.StoredProtocol], chosen: str | None) 
 
 
 def board_rows(table: pd.DataFrame, protocol: str | None) -> pd.DataFrame:
-    """The ranking of one protocol, then its finished runs with agent errors, unranked (issue 36)."""
-    unranked = Q.unranked_agent_errors(table, protocol)
+    """The ranking of one protocol, then its finished runs with agent errors, unranked (issue 36), and
+    its public-split runs of an edition without a sealed split, listed as not ranked (sealed_rule)."""
+    unranked = pd.concat([Q.unranked_agent_errors(table, protocol), Q.unranked_public(table, protocol)],
+                         ignore_index=True)
     ranked = Q.ranking(table, protocol)
     return pd.concat([ranked, unranked], ignore_index=True) if not unranked.empty else ranked
 
@@ -235,7 +237,7 @@ def fill_board(ui: BoardUI, page: PageData, values: Mapping[str, Any]) -> dict:
         ui.across: across_html(page),
         ui.protocol: gr.Dropdown(choices=protocol_choices(protos), value=chosen),
         # issue 31: what this protocol's household count and trials can tell apart, under its banner
-        ui.proto_banner: protocol_banner(protos, chosen) + Q.detectable_html((page.rank_tables or {}).get(chosen)),
+        ui.proto_banner: protocol_banner(protos, chosen) + Q.detectable_html((page.rank_tables or {}).get(chosen), page.labels),
         ui.filter_msg: msg,
         ui.table: R.table_html(shown, "bf-ranking", caption=caption),
         ui.reported: reported_view(page.table, cols, values.get("include_reported", True)),

@@ -52,6 +52,11 @@ def test_the_ranking_shows_rank_ranges_and_the_detectable_difference_as_compare_
             assert "alpha 0.05" in text and "power 0.8" in text
             assert f"{doc['detectable']['tw_f1']:.1f} TW-F1 points" in text
             assert f"{doc['detectable']['households']} households" in text
+            # the tied groups, as compare's JSON has them: each run's name under its group
+            groups = page.locator("#bf-tied-groups").inner_text()
+            for k in ("known", "other", "third"):
+                part = groups.split(f"group {doc['tie_groups'][ids[k]]}: ", 1)[1].split(";")[0]
+                assert f"{k}-agent-full ({ids[k][:6]})" in part, groups
     finally:
         stop(proc)
     assert "Traceback" not in log.read_text()

@@ -236,8 +236,9 @@ def merge(twin_tree: ast.Module, variant_tree: ast.Module, twin_path: Path | str
     """(the twin's code less its docstring, the assignments of the variant's names and the functions
     the variant replaces; the variant's names; the variant's imports and functions, or None when it
     holds constants only). A twin constant that only replaced functions used is dropped (it is no
-    number of the variant). Fails naming both files when the variant sets a name or defines a
-    function its twin does not (a typo would silently change nothing)."""
+    number of the variant). Fails naming both files when the variant sets a name its twin does not
+    assign and its own functions do not read, or defines a function its twin does not (a typo
+    would silently change nothing)."""
     own = variant_names(Path(variant_path), variant_tree)
     replacing = {n.name: n for n in variant_tree.body if isinstance(n, ast.FunctionDef)}
     assigned: set[str] = set()
@@ -256,7 +257,9 @@ def merge(twin_tree: ast.Module, variant_tree: ast.Module, twin_path: Path | str
             assigned |= names
             continue
         body.append(node)
-    unknown = [n for n in (*own, *replacing) if n not in assigned]
+    read_by_own = {n.id for fn in replacing.values() for n in ast.walk(fn)
+                   if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}  # a constant of its own rule
+    unknown = [n for n in (*own, *replacing) if n not in assigned and n not in read_by_own]
     if unknown:
         raise ImportError(f"{variant_path}: sets {', '.join(unknown)}, which its twin {twin_path} does not "
                           "assign or define at module level")

@@ -1,6 +1,7 @@
 """Variants: an edition checker that differs from its 2024 twin only in constants runs the twin's
 rules with its own constants (checkers/editions/variant.py), and its trace, explanation, numbers
 and cross-edition view attribute the twin's lines to the variant's opportunity (issue 30 item 3)."""
+import importlib
 from pathlib import Path
 
 import pytest
@@ -189,6 +190,17 @@ def test_a_variant_replacing_a_function_its_twin_lacks_is_an_error(tmp_path):
     path, mod = _variant(tmp_path, "def chek(hh):\n    return True\n")  # a typo of check
     mod.TWIN, mod.ID = "checkers.lifeline", "Lifeline"
     with pytest.raises(ImportError, match=r"v.py: sets chek, which its twin .*lifeline.py does not assign or define"):
+        instrument(mod)
+
+
+def test_a_replacing_variant_may_hold_a_constant_its_own_function_reads(tmp_path):
+    # Early Head Start 2026-08 reads its own CHILD_AGE_BELOW (Head Start 2026-08 has no such name)
+    ehs = edition_registry("2026-08")["EarlyHeadStart"]
+    assert ehs.CHILD_AGE_BELOW == 3 and not hasattr(importlib.import_module(ehs.TWIN), "CHILD_AGE_BELOW")
+    assert checker_conditions(ehs).origin(3.0).startswith("CHILD_AGE_BELOW at checkers/editions/e2026_08/early_head_start.py:")
+    path, mod = _variant(tmp_path, "LIMIT = 5\n\n\ndef member_in_program(m):\n    return m.age > 1\n")  # LIMIT unread
+    mod.TWIN, mod.ID, mod.LIMIT = "checkers.lifeline", "Lifeline", 5
+    with pytest.raises(ImportError, match=r"v.py: sets LIMIT, which its twin"):
         instrument(mod)
 
 

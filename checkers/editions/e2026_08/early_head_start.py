@@ -20,22 +20,24 @@ from eligibench.household import Household, Member
 
 # Shares the rules of checkers/editions/e2026_08/head_start.py (the 2026-08 row is one text for both,
 # with one income table, rent adjustment and set of categories); only who is enrolled differs: a
-# child under 3 (below Head Start's MIN_CHILD_AGE, where Head Start takes over) or a pregnancy.
+# child under 3 or a pregnancy.
 TWIN = "checkers.editions.e2026_08.head_start"
 ID = "EarlyHeadStart"
+# Early Head Start serves children under 3 (a 3-year-old moves on to Head Start).
+CHILD_AGE_BELOW = 3
 
 
 def is_enrolled_child_in_foster_care(m: Member) -> bool:
     if not m.in_foster_care:
         return False
-    if m.age >= MIN_CHILD_AGE:
+    if m.age >= CHILD_AGE_BELOW:
         return False
     return True
 
 
 def has_child_to_enroll(hh: Household) -> bool:
     for m in hh.members:
-        if m.age < MIN_CHILD_AGE:
+        if m.age < CHILD_AGE_BELOW:
             return True
         if m.months_pregnant > 0:
             return True

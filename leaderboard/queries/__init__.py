@@ -29,6 +29,7 @@ from leaderboard.queries.common import (
     open_source,
     sanitize,
 )
+from leaderboard.queries.sealed_rule import is_public_only, unranked_public
 from leaderboard.queries.dialogs import (
     DIALOG_COLUMNS,
     DialogFilter,
@@ -123,7 +124,7 @@ from leaderboard.queries.table import (
 __all__ = [
     "CHANGE_COLUMNS", "GRADING_COLUMNS", "changed_pairs", "changed_pairs_empty", "ground_truth_by_run", "grading_table",
     "SENSITIVITY_COLUMNS", "sensitivity", "REALISM_COLUMNS", "realism",
-    "TERMINATION_WORDS", "AGENT_ERRORS", "agent_error_counts", "has_agent_errors", "unranked_agent_errors",
+    "TERMINATION_WORDS", "AGENT_ERRORS", "agent_error_counts", "has_agent_errors", "unranked_agent_errors", "is_public_only", "unranked_public",
     "AVG_F1", "AVG_TURNS", "TW_F1", "ci_label",
     "RANK_RANGE", "detectable_html", "protocol_entries", "protocol_rank_tables", "with_rank_ranges",
     "HUMAN_STATUS", "cost_dialogs", "human_figures", "latest_protocol", "priced_runs", "run_protocols", "run_results",

@@ -16,6 +16,7 @@ import pandas as pd
 
 from eligibench.results import DEFAULT_EDITION, NO_PROTOCOL, V1_PROTOCOL, StoredProtocol
 from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1
+from leaderboard.queries.sealed_rule import is_public_only
 from leaderboard.queries.table import EVALUATED
 
 __all__ = ["CROSS_METRICS", "DEFAULT_EDITION", "across_editions", "edition_of", "editions", "protocols_of"]
@@ -51,7 +52,8 @@ def across_editions(table: pd.DataFrame, protos: Mapping[str, StoredProtocol]) -
     finished run's headline scores on each edition, side by side (columns "TW-F1 · 2024", ...)."""
     eds = editions(protos)
     cols = ["Submission", *(f"{m} · {e}" for m in CROSS_METRICS for e in eds), "Runs"]
-    done = table[(table["Source"] == EVALUATED) & (table["Status"] == "done")]
+    # finished runs, ranked or not: a side-by-side is no ranking (a later edition's public runs are unranked)
+    done = table[(table["Source"] == EVALUATED) & ((table["Status"] == "done") | table["Status"].map(is_public_only))]
     groups: dict[tuple[str, str], dict[str, dict]] = {}
     for row in done.sort_values("Date").to_dict("records"):
         p = protos.get(row["Protocol"])

@@ -40,6 +40,7 @@ from leaderboard.queries.gradings import GROUND_TRUTH, NOT_RECORDED, ground_trut
 from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1, ci_label
 from leaderboard.queries.rank_ranges import RANK_RANGE  # issue 31: filled by rank_ranges.with_rank_ranges
 from leaderboard.queries.scoring import HUMAN_STATUS
+from leaderboard.queries.sealed_rule import public_split_status
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 PAPER_RESULTS = DATA / "paper_results.json"
@@ -104,7 +105,7 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
         return pd.DataFrame(columns=list(TABLE_COLUMNS))
     cols = r.columns("runs")
     opt = ", ".join(f"r.{c}" if c in cols else f"NULL AS {c}"
-                    for c in ("run_config", "role_models", "protocol_id", "isolation"))
+                    for c in ("run_config", "role_models", "protocol_id", "protocol", "isolation"))
     n_dialogs = "(SELECT run_id, count(*) AS n FROM dialogs GROUP BY run_id)" if r.has("dialogs") else \
         "(SELECT NULL AS run_id, 0 AS n)"
     runs = r.df(
@@ -145,6 +146,7 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
         extra = json_value(run.extra) or {}
         n_errors, n_stored = errors.get(run.run_id, (0, 0))
         status = agent_error_status(run.status or "", n_errors, n_stored)
+        status = public_split_status(status, run.protocol_id, run.protocol)  # published labels: never ranked
         if not m and status != "done":
             status = f"{status} ({run.n_dialogs} dialogs so far)" if status else "no metrics yet"
         roles = json_value(run.role_models)

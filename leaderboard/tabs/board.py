@@ -86,8 +86,8 @@ def protocol_banner(protos: Mapping[str, Q.StoredProtocol], chosen: str | None) 
 def board_rows(table: pd.DataFrame, protocol: str | None) -> pd.DataFrame:
     """The ranking of one protocol, then its finished runs with agent errors, unranked (issue 36), and
     its public-split runs of an edition without a sealed split, listed as not ranked (sealed_rule)."""
-    unranked = pd.concat([Q.unranked_agent_errors(table, protocol), Q.unranked_public(table, protocol)],
-                         ignore_index=True)
+    parts = [x for x in (Q.unranked_agent_errors(table, protocol), Q.unranked_public(table, protocol)) if not x.empty]
+    unranked = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
     ranked = Q.ranking(table, protocol)
     return pd.concat([ranked, unranked], ignore_index=True) if not unranked.empty else ranked
 

@@ -6,6 +6,7 @@ Modules, one concern each:
 - `common`: page-safe text (`sanitize`), number and interval formatting.
 - `protocols`: the protocols of the runs, the default one, how the others differ.
 - `agent_errors`: runs whose agent failed in some dialogs: counted, marked, never ranked.
+- `sealed_rule`: public-split runs of an edition without a sealed split: listed, never ranked.
 - `table`: the main table (columns from the metric catalogue), filters, ranking with ties, exports.
 - `dialogs`: runs, dialog lists, transcripts, a run's export, dialogs two runs share.
 - `opportunities`: accuracy per opportunity (the heatmap).

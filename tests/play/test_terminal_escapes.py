@@ -61,3 +61,12 @@ def test_play_as_user_and_view_neutralise_an_agents_escapes(project):
     assert out.returncode == 0, out.stderr[-800:]
     assert "\x1b" not in out.stdout and "\x9b" not in out.stdout and "\x07" not in out.stdout
     assert "\\x1b]0;owned-title" in out.stdout
+
+
+def test_the_workers_log_line_neutralises_a_quoted_agent_error(capsys):
+    from eligibench.evaluation.intake.queue_worker import process_one, say
+
+    assert process_one.__defaults__[0] is say  # the worker's default log is the safe one
+    say("worker: queue entry 3 (x) failed: predict: ValueError: \x1b]52;c;cHduZWQ=\x07")
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "\\x1b]52;c;cHduZWQ=\\x07" in out

@@ -37,6 +37,7 @@ from eligibench.results import (
     run_id_for,
     worker_id,
 )
+from eligibench.terminal import safe
 
 REMOTE_WORK = Path(".benyfits-worker")  # under the project: a remote job's submission folder and scratch store
 
@@ -84,6 +85,11 @@ class _Heartbeat:
         self._thread.join()
 
 
+def say(line: str) -> None:
+    """The worker's log line on stdout; an agent's error quoted in it cannot drive the terminal."""
+    print(safe(line), flush=True)
+
+
 def _finish(store, qid: int, status: str, error: str | None, worker: str, log: Callable[[str], None]) -> bool:
     try:
         store.finish_queue(qid, status, error, worker=worker)
@@ -128,7 +134,7 @@ def _run_remote(client: QueueClient, qid: int, worker: str, config, manifest, pr
         send(True)
 
 
-def process_one(store, config, project: Path, quoting: bool, log: Callable[[str], None] = print,
+def process_one(store, config, project: Path, quoting: bool, log: Callable[[str], None] = say,
                 worker: str | None = None, lease_s: float = LEASE_S) -> bool:
     """Claim and evaluate one queued submission; False when the queue is empty."""
     config = replace(config, isolation="jail")  # queued agents come from outside: always jailed
@@ -181,7 +187,7 @@ def process_one(store, config, project: Path, quoting: bool, log: Callable[[str]
 
 
 def run_worker(store, config, project: Path, quoting: bool, once: bool, poll_s: float,
-               log: Callable[[str], None] = print, worker: str | None = None, lease_s: float = LEASE_S) -> int:
+               log: Callable[[str], None] = say, worker: str | None = None, lease_s: float = LEASE_S) -> int:
     def stop(signum, frame):
         raise _Stop()
 

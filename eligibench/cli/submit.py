@@ -29,8 +29,8 @@ from eligibench.evaluation.intake import (
 from eligibench.evaluation.run import load_config, simulator_setup
 from eligibench.evaluation.user import QUOTING_ENV, QUOTING_LABEL, quoting_requested
 from eligibench.paths import default_store
-from eligibench.terminal import safe
 from eligibench.results import LEASE_S, ResultStore
+from eligibench.terminal import safe
 
 
 def _cmd_submit(args: argparse.Namespace) -> int:

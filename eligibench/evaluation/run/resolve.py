@@ -30,8 +30,8 @@ from eligibench.evaluation.run.config import dataset_totals, load_rows, subset_r
 from eligibench.evaluation.run.model import EvalConfig, ResolvedRun, RunConfig, SimulatorSetup
 from eligibench.evaluation.run.protocol import DEFAULT_EDITION, DatasetUse, Protocol, is_reference, model_label
 from eligibench.evaluation.run.protocol import simulator_label as protocol_simulator_label
-from eligibench.evaluation.run.simulator_identity import with_identity
 from eligibench.evaluation.run.seeds import seed_table
+from eligibench.evaluation.run.simulator_identity import with_identity
 from eligibench.evaluation.user import FREE_FORM
 from eligibench.models import ModelSpec, model_identity
 from eligibench.results import RunSpec, code_hash

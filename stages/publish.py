@@ -7,8 +7,8 @@ from eligibench import params, paths
 from eligibench.datasets import (
     BuildInfo,
     EditionFiles,
-    TrainFiles,
     PublishParams,
+    TrainFiles,
     build_folder,
     dataset_counts,
     dataset_params,

@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from eligibench import jail, system
+from eligibench import jail
 
 PY = sys.executable
-needs_bwrap = pytest.mark.skipif(system.bwrap_path() is None, reason="bubblewrap is not installed (or hidden)")
 
 
 def _start(code: str, **kw) -> jail.Child:
@@ -92,7 +91,7 @@ def test_kill_ends_the_whole_group():
         pytest.fail("the child's own child survived kill")
 
 
-@needs_bwrap
+@pytest.mark.needs_bwrap
 def test_jailed_child_sees_only_what_it_is_given(tmp_path):
     shown = tmp_path / "shown"
     shown.mkdir()

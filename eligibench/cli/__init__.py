@@ -19,6 +19,8 @@ Modules:
 - `play`: `benyfits play` (a person as the agent or the household; ceiling; study mode).
 - `simulator_option`: `benyfits evaluate --simulator SPEC`, `--simulator-mode`, `--rerun-simulator-faults N`.
 - `edition_option`: the `--edition` option of `check`, `profile` and `view` (the published editions, validated).
+- `import_inspect`: `benyfits import-inspect LOG` (an Inspect AI log onto the board under its own protocol).
+- `persona_option`: the `--persona` option of `play --as user` (a persona card for the person).
 - `profile_edition`: `benyfits profile --edition`: a household's profile under an edition's feature schema.
 """
 

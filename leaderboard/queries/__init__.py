@@ -30,7 +30,6 @@ from leaderboard.queries.common import (
     open_source,
     sanitize,
 )
-from leaderboard.queries.sealed_rule import is_public_only, unranked_public
 from leaderboard.queries.dialogs import (
     DIALOG_COLUMNS,
     DialogFilter,
@@ -95,6 +94,7 @@ from leaderboard.queries.scoring import (
     run_protocols,
     run_results,
 )
+from leaderboard.queries.sealed_rule import is_public_only, unranked_public
 from leaderboard.queries.sensitivity import SENSITIVITY_COLUMNS, sensitivity
 from leaderboard.queries.table import (
     DEFAULT_COLUMNS,

@@ -79,9 +79,7 @@ def test_a_later_edition_reads_its_own_datasets_and_texts_and_is_another_protoco
 def test_a_bad_or_unbuilt_edition_is_refused_naming_the_key(project):
     with pytest.raises(ParamsError, match="evaluate.edition"):
         read_config(_params(2026))
-    from eligibench.datasets.publish import DatasetMissing
-
-    with pytest.raises(DatasetMissing, match="diverse-2030-01"):
+    with pytest.raises(ParamsError, match=r"'evaluate.edition' is '2030-01': no such edition \(known: 2024, 2026-08\)"):
         _resolve(_params("2030-01"), project)
 
 

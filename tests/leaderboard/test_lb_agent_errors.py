@@ -3,7 +3,6 @@
 line says "agent errors n/N", and the board lists the run unranked, with its column and filter."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest

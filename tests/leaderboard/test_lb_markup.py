@@ -89,7 +89,7 @@ def test_markup_from_an_agent_shows_literally_and_loads_nothing_remote(tmp_path,
             key = f"diverse / {row.id} / trial 0"
             page.goto(url + "?" + urllib.parse.urlencode({"tab": "dialogs", "run": run_id, "dialog": key}))
             chat, summary = page.locator("#bf-chat"), page.locator("#bf-dlg-summary")
-            expect(summary).to_contain_text("ended agent_error")
+            expect(summary).to_contain_text("ended: the agent failed")
             expect(chat).to_contain_text(f"![t]({remote.url}/q-md.png)")
             expect(chat).to_contain_text(f"<img src={remote.url}/q-img.png onerror=alert(1)>")
             expect(chat).to_contain_text("<script>fetch(")

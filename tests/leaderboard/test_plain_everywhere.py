@@ -146,8 +146,8 @@ def test_the_play_result_names_programs_and_words_the_ending(tmp_path):
     """The Play tab's result table and head: names, the ending in words, no JSON."""
     from types import SimpleNamespace
 
-    from eligibench.evaluation.run import load_run
     from eligibench.evaluation.play import HUMAN_MANIFEST
+    from eligibench.evaluation.run import load_run
     from leaderboard.tabs.play import result_html
 
     rows = _published_rows()

@@ -96,8 +96,8 @@ def _page_texts(page) -> str:
 
 
 def _names(project: Path) -> dict[str, str]:
-    from eligibench.evaluation.run import load_run
     from eligibench.evaluation.play import HUMAN_MANIFEST
+    from eligibench.evaluation.run import load_run
 
     return {o: b.name for o, b in load_run(HUMAN_MANIFEST, project).briefs.items()}
 

@@ -23,7 +23,6 @@ from eligibench.evaluation.run import EvalConfig, load_run, open_session
 from eligibench.evaluation.user import QUOTING_LABEL, QuotingUserModel
 from eligibench.results import AGENT_ERROR, BUDGET_EXCEEDED, INFRA_ERROR, READY, TURN_LIMIT, USER_ERROR, DialogResult
 
-
 # Seconds the smoke dialogs may take (issue 36: "still fast, <= 60 s on the embedded model"). A
 # dialog of the direct agent on the embedded model takes 15-25 s on 2 shared cores, so an agent
 # calling a model gets about 3 of the 6 households (every opportunity count first); an agent

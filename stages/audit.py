@@ -65,9 +65,10 @@ def main() -> None:
 def persona_summary(config, n: int) -> dict:
     """Each behaviour's scripted probes and each persona's standard probes on the first `n`
     households of each dataset (every size, so partial knowledge has members to be unsure of)."""
-    by_dataset = published_rows(replace(config, subset={d: n for d in ("representative", "diverse")},
-                                        subset_select="first"), paths.DATASET_DIR)
-    rows = [r for rs in by_dataset.values() for r in rs]
+    # at most n each: a small dataset (a scratch pipeline's) is probed whole rather than refused
+    by_dataset = published_rows(replace(config, subset={d: None for d in ("representative", "diverse")}),
+                                paths.DATASET_DIR)
+    rows = [r for rs in by_dataset.values() for r in rs[:n]]
     seed = config.simulator_mode.persona_seed
     return {"households": len(rows), "behaviours": audit_behaviours([r.household for r in rows]),
             "personas": {p: audit_persona(p, [(r.id, r.household) for r in rows], seed) for p in PERSONAS}}

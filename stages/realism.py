@@ -56,7 +56,10 @@ def main(store_path: str | None = None) -> None:
     runs, results, rows = {}, {}, None
     for persona in personas:
         cfg = replace(base, simulator_mode=replace(config.simulator_mode, persona=persona))
-        resolved = load_run(folder, config=cfg)
+        try:
+            resolved = load_run(folder, config=cfg)
+        except ParamsError as e:  # the subset is this stage's realism.households, not evaluate.subset
+            raise ParamsError(str(e).replace("'evaluate.subset.", "'realism.households.")) from None
         summary = run_submission(resolved)
         rows = rows or {d: list(rs) for d, rs in resolved.rows.items()}
         store = ResultStore(cfg.store)

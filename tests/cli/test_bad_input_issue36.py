@@ -60,6 +60,7 @@ def test_an_old_schema_store_is_one_line_not_a_traceback(tmp_path):
     assert r.returncode == 2 and "Traceback" not in r.stderr and str(old) in r.stderr, r.stderr[-800:]
 
 
+@pytest.mark.needs_bwrap  # the worker names a missing bubblewrap first (before any work), then the store
 def test_worker_with_a_missing_store_does_not_create_it(tmp_path):
     missing = tmp_path / "typo.duckdb"
     r = _cli("worker", "--once", "--store", str(missing), "--quoting-user")

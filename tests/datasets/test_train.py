@@ -29,6 +29,8 @@ from eligibench.household import replace_member
 from eligibench.truth import traced_checkers
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.needs_datasets  # the published rows (`dvc repro`)
+
 CATALOG = {"opportunities": []}
 
 

@@ -35,6 +35,8 @@ from eligibench.evaluation.user import (
 from eligibench.household import display_name, fact, replace_member
 from eligibench.results import Turn, run_id_for
 
+pytestmark = pytest.mark.needs_datasets  # the published rows (`dvc repro`)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -20,6 +20,8 @@ from eligibench.evaluation.run import RunPlan, evaluate
 from eligibench.results import ResultStore, RunSpec
 from tests.evaluation.doubles import ExtractiveUserModel, ScriptedAgent
 
+pytestmark = pytest.mark.needs_datasets  # the published rows (`dvc repro`)
+
 ROOT = Path(__file__).resolve().parents[2]
 TARGET = "IDNYC"
 EDIT = ("    if m.age < 10:\n", "    if m.age < 30:\n")  # one line of checkers/idnyc.py

@@ -3,6 +3,8 @@ edition's reference, splitting protocols only when it differs, never moving exis
 import hashlib
 import os
 
+import pytest
+
 from eligibench.evaluation.run import DatasetUse, Protocol, load_run, protocol_id
 from eligibench.evaluation.run.simulator_identity import (
     KNOWN_WEIGHTS,
@@ -86,6 +88,7 @@ def test_an_edition_pins_its_reference_and_a_run_on_other_weights_is_another_pro
     assert pin(identify(spec, False, "", "", True), spec, ref) == {"weights": f"hf:{model}@def456"}
 
 
+@pytest.mark.needs_datasets  # the published rows (`dvc repro`)
 def test_committed_default_run_records_its_identity_and_keeps_its_protocol(tmp_path):
     r = load_run("direct", ".")
     j = r.protocol.to_json()

@@ -25,7 +25,7 @@ from eligibench.evaluation.scoring import compare_runs, persona_process, realism
 from eligibench.results import ResultStore
 from tests.leaderboard.test_lb_e2e import ROOT, browser, start_app, stop
 
-pytestmark = pytest.mark.needs_chromium
+pytestmark = [pytest.mark.needs_chromium, pytest.mark.needs_datasets]
 
 TEACHER = ROOT / "submissions" / "teacher"
 PERSONA = "typical"

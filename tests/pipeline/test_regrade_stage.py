@@ -9,10 +9,13 @@ import sys
 from pathlib import Path
 
 import duckdb
+import pytest
 import yaml
 
 from eligibench.results import ResultStore
 from tests.evaluation.test_regrade import _rows, _run
+
+pytestmark = pytest.mark.needs_datasets  # the published rows (`dvc repro`)
 
 ROOT = Path(__file__).resolve().parents[2]
 

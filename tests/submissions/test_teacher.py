@@ -19,6 +19,8 @@ from eligibench.evaluation.user import GroundedUser
 from eligibench.household import FEATURES, replace_member
 from eligibench.results import ResultStore, Turn
 
+pytestmark = pytest.mark.needs_datasets  # the published rows (`dvc repro`)
+
 ROOT = Path(__file__).resolve().parents[2]
 TEACHER = ROOT / "submissions" / "teacher"
 

@@ -18,6 +18,8 @@ from eligibench.results import ResultStore
 from eligibench.training import ENV_ID, episode_result, load_episodes, run_episode, submission_policy
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.needs_datasets  # the published rows (`dvc repro`)
+
 
 @pytest.fixture(scope="module")
 def public():

@@ -46,3 +46,53 @@ def test_one_flag_runs_the_agent_under_another_simulator_as_another_protocol(tmp
     assert "embedded:SmolLM2-135M-Instruct@t0/m16" in sb["protocol"]["simulator"]["label"]
     bad = run([*base, "--simulator", "nosuch:model"], proj)
     assert bad.returncode == 2 and "nosuch" in bad.stderr and "Traceback" not in bad.stderr
+
+
+ASKER = '''from eligibench.evaluation.hosting import Agent
+
+
+class Asker(Agent):
+    """One plain question, then everything eligible: enough to make the simulated user answer once."""
+
+    def start(self, opportunities):
+        self.ids = [o.id for o in opportunities]
+
+    def ask(self, dialog):
+        return "How old is each person in your household?"
+
+    def ready(self, dialog):
+        return len(dialog.turns) >= 1
+
+    def predict(self, dialog):
+        return {i: True for i in self.ids}
+'''
+
+
+@pytest.mark.needs_bwrap  # a development agent from outside the repository runs jailed
+def test_the_flag_reaches_the_wire_model_and_sampling_of_every_simulator_call(tmp_path):
+    """Recorded is not enough: the simulator named by --simulator is the one called, with its sampling.
+    The endpoint is the named FAKE of an OpenAI-compatible server (no API exists here), on loopback."""
+    from eligibench import system
+    from tests.fakes.openai_server import FakeOpenAIServer
+
+    proj = make_reference_project(tmp_path / "proj", agents=("random",))
+    agent = proj / "asker"
+    agent.mkdir()
+    (agent / "agent.py").write_text(ASKER)
+    (agent / "manifest.yaml").write_text("name: asker\nstrategy: one question\nauthors: [tests]\n"
+                                         "entry_point: agent:Asker\nmodels: {}\nlicense: MIT\n"
+                                         "description: asks one question\n")
+    with FakeOpenAIServer(models=["sim-x"], plain_text="I am 41 years old.") as fake:
+        spec = f"openai:sim-x,base_url={fake.base_url},max_tokens=17,temperature=0.3"
+        r = run(["-m", "eligibench.cli", "evaluate", "asker", "--households", "1", "--json",
+                 "--simulator", spec, "--simulator-mode", "free-form"], proj, OPENAI_API_KEY="test-key",
+                BENYFITS_BWRAP=str(system.bwrap_path()))
+        assert r.returncode == 0, r.stderr[-2000:]
+        calls = [q.body for q in fake.requests if q.path.endswith("/chat/completions")]
+    assert calls, "the simulated user never called the named simulator"
+    asked = [c for c in calls if "How old is each person" in json.dumps(c.get("messages"))]
+    assert asked, [c.get("messages") for c in calls]
+    for c in asked:
+        # OpenAI names the output limit max_completion_tokens (models/openai_compat.py)
+        assert c["model"] == "sim-x" and c["max_completion_tokens"] == 17 and c["temperature"] == 0.3, c
+    assert json.loads(r.stdout)["protocol"]["simulator_identity"]["sampling"].startswith("t0.3/m17")

@@ -7,6 +7,7 @@ module-level functions of a frozen holder of the tab's components (and the board
 
 Modules:
 - `common`: `Tab`, `Context` (what tabs share), `bind`, the busy banner, URL helpers.
+- `table_view`: a read-only tab of one query's table and its note (used by `sensitivity` and `realism`).
 - `board`: the ranking of one protocol, v1's reported rows, filters, columns, export.
 - `scatter`: F1 against turns.
 - `opportunity`: the per-opportunity heatmap.

@@ -3,15 +3,9 @@ under personas (`queries.realism`), the paired drop on the pairs every persona c
 process figures the personas make meaningful. `dvc repro realism` fills it with the teacher."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping
-
-import gradio as gr
-import pandas as pd
-
 from leaderboard import queries as Q
-from leaderboard.board import Board, PageData
-from leaderboard.tabs.common import Context, Tab, bind, note
+from leaderboard.tabs import table_view
+from leaderboard.tabs.common import Context, Tab
 
 EXPLAIN = ("The same agent configuration under the cooperative simulated user (exact answers) and under personas "
            "(rough numbers, unknown program names, reluctance until told why, one question at a time, ...; "
@@ -22,35 +16,9 @@ EXPLAIN = ("The same agent configuration under the cooperative simulated user (e
            "asking one thing.")
 EMPTY = "No agent configuration has runs under the cooperative user and a persona yet (`dvc repro realism`)."
 
-
-@dataclass(frozen=True)
-class RealismUI:
-    table: Any
-    status: Any
-
-
-def realism_table(board: Board) -> pd.DataFrame | None:
-    """The view's rows, read now; None while a writer holds the store (the last rows stay)."""
-    try:
-        with board.source.reader() as r:
-            return Q.realism(r)
-    except Q.StoreLockedError:
-        return None
-
-
-def fill(ui: RealismUI, board: Board, page: PageData, values: Mapping[str, Any]) -> dict:
-    if page.cold:
-        return {}
-    df = realism_table(board)
-    if df is None:
-        return {}
-    return {ui.table: df, ui.status: note(EXPLAIN if not df.empty else EMPTY + " " + EXPLAIN)}
+VIEW = table_view.TableView("realism", "Realism", Q.realism, tuple(Q.REALISM_COLUMNS),
+                             "One agent configuration under the cooperative user and personas", EXPLAIN, EMPTY)
 
 
 def build(ctx: Context) -> Tab:
-    with gr.Tab("Realism", id="realism") as tab:
-        ui = RealismUI(gr.Dataframe(pd.DataFrame(columns=list(Q.REALISM_COLUMNS)), interactive=False,
-                                    label="One agent configuration under the cooperative user and personas",
-                                    elem_id="bf-realism"),
-                       gr.HTML(note(EXPLAIN), elem_id="bf-realism-note"))
-    return Tab("realism", "Realism", tab, outputs=[ui.table, ui.status], fill=bind(fill, ui, ctx.board))
+    return table_view.build(VIEW, ctx)

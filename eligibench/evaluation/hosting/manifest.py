@@ -120,17 +120,11 @@ def load_manifest(folder: Path | str) -> Manifest:
             raise SubmissionError(f"{path}: field '{key}': expected a non-empty string, got {v!r}")
         return v
 
-    name = text("name")
-    if not SUBMISSION_NAME.match(name):
-        raise SubmissionError(f"{path}: field 'name': {name!r} must be lowercase letters, digits, '-' or '_'")
+    name = _checked_name(path, text("name"))
     entry = text("entry_point")
     if not _ENTRY.match(entry):
         raise SubmissionError(f"{path}: field 'entry_point': {entry!r} must look like module:Class")
-    authors = raw["authors"]
-    if isinstance(authors, str):
-        authors = [authors]
-    if not isinstance(authors, list) or not authors or not all(isinstance(a, str) and a.strip() for a in authors):
-        raise SubmissionError(f"{path}: field 'authors': expected a list of names")
+    authors = _checked_authors(path, raw["authors"])
     models = raw["models"] or {}
     if not isinstance(models, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in models.items()):
         raise SubmissionError(f"{path}: field 'models': expected a mapping of role -> model name")
@@ -140,7 +134,7 @@ def load_manifest(folder: Path | str) -> Manifest:
     pregen = raw.get("pregenerate")
     if pregen is not None and (not isinstance(pregen, str) or not _ENTRY.match(pregen)):
         raise SubmissionError(f"{path}: field 'pregenerate': {pregen!r} must look like module:function")
-    m = Manifest(folder, name, text("strategy"), tuple(authors), entry, models, text("license"),
+    m = Manifest(folder, name, text("strategy"), authors, entry, models, text("license"),
                  str(raw.get("description", "")), options, bool(raw.get("test_only", False)), pregen)
     check_entry_point(m)
     return m
@@ -158,15 +152,25 @@ def service_manifest(folder: Path, path: Path, raw: dict) -> Manifest:
     for key in ("name", "strategy", "license", "url"):
         if not isinstance(raw[key], str) or not raw[key].strip():
             raise SubmissionError(f"{path}: field '{key}': expected a non-empty string, got {raw[key]!r}")
-    if not SUBMISSION_NAME.match(raw["name"]):
-        raise SubmissionError(f"{path}: field 'name': {raw['name']!r} must be lowercase letters, digits, '-' or '_'")
+    name = _checked_name(path, raw["name"])
     if not re.match(r"^https?://[^\s/]+(/\S*)?$", raw["url"]):
         raise SubmissionError(f"{path}: field 'url': {raw['url']!r}, expected http(s)://host[:port][/path]")
-    authors = [raw["authors"]] if isinstance(raw["authors"], str) else raw["authors"]
+    return Manifest(folder, name, raw["strategy"], _checked_authors(path, raw["authors"]), "", {}, raw["license"],
+                    str(raw.get("description", "")), kind="service", url=raw["url"].rstrip("/"))
+
+
+def _checked_name(path: Path, name: str) -> str:
+    if not SUBMISSION_NAME.match(name):
+        raise SubmissionError(f"{path}: field 'name': {name!r} must be lowercase letters, digits, '-' or '_'")
+    return name
+
+
+def _checked_authors(path: Path, authors: Any) -> tuple[str, ...]:
+    """One name or a list of names, each non-empty."""
+    authors = [authors] if isinstance(authors, str) else authors
     if not isinstance(authors, list) or not authors or not all(isinstance(a, str) and a.strip() for a in authors):
         raise SubmissionError(f"{path}: field 'authors': expected a list of names")
-    return Manifest(folder, raw["name"], raw["strategy"], tuple(authors), "", {}, raw["license"],
-                    str(raw.get("description", "")), kind="service", url=raw["url"].rstrip("/"))
+    return tuple(authors)
 
 
 def write_service_manifest(folder: Path, name: str, url: str, strategy: str = "agent service",

@@ -47,6 +47,7 @@ class Lookup(Agent):
 
 
 @pytest.mark.needs_bwrap
+@pytest.mark.needs_datasets
 def test_a_lookup_agent_on_the_published_2026_08_labels_is_not_ranked(tmp_path):
     table = {}
     for name in ("diverse", "representative"):

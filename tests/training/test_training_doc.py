@@ -26,6 +26,7 @@ def blocks() -> list[tuple[str, str]]:
 
 
 @pytest.mark.needs_bwrap
+@pytest.mark.needs_datasets
 def test_the_worked_example_runs_as_written(tmp_path):
     proj = tmp_path / "project"
     (proj / "data").mkdir(parents=True)

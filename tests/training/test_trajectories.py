@@ -16,7 +16,7 @@ from eligibench.evaluation.hosting import import_submission_module, load_manifes
 from eligibench.evaluation.run import read_config, resolve_run, run_submission
 from tests.conftest import ROOT
 
-pytestmark = pytest.mark.needs_bwrap
+pytestmark = [pytest.mark.needs_bwrap, pytest.mark.needs_datasets]
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,9 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
         manifest = load_manifest(args.submission)
         check_loads(manifest, cwd=Path.cwd())
-        print(f"{args.submission}: manifest valid; {manifest.entry_point} imports and constructs in the jail")
+        what = (f"service {manifest.url} answers" if manifest.is_service
+                else f"{manifest.entry_point} imports and constructs in the jail")
+        print(f"{args.submission}: manifest valid; {what}")
     return 0
 
 
@@ -125,13 +127,25 @@ def _preflight(args: argparse.Namespace) -> None:
     # `benyfits evaluate` needs no branch here: its own flow refuses, in order and before any server
     # starts, a bad params value or store, a missing dataset (resolve_run), an agent that must be
     # jailed (open_session: hosting.isolation) and a missing model file (model_identity), each in one line
-    if args.command in ("submit", "worker") or (args.command == "validate" and args.submission):
+    folder = {"submit": getattr(args, "path", None), "validate": getattr(args, "submission", None)}.get(args.command)
+    if args.command == "worker" or (folder and not _is_service(folder)):
         pf.check([pf.system_tool(system.BWRAP, "submitted agents run inside it: the smoke dialog, the entry point "
                                                "check and the queue worker never run one without it")])
     elif args.command == "leaderboard":
         pf.check([pf.port_free(args.host, args.port, "the leaderboard")])
     elif args.command == "queue-serve":
         pf.check([pf.port_free(args.host, args.port, "queue-serve")])
+
+
+def _is_service(folder: str) -> bool:
+    """The folder's manifest names an A2A service: no code of it runs here, so no jail is needed. A
+    manifest that does not load is not a service here: the command's own flow names its problem."""
+    from eligibench.evaluation.hosting import SubmissionError, load_manifest
+
+    try:
+        return load_manifest(folder).is_service
+    except SubmissionError:
+        return False
 
 
 def main(argv: list[str] | None = None) -> int:

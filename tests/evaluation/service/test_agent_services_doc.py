@@ -26,7 +26,7 @@ def _blocks() -> list[str]:
     return re.findall(r"```bash\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)
 
 
-@pytest.mark.needs_bwrap  # `benyfits submit` and `worker` check for bubblewrap first (cli/main.py), services or not
+@pytest.mark.needs_bwrap  # `benyfits worker` checks for bubblewrap first (cli/main.py): a queue may hold code
 def test_the_walkthrough_runs_as_written(tmp_path: Path):
     project = make_reference_project(tmp_path / "p", agents=("random",))
     shutil.copytree(ROOT / "examples", project / "examples", ignore=shutil.ignore_patterns("__pycache__"))

@@ -75,3 +75,20 @@ def test_check_asks_the_service_for_its_card(tmp_path):
     dead = f"http://127.0.0.1:{free_port()}"
     r = _evaluate(project, dead, "--check")
     assert r.returncode == 2 and f"agent service {dead}" in r.stderr
+
+
+def test_submitting_a_service_needs_no_bubblewrap(tmp_path):
+    """No code of a service runs here, so `submit` (smoke dialogs over A2A) does not ask for the jail;
+    a code submission still does (cli/main.py preflight), bubblewrap invisible to both."""
+    project = make_reference_project(tmp_path / "p", agents=("random",))
+    with a2a_service(lambda: AskingAgent(AgentContext())) as served:
+        (project / "svc").mkdir()
+        (project / "svc" / "manifest.yaml").write_text(
+            f"name: svc\nkind: service\nurl: {served.url}\nstrategy: asks\nauthors: [A]\nlicense: MIT\n")
+        r = run(["-m", "eligibench.cli", "submit", "svc", "--dry-run", "--quoting-user", "--smoke-questions", "2"],
+                cwd=project)
+    assert r.returncode == 0, r.output
+    assert f"service {served.url} answers" in r.stdout and "bubblewrap" not in r.output
+    assert served.bodies  # the smoke dialogs reached the service
+    code = run(["-m", "eligibench.cli", "submit", "submissions/random", "--dry-run", "--quoting-user"], cwd=project)
+    assert code.returncode != 0 and "bubblewrap" in code.output and "Traceback" not in code.output

@@ -121,7 +121,8 @@ def served(tmp_path, lb_dataset):
 def browser(tmp_path: Path, width: int = 1440, height: int = 900):
     from playwright.sync_api import expect, sync_playwright
 
-    expect.set_options(timeout=30_000)  # 2 shared cores: a first page load can take several seconds
+    # 2 shared cores: a first page load can take several seconds, and at load 5+ a tab 30 s (two timeouts seen)
+    expect.set_options(timeout=60_000)
     with sync_playwright() as p:
         ctx = p.chromium.launch_persistent_context(
             tempfile.mkdtemp(prefix="chromium-profile-", dir=tmp_path), executable_path=system.chromium_path(),
@@ -416,8 +417,8 @@ def test_busy_store_banner_last_good_data_and_recovery(served, tmp_path):
         finally:
             writer.wait(timeout=hold + 30)
         # the lock is gone: both pages recover by themselves (no reload, no click)
-        expect(page.locator("#bf-banner")).not_to_contain_text("being updated", timeout=30_000)
-        expect(page2.locator("#bf-banner")).not_to_contain_text("being updated", timeout=30_000)
+        expect(page.locator("#bf-banner")).not_to_contain_text("being updated", timeout=60_000)
+        expect(page2.locator("#bf-banner")).not_to_contain_text("being updated", timeout=60_000)
         expect(page2.locator("#bf-ranking td", has_text="known-agent")).to_be_visible()
 
 

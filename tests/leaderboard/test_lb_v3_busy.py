@@ -44,12 +44,12 @@ def test_dialogs_pane_and_a_deep_link_fill_in_after_a_write(tmp_path, lb_dataset
                 # a deep link opened during the write
                 page2 = page.context.new_page()
                 page2.goto(f"{url}?tab=dialogs&run={ids['third']}")
-                expect(page2.locator("#bf-dlg-busy")).to_contain_text("being updated", timeout=30_000)
+                expect(page2.locator("#bf-dlg-busy")).to_contain_text("being updated", timeout=60_000)
                 expect(page2.locator("#bf-dlg-busy")).to_contain_text(ids["third"])
             # the lock is gone: both fill in by themselves (no click, no reload)
-            expect(summary).to_contain_text("other-agent", timeout=30_000)
+            expect(summary).to_contain_text("other-agent", timeout=60_000)
             expect(page.locator("#bf-dlg-busy")).not_to_contain_text("being updated")
-            expect(page2.locator("#bf-dlg-summary")).to_contain_text("third-agent", timeout=30_000)
+            expect(page2.locator("#bf-dlg-summary")).to_contain_text("third-agent", timeout=60_000)
             expect(page2.locator("#bf-dlg-list")).to_contain_text("Household")
             assert "1\n2\n3" not in page2.locator("#bf-dlg-list").inner_text()
     finally:
@@ -69,14 +69,14 @@ def test_a_server_started_during_a_write_waits_for_the_store(tmp_path, lb_datase
         with browser(tmp_path) as page:
             page.goto(url)
             header = page.locator("#bf-header")
-            expect(header).to_contain_text("Waiting for the results store", timeout=30_000)
+            expect(header).to_contain_text("Waiting for the results store", timeout=60_000)
             expect(page.locator("#bf-banner")).to_contain_text("being updated")
             text = page.locator("body").inner_text()
             assert "0 evaluated run" not in text and "No evaluated runs yet" not in text
             holder.__exit__(None, None, None)
             released = True
             # the same page fills in by itself once the writer is gone
-            expect(header).to_contain_text("evaluated run(s)", timeout=30_000)
+            expect(header).to_contain_text("evaluated run(s)", timeout=60_000)
             expect(page.locator("#bf-ranking td", has_text="known-agent")).to_be_visible()
     finally:
         if not released:

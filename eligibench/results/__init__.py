@@ -33,6 +33,7 @@ from eligibench.results.reading import Reader, SnapshotSource, StoreSource, open
 from eligibench.results.records import (
     AGENT_ERROR,
     BUDGET_EXCEEDED,
+    INSPECT_NOT_RUN_HERE,
     JAILED,
     NO_AGENT_PROCESS,
     READY,
@@ -66,6 +67,7 @@ from eligibench.results.vocabulary import (
 )
 
 __all__ = [
+    "INSPECT_NOT_RUN_HERE",
     "JAILED",
     "NO_AGENT_PROCESS",
     "UNJAILED",

@@ -22,7 +22,10 @@ UNJAILED = "none (reference agent)"  # a reference agent shipped in the reposito
 NO_AGENT_PROCESS = "none (a person played the agent)"  # play mode: no agent code ran at all
 # an agent reached over A2A (docs/agent-services.md): it ran elsewhere, so nobody saw or jailed its code
 SERVICE_NOT_INSPECTED = "service: code not inspected"
-ISOLATIONS = (JAILED, UNJAILED, NO_AGENT_PROCESS, SERVICE_NOT_INSPECTED)
+# a run imported from an Inspect log (benyfits import-inspect): the model ran in Inspect on the
+# importer's machine, never in this harness's jail; we only replayed its recorded dialogs
+INSPECT_NOT_RUN_HERE = "inspect: not run here"
+ISOLATIONS = (JAILED, UNJAILED, NO_AGENT_PROCESS, SERVICE_NOT_INSPECTED, INSPECT_NOT_RUN_HERE)
 
 
 

@@ -2,7 +2,8 @@
 
 The run goes through the harness's own run path (`run.evaluate` with an executor that replays the
 log's dialogs instead of running them): the same dialog, prediction and turn rows, process metrics,
-summary metrics and done/incomplete status as a harness run. Its protocol is the task's (data
+summary metrics and done/incomplete status as a harness run. Its isolation is `inspect: not run here` (the model ran under Inspect on the
+importer's machine; nothing of it ran in our jail). Its protocol is the task's (data
 version, households in the log, question cap, epochs as trials, simulator, split, edition) plus the
 scaffold, so it is never ranked with harness runs. Its identity covers the model, its generate
 config and the log's eval id: importing the same log twice is the same run (nothing is added).
@@ -24,7 +25,7 @@ from eligibench.evaluation.inspect_task.scorer import DIALOG
 from eligibench.evaluation.inspect_task.source import SCAFFOLD, TaskSource, load_source
 from eligibench.evaluation.inspect_task.tasks import META
 from eligibench.evaluation.run import RunPlan, evaluate, plan_for, run_identity
-from eligibench.results import INFRA_ERROR, DialogResult, ResultStore, RunSpec
+from eligibench.results import INFRA_ERROR, INSPECT_NOT_RUN_HERE, DialogResult, ResultStore, RunSpec
 
 
 class NotABenyfitsLog(BenyfitsError):
@@ -133,6 +134,9 @@ def import_log(path: Path | str, store: Path | str, project: Path | str = Path("
                                                  INFRA_ERROR, "Inspect: the log has no sample for this epoch")
     spec = _spec(log, source)
     results = ResultStore(Path(store))
+    # the model ran in Inspect on the importer's machine, not in our jail: the run says so, as a
+    # service run does (records.INSPECT_NOT_RUN_HERE), instead of leaving isolation empty
+    results.record_isolation(results.ensure_run(spec), INSPECT_NOT_RUN_HERE)
     run_id = evaluate(plan_for(source.resolved, spec), results, executor=_Replay(dialogs))
     status = next((r["status"] for r in results.runs() if r["run_id"] == run_id), "unknown")
     return ImportedRun(run_id, spec.protocol_id, spec.submission, len(dialogs), status)

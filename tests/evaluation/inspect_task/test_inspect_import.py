@@ -8,7 +8,7 @@ import pytest
 
 from eligibench.evaluation.inspect_task import SCAFFOLD, figures, import_log, load_source
 from eligibench.evaluation.run import comparable, load_run, run_submission
-from eligibench.results import ResultStore
+from eligibench.results import INSPECT_NOT_RUN_HERE, ResultStore
 from leaderboard import queries as Q
 from tests.evaluation.inspect_task.scripted import ask, opportunity_ids, run_task, small_project, submit
 from tests.evaluation.inspect_task.test_inspect_task import _dialogs
@@ -45,6 +45,21 @@ def test_import_records_the_log_as_a_run_of_its_own_protocol(project: Path, tmp_
     # importing the same log again is the same run: nothing added
     again = import_log(Path(log.location), store, project)
     assert again.run_id == got.run_id and len(results.dialog_results(got.run_id)) == 2
+
+
+def test_an_imported_run_says_it_did_not_run_here_and_the_board_shows_it(project: Path, tmp_path: Path) -> None:
+    """The model ran under Inspect on the importer's machine: the run's isolation says so, not empty."""
+    from leaderboard.queries import StoreSource
+    from leaderboard.queries.table import evaluated_rows
+
+    log = run_task(project, _policy, tmp_path / "logs")
+    store = tmp_path / "results.duckdb"
+    got = import_log(Path(log.location), store, project)
+    [run] = [r for r in ResultStore(store).runs() if r["run_id"] == got.run_id]
+    assert run["isolation"] == INSPECT_NOT_RUN_HERE == "inspect: not run here"
+    with StoreSource(store).reader() as reader:
+        table = evaluated_rows(reader)
+    assert list(table["Isolation"]) == [INSPECT_NOT_RUN_HERE]
 
 
 @pytest.mark.needs_bwrap

@@ -48,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
         for c in g.changes:
             print(f"    {c.dataset}/{c.row_id} trial {c.trial} {c.opportunity}: label {_word(c.old)} -> {_word(c.new)} "
                   f"(agent said {_word(c.predicted)})")
+        for words in g.stale:
+            print(f"    not regraded: {words}")
     changed = sum(g.grading is not None for g in done)
     print(f"regrade: {changed} of {len(done)} run(s) regraded, {sum(len(g.changes) for g in done)} label(s) changed")
     return 0

@@ -4,10 +4,13 @@ Modules:
 - `ground_truth`: the digest of an edition's checkers (with what they import) and requirement texts.
 - `regrade`: grading 1 recorded with a run; `regrade_run` / `regrade_runs` re-score stored
   transcripts against the current checkers, with no model calls, keeping every grading.
+- `recompute`: every other label-dependent figure (process, failure causes, simulator faults,
+  agent-attributable and persona scores) recomputed with needed facts traced from the new checkers.
 """
 from __future__ import annotations
 
 from eligibench.evaluation.regrade.ground_truth import GroundTruth, digest_of, ground_truth, module_closure
+from eligibench.evaluation.regrade.recompute import mode_from_label, rescore, stale_figures, stored_rows
 from eligibench.evaluation.regrade.regrade import (
     DEFAULT_BOOTSTRAP,
     NotRegradable,
@@ -20,4 +23,5 @@ from eligibench.evaluation.regrade.regrade import (
 )
 
 __all__ = ["DEFAULT_BOOTSTRAP", "NotRegradable", "GroundTruth", "Regrade", "digest_of", "edition_of", "ground_truth", "module_closure",
-           "record_first_grading", "regrade_run", "regrade_runs", "relabel"]
+           "mode_from_label", "record_first_grading", "regrade_run", "regrade_runs", "relabel", "rescore", "stale_figures",
+           "stored_rows"]

@@ -4,8 +4,10 @@ The predictions are stored; the labels come from the edition's checkers run on t
 the run evaluated (`run_households`, recorded with grading 1; a run from before schema version 5
 falls back to the published rows of its data version). Scores are recomputed by the same
 `summarize` the runner uses, with the run's seed and the grading's bootstrap size, so a regrade
-whose labels did not change reproduces the metrics exactly. Process metrics and failure causes
-are kept from the evaluation (they read disclosures and needed facts, not only labels).
+whose labels did not change reproduces the metrics exactly. Every other label-dependent figure
+is recomputed too (`recompute`: process metrics, failure causes, simulator faults and the
+agent-attributable scores, persona figures), with the needed facts traced from the new checkers;
+only the simulator re-runs cannot be (their dialogs are not stored: `Regrade.stale` says so).
 
 Measured (2026-11-25, this machine): the digest of an edition's 84 checker files and 82
 requirement texts takes 0.26 s (imports included); a regrade of a 3-household run is dominated
@@ -21,7 +23,7 @@ from typing import Any, Mapping, Sequence
 from eligibench import paths
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.regrade.ground_truth import ground_truth
-from eligibench.evaluation.scoring import summarize
+from eligibench.evaluation.regrade.recompute import mode_from_label, rescore, stale_figures, stored_rows
 from eligibench.results import DEFAULT_EDITION, DialogResult, LabelChange, ResultStore, parse_protocol
 
 DEFAULT_BOOTSTRAP = 1000
@@ -42,6 +44,7 @@ class Regrade:
     grading: int | None  # the new grading's number; None when the run was already graded by this ground truth
     changes: tuple[LabelChange, ...]
     skipped: str | None = None  # why the run could not be regraded (`--all` only)
+    stale: tuple[str, ...] = ()  # figures this regrade could not recompute (no model calls), in plain words
 
 
 def edition_of(run: Mapping[str, Any]) -> str:
@@ -109,13 +112,15 @@ def relabel(results: Sequence[DialogResult], households: Mapping[tuple[str, str]
     return out, changes
 
 
-def _scores(results: Sequence[DialogResult], run: Mapping[str, Any], bootstrap: int) -> list[tuple]:
-    by_dataset: dict[str, list[DialogResult]] = {}
-    for r in results:
-        by_dataset.setdefault(r.dataset, []).append(r)
-    scored = {d: rs for d, rs in by_dataset.items() if any(r.scored for r in rs)}
-    seed = int((run.get("params") or {}).get("seed", 0))
-    return summarize(scored, n_boot=bootstrap, seed=seed, trials=run.get("trials")).to_rows() if scored else []
+def _rescored(store: ResultStore, run: Mapping[str, Any], results: Sequence[DialogResult],
+              households: Mapping[tuple[str, str], Any], registry: Mapping[str, Any], bootstrap: int) -> list[tuple]:
+    from eligibench.truth import TracedChecker
+
+    traced = {o: TracedChecker(o, registry[o]) for o in sorted({o for r in results for o in r.labels})}
+    rows = stored_rows(results, households, traced, tuple(run.get("datasets") or ()))
+    params = run.get("params") or {}
+    return rescore(store, run["run_id"], rows, results, mode_from_label(params.get("simulator_mode")), bootstrap,
+                   int(params.get("seed", 0)), run.get("trials"))
 
 
 def regrade_run(store: ResultStore, run: Mapping[str, Any], bootstrap: int = DEFAULT_BOOTSTRAP,
@@ -131,14 +136,16 @@ def regrade_run(store: ResultStore, run: Mapping[str, Any], bootstrap: int = DEF
     if before == now:
         return Regrade(run_id, run["submission"], now, before, None, ())
     n_boot = next((g["bootstrap"] for g in reversed(gradings) if g["bootstrap"] is not None), bootstrap)
-    results, changes = relabel(store.dialog_results(run_id), _households(store, run, edition, dataset_dir),
-                               edition_registry(edition), run_id)
+    households, registry = _households(store, run, edition, dataset_dir), edition_registry(edition)
+    results, changes = relabel(store.dialog_results(run_id), households, registry, run_id)
     old_rows = [(m["dataset"], m["name"], m["value"], m["ci_low"], m["ci_high"]) for m in store.metrics(run_id)]
-    new_scores = _scores(results, run, n_boot)
-    fresh = {(d, n) for d, n, *_ in new_scores}
-    metrics = new_scores + [m for m in old_rows if (m[0], m[1]) not in fresh]
+    # the process, fault and persona tables are rewritten first; the grading (metrics, labels) last,
+    # in one transaction: an interrupted regrade leaves the old grading newest and is simply redone
+    new_rows = _rescored(store, run, results, households, registry, n_boot)
+    fresh = {(d, n) for d, n, *_ in new_rows}
+    metrics = new_rows + [m for m in old_rows if (m[0], m[1]) not in fresh]
     grading = store.record_regrade(run_id, now, edition, n_boot, metrics, changes, old_rows)
-    return Regrade(run_id, run["submission"], now, before, grading, tuple(changes))
+    return Regrade(run_id, run["submission"], now, before, grading, tuple(changes), stale=stale_figures(store, run_id))
 
 
 def regrade_runs(store: ResultStore, prefixes: Sequence[str] = (), bootstrap: int = DEFAULT_BOOTSTRAP,

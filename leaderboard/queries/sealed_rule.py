@@ -1,13 +1,15 @@
 """Runs on the public split of an edition that has no sealed split are never ranked (issue 36 item 7).
 
 The public split's labels are published, so an agent can ship them: a lookup agent keyed on the
-published 2026-08 labels scored 100 with 0 questions and was ranked. For 2024 the official ranking
-is the sealed split's protocol (docs/integrity.md: households built from a secret seed; public and
-sealed runs are never ranked together). A later edition has no sealed split yet
-(`evaluation.run.resolve.published_rows` refuses `--split sealed` for it), so its public runs are
-listed with a Status saying why they are not ranked, and `ranking()` (which ranks "done" runs only)
-leaves them out. Choice (rather than building a 2026-08 sealed split now): it holds for every
-later edition without adding minutes to the main job; building one is the way to rank them.
+published 2026-08 labels scored 100 with 0 questions and was ranked. For an edition with a sealed
+split the official ranking is the sealed split's protocol (docs/integrity.md: households built
+from a secret seed; public and sealed runs have different protocol ids and are never ranked
+together), and its public runs are ranked under their own public protocol, as development runs.
+Which editions have one is `eligibench.datasets.sealed.SEALED_EDITIONS` (2024 and 2026-08), the
+one list the evaluator also reads (`evaluation.run.resolve.published_rows` refuses `--split sealed`
+for any other). A finished public-split run of any other edition is listed with a Status saying
+why it is not ranked, and `ranking()` (which ranks "done" runs only) leaves it out: the rule holds
+for every later edition until its sealed split is built (`sealed.build_edition`) and listed there.
 """
 from __future__ import annotations
 
@@ -15,20 +17,22 @@ from typing import Any
 
 import pandas as pd
 
-from eligibench.results import DEFAULT_EDITION, parse_protocol
+from eligibench.datasets import sealed
+from eligibench.results import parse_protocol
 from leaderboard.queries.labels import TW_F1
 
-SEALED_EDITIONS = frozenset({DEFAULT_EDITION})  # the editions whose sealed split can be built (datasets.sealed)
+SEALED_EDITIONS = frozenset(sealed.SEALED_EDITIONS)  # read from the one place that builds them
 PUBLIC_ONLY = "not ranked: public split of the {edition} edition, whose labels are published (it has no sealed split)"
 
 
-def public_split_status(status: str, protocol_id: Any, protocol: Any) -> str:
+def public_split_status(status: str, protocol_id: Any, protocol: Any,
+                        sealed_editions: frozenset[str] = SEALED_EDITIONS) -> str:
     """`status` of a finished run, or why it is not ranked when it ran on the published labels of
-    an edition without a sealed split."""
+    an edition without a sealed split (`sealed_editions`: the ones with one)."""
     if status != "done":
         return status
     p = parse_protocol(protocol_id, protocol)
-    if (p.spec or {}).get("split", "public") == "public" and p.edition not in SEALED_EDITIONS:
+    if (p.spec or {}).get("split", "public") == "public" and p.edition not in sealed_editions:
         return PUBLIC_ONLY.format(edition=p.edition)
     return status
 

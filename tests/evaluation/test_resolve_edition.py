@@ -83,9 +83,15 @@ def test_a_bad_or_unbuilt_edition_is_refused_naming_the_key(project):
         _resolve(_params("2030-01"), project)
 
 
-def test_the_sealed_split_is_refused_for_a_later_edition(project):
+def test_the_sealed_split_is_refused_for_an_edition_without_one_and_needs_its_build(project, monkeypatch):
+    """2026-08 has a sealed split (tests/datasets/test_sealed_editions.py); any other edition is refused."""
+    config = read_config(_params("2030-01"))
+    with pytest.raises(ParamsError, match="the sealed split is built for 2024, 2026-08 only"):
+        resolve_run(config, load_manifest(ROOT / "submissions" / "direct"), config.run("direct"), split="sealed",
+                    project=project)
+    monkeypatch.setenv("BENYFITS_SEALED_SEED", "a-test-secret-0123456789")
     config = read_config(_params("2026-08"))
-    with pytest.raises(ParamsError, match="sealed split"):
+    with pytest.raises(Exception, match=r"build them with `python -m stages.sealed --edition 2026-08`"):
         resolve_run(config, load_manifest(ROOT / "submissions" / "direct"), config.run("direct"), split="sealed",
                     project=project)
 

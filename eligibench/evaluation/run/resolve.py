@@ -96,10 +96,11 @@ def published_rows(config: EvalConfig, dataset_dir: Path, split: str = "public",
                    ) -> dict[str, list[Row]]:
     """The configured subset of each dataset of the run's edition (the public folder, or the sealed split)."""
     if split == "sealed":  # the official protocol: households built from the secret seed
-        if config.edition != DEFAULT_EDITION:
+        if config.edition not in sealed.SEALED_EDITIONS:
             raise ParamsError(f"params.yaml: 'evaluate.edition' is {config.edition!r}, but the sealed split is built "
-                              f"for the {DEFAULT_EDITION} edition only: evaluate a later edition on the public split")
-        return subset_rows(config, sealed.load_rows(project, sealed.read_secret().round))
+                              f"for {', '.join(sealed.SEALED_EDITIONS)} only: evaluate it on the public split")
+        secret = sealed.read_secret(edition=config.edition)
+        return subset_rows(config, sealed.load_rows(project, secret.round, edition=config.edition))
     known = available()
     if config.edition not in known:  # before "build the datasets first", which would mislead (issue 36)
         raise ParamsError(f"params.yaml: 'evaluate.edition' is {config.edition!r}: no such edition "

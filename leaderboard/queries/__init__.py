@@ -53,10 +53,12 @@ from leaderboard.queries.editions import (
 from leaderboard.queries.gradings import (
     CHANGE_COLUMNS,
     GRADING_COLUMNS,
+    RERUNS,
     changed_pairs,
     changed_pairs_empty,
     grading_table,
     ground_truth_by_run,
+    reruns_by_run,
 )
 from leaderboard.queries.labels import AVG_F1, AVG_TURNS, TW_F1, ci_label
 from leaderboard.queries.operations import (
@@ -123,7 +125,8 @@ from leaderboard.queries.table import (
 )
 
 __all__ = [
-    "CHANGE_COLUMNS", "GRADING_COLUMNS", "changed_pairs", "changed_pairs_empty", "ground_truth_by_run", "grading_table",
+    "CHANGE_COLUMNS", "GRADING_COLUMNS", "RERUNS", "changed_pairs", "changed_pairs_empty", "ground_truth_by_run", "grading_table",
+    "reruns_by_run",
     "SENSITIVITY_COLUMNS", "sensitivity", "REALISM_COLUMNS", "realism",
     "TERMINATION_WORDS", "AGENT_ERRORS", "agent_error_counts", "has_agent_errors", "unranked_agent_errors", "is_public_only", "unranked_public",
     "AVG_F1", "AVG_TURNS", "TW_F1", "ci_label",

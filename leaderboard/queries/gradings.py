@@ -1,18 +1,24 @@
 """Which ground truth graded each run, and the pairs a regrade changed (issue 31 item 1;
-`eligibench.evaluation.regrade`, tables `gradings` and `grading_changes`)."""
+`eligibench.evaluation.regrade`, tables `gradings` and `grading_changes`); what the simulator
+re-runs of a run's fault dialogs found (`evaluate --rerun-simulator-faults`, table
+`simulator_reruns`), marked when a later regrade could not recompute them (their dialogs are not
+stored: eligibench/evaluation/regrade/recompute.py)."""
 from __future__ import annotations
+
+from typing import Any
 
 import pandas as pd
 
 from eligibench.results import Reader
 from leaderboard.queries.common import date_text, is_missing, sanitize
 
-__all__ = ["CHANGE_COLUMNS", "GRADING_COLUMNS", "GROUND_TRUTH", "NOT_RECORDED", "changed_pairs", "changed_pairs_empty", "ground_truth_by_run",
-           "ground_truth_label", "grading_table"]
+__all__ = ["CHANGE_COLUMNS", "GRADING_COLUMNS", "GROUND_TRUTH", "NOT_RECORDED", "RERUNS", "changed_pairs", "changed_pairs_empty",
+           "ground_truth_by_run", "ground_truth_label", "grading_table", "rerun_words", "reruns_by_run"]
 
 GROUND_TRUTH = "Ground truth"  # the board's column: "graded with ground truth X"
 NOT_RECORDED = "not recorded"  # runs evaluated before ground-truth versions (results schema 5)
-GRADING_COLUMNS = ("Submission", "Ground truth", "Grading", "Pairs changed", "Graded", "Earlier ground truth", "Run")
+RERUNS = "Simulator re-runs"  # plain words: fault dialogs re-run, cleared, still faulted
+GRADING_COLUMNS = ("Submission", "Ground truth", "Grading", "Pairs changed", "Graded", "Earlier ground truth", RERUNS, "Run")
 CHANGE_COLUMNS = ("Grading", "Dataset", "Household", "Trial", "Opportunity", "Agent said", "Label before", "Label now")
 
 
@@ -27,6 +33,38 @@ def ground_truth_label(digest: object, grading: object, changed: object) -> str:
         n = 0 if is_missing(changed) else int(changed)
         text += f" (regrade {int(grading)}: {n} pair{'s' if n != 1 else ''} changed)"
     return text
+
+
+def rerun_words(dialogs: int, cleared: int, attempts: int, before_regrade: int | None = None) -> str:
+    """"2 fault dialogs re-run with new simulator seeds (up to 1 attempt each): 1 cleared, 1 still
+    faulted"; `before_regrade`: the first regrade recorded after the re-runs (they were not regraded)."""
+    s = "s" if dialogs != 1 else ""
+    text = (f"{dialogs} fault dialog{s} re-run with new simulator seeds (up to {attempts} attempt"
+            f"{'s' if attempts != 1 else ''} each): {cleared} cleared, {dialogs - cleared} still faulted")
+    if before_regrade is not None:
+        text += (f"; counted before regrade {before_regrade} (a re-run's dialog is not stored, so it cannot be "
+                 "regraded)")
+    return text
+
+
+def reruns_by_run(r: Reader) -> dict[str, str]:
+    """Run id -> what its simulator re-runs found (runs without re-runs are absent). A dialog is
+    cleared when some attempt left no simulator fault."""
+    if r.empty or not r.has("simulator_reruns"):
+        return {}
+    df = r.df("SELECT run_id, count(*) AS dialogs, count(*) FILTER (WHERE best = 0) AS cleared, max(n) AS attempts,"
+              " max(last) AS last FROM (SELECT run_id, dataset, row_id, trial, min(faults) AS best,"
+              " count(*) AS n, max(created_at) AS last FROM simulator_reruns GROUP BY ALL) GROUP BY run_id")
+    later: dict[str, list[tuple[int, Any]]] = {}  # run -> its regrades (number, when), oldest first
+    if r.has("gradings"):
+        for run, n, created in r.df("SELECT run_id, grading, created_at FROM gradings WHERE grading > 1"
+                                    " ORDER BY run_id, grading").itertuples(index=False):
+            later.setdefault(run, []).append((int(n), created))
+    out = {}
+    for run, dialogs, cleared, attempts, last in df.itertuples(index=False):
+        after = next((n for n, created in later.get(run, ()) if not is_missing(created) and created > last), None)
+        out[run] = rerun_words(int(dialogs), int(cleared), int(attempts), after)
+    return out
 
 
 def _newest(r: Reader) -> pd.DataFrame:
@@ -53,6 +91,7 @@ def grading_table(r: Reader) -> pd.DataFrame:
         for run, gt in r.df("SELECT g.run_id, g.ground_truth FROM gradings g JOIN (SELECT run_id, max(grading) - 1 AS"
                             " grading FROM gradings GROUP BY run_id) m USING (run_id, grading)").itertuples(index=False):
             earlier[run] = NOT_RECORDED if is_missing(gt) else str(gt)
+    reruns = reruns_by_run(r)
     rows = []
     for run_id, name in runs.itertuples(index=False):
         g = newest.get(run_id)
@@ -60,7 +99,7 @@ def grading_table(r: Reader) -> pd.DataFrame:
                      "Grading": 1 if g is None else int(g[1]),
                      "Pairs changed": 0 if g is None or is_missing(g[3]) else int(g[3]),
                      "Graded": "" if g is None else date_text(g[4]), "Earlier ground truth": earlier.get(run_id, ""),
-                     "Run": run_id})
+                     RERUNS: reruns.get(run_id, ""), "Run": run_id})
     return pd.DataFrame(rows, columns=list(GRADING_COLUMNS))
 
 

@@ -156,6 +156,7 @@ class BoardUI:
     export_btn: Any
     export_files: Any  # links by clean name (leaderboard/downloads.py)
     sort_state: Any  # the URL's ?sort= (export reads it)
+    reruns: Any  # issue 31: what the simulator re-runs of the ranked runs' fault dialogs found
 
     @property
     def inputs(self) -> list:  # in BOARD_INPUTS order
@@ -189,6 +190,7 @@ def layout() -> tuple[gr.Tab, BoardUI]:
         across = gr.HTML("", elem_id="bf-across-editions")
         filter_msg = gr.Markdown(elem_id="bf-filter-msg")
         table = gr.HTML("", elem_id="bf-table", js_on_load=R.TABLE_JS)
+        reruns = gr.HTML("", elem_id="bf-reruns")
         gr.Markdown(note("Click a column header (or focus it and press Enter) to sort by it (again to reverse; "
                          "<b>reset order</b> returns to the ranking). Click a run, or focus it and press Enter, to "
                          f"open its dialogs. <b>=1</b>: the run's {Q.TW_F1} interval overlaps the top run's. <b>{Q.RANK_RANGE}</b>: "
@@ -206,7 +208,7 @@ def layout() -> tuple[gr.Tab, BoardUI]:
         sort_state = gr.Textbox(visible=False, elem_id="bf-sort")
     return tab, BoardUI(edition, protocol, simulator_filter, filter_box, refresh, auto_refresh, board_timer, columns,
                         proto_banner, across, filter_msg, table, humans, include_reported, reported, export_btn,
-                        export_files, sort_state)
+                        export_files, sort_state, reruns)
 
 
 def reported_view(tbl: pd.DataFrame, cols: list[str], include: bool) -> str:
@@ -255,6 +257,34 @@ def fill(ui: BoardUI, page: PageData, values: Mapping[str, Any]) -> dict:
     return out
 
 
+def reruns_html(listed: pd.DataFrame, words: Mapping[str, str]) -> str:
+    """The re-runs of the listed runs' fault dialogs, in plain words ('' when none was re-run)."""
+    if listed.empty or "Run" not in listed.columns:
+        return ""
+    items = [f"<li><b>{html.escape(str(name))}</b>: {html.escape(words[run])}</li>"
+             for name, run in zip(listed["Submission"], listed["Run"]) if run in words]
+    if not items:
+        return ""
+    return ('<div class="bf-note"><b>Simulator re-runs</b> (<code>evaluate --rerun-simulator-faults</code>): each '
+            "dialog that held a simulator fault was run again with a new simulator seed; <i>cleared</i>: an attempt "
+            "had no simulator fault. The run's own scores (and its Simulator faults %) are kept as evaluated."
+            f"<ul>{''.join(items)}</ul></div>")
+
+
+def fill_with_reruns(ui: BoardUI, board: Board, page: PageData, values: Mapping[str, Any]) -> dict:
+    """`fill`, plus the re-runs of the ranked runs (read from the store; left as they are while it is locked)."""
+    out = fill(ui, page, values)
+    if page.cold or page.busy:
+        return out
+    try:
+        with board.source.reader() as r:
+            words = Q.reruns_by_run(r)
+    except Q.StoreLockedError:
+        return out
+    out[ui.reruns] = reruns_html(board_rows(page.table, chosen_protocol(page, values)), words)
+    return out
+
+
 def link(ui: BoardUI, page: PageData, q: Mapping[str, str]) -> dict:
     """A deep link's filter, columns and sort."""
     out: dict = {ui.filter_box: q.get("filter", "")}
@@ -293,5 +323,5 @@ def build(ctx: Context) -> Tab:
     ui.auto_refresh.change(auto_refresh_timer, ui.auto_refresh, ui.board_timer)
     return Tab("board", "Leaderboard", tab,
                outputs=[ui.edition, ui.protocol, ui.proto_banner, ui.across, ui.filter_msg, ui.table, ui.reported,
-                        ui.simulator_filter, ui.humans],
-               fill=bind(fill, ui), link=bind(link, ui), link_outputs=[ui.filter_box, ui.columns, ui.sort_state])
+                        ui.simulator_filter, ui.humans, ui.reruns],
+               fill=bind(fill_with_reruns, ui, ctx.board), link=bind(link, ui), link_outputs=[ui.filter_box, ui.columns, ui.sort_state])

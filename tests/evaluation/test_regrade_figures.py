@@ -132,3 +132,31 @@ def test_an_unchanged_regrade_reproduces_every_figure(tmp_path):
     assert g.grading == 2 and g.changes == () and g.stale == ()
     assert _metrics(store, run_id) == metrics and _tables(store, run_id) == tables
     assert ("diverse", "agent_f1") in metrics and ("diverse", "needed_coverage") in metrics
+
+
+# the two tests of lives_in_nyc swapped: a New Yorker's verdict no longer reads housing_type
+SWAP = ("""    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+""", """    if m.place_of_residence == NYC:
+        return True
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+""")
+
+
+def test_needed_facts_come_from_the_new_checkers_trace(tmp_path):
+    """No label changes, but what IDNYC needs does: the coverage of needed facts is recomputed
+    (the agent disclosed the age only: 1 of 3 needed facts before, 1 of 2 after)."""
+    db = tmp_path / "results.duckdb"
+    store = ResultStore(db)
+    run_id = _run(store, "calm", UNTOUCHED[1:])  # honest users: no fault either way
+    assert _metrics(store, run_id)["diverse", "needed_coverage"][0] == pytest.approx(1 / 3)
+    proj = _copy(tmp_path)
+    _edit(proj, "idnyc.py", *SWAP)
+    out = _benyfits(proj, "regrade", "--all", "--store", str(db))
+    assert out.returncode == 0, out.stderr
+    assert store.gradings(run_id)[-1]["changed"] == 0
+    assert _metrics(store, run_id)["diverse", "needed_coverage"][0] == pytest.approx(1 / 2)
+    assert {p["needed_coverage"] for p in store.process_rows("dialog_process", run_id)} == {0.5}

@@ -28,6 +28,13 @@ token has at least MIN_TOKEN_CHARS characters; each connection's socket times ou
 (MAX_CONNECTIONS; one more is answered 503 and closed at once, no thread started); Content-Length
 is parsed inside the error handling and must be 0 <= n <= MAX_BODY_BYTES (else 400 or 413, the
 body never read).
+
+Issue (round 3): a client sending one byte every few seconds reset the idle timer with each byte and
+held its connection and thread forever (measured: 24 bytes in 12 s, idle timeout 1.5 s, still
+served). So a request must also arrive whole within `request_deadline_s` (REQUEST_DEADLINE_S),
+counted from its first byte: request line, headers and body. Past it the client gets 408 and the
+connection is closed (no traceback, nothing logged). Every read of the socket waits at most the
+time the request has left (`_DeadlineReader`), so a drip cannot outlast it by a read's length.
 """
 from __future__ import annotations
 
@@ -38,6 +45,7 @@ import json
 import os
 import tarfile
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -51,6 +59,9 @@ MAX_BODY_BYTES = 256 * 1024 * 1024  # a run document of a full-protocol run is a
 MIN_TOKEN_CHARS = 16  # a shared secret a client cannot guess by trying
 IDLE_TIMEOUT_S = 15.0  # a socket silent this long is closed (a worker's request is sent at once)
 MAX_CONNECTIONS = 64  # workers in flight at once; far more than a lab's workers, far fewer than 800
+# a request (line, headers, body) arrives whole within this: a worker sends its few-MB run document
+# at once; 60 s still carries the 256 MB body cap at ~4.5 MB/s, and is half the client's 120 s timeout
+REQUEST_DEADLINE_S = 60.0
 SKIP = ("__pycache__", ".git", ".pytest_cache", ".mypy_cache")
 
 
@@ -76,6 +87,54 @@ def _content_length(raw: str | None) -> int:
     if not text.isascii() or not text.isdigit():
         raise ValueError(f"Content-Length is {text[:40]!r}: expected a whole number of bytes, 0 or more")
     return int(text)
+
+
+class _DeadlineReader(io.RawIOBase):
+    """A connection's reading side, under two clocks: each read waits at most `idle_s` (a silent
+    client), and a request, once its first byte arrived, must be whole within `deadline_s` (a
+    dripping client, which the idle clock alone never stops). Past the deadline the client is
+    answered 408 here (nothing else is being written then: the handler is reading its request)
+    and the read raises TimeoutError, which the handler treats as a dropped request."""
+
+    def __init__(self, sock, idle_s: float, deadline_s: float):
+        self.sock, self.idle_s, self.deadline_s = sock, idle_s, deadline_s
+        self.ends_at: float | None = None  # None: between requests (the next one has not begun)
+
+    def next_request(self) -> None:
+        self.ends_at = None
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf) -> int:
+        now = time.monotonic()
+        left = self.idle_s if self.ends_at is None else min(self.idle_s, self.ends_at - now)
+        if left <= 0:
+            return self._expired()
+        self.sock.settimeout(left)
+        try:
+            n = self.sock.recv_into(buf)
+        except TimeoutError:
+            if self.ends_at is not None and time.monotonic() >= self.ends_at:
+                return self._expired()
+            raise
+        finally:
+            self.sock.settimeout(self.idle_s)  # writes keep the idle clock, not what the request had left
+        if n and self.ends_at is None:  # the clock starts at the first byte, not when the wait began
+            self.ends_at = time.monotonic() + self.deadline_s
+        return n
+
+    def _expired(self) -> int:
+        why = f"request not received whole within {self.deadline_s:g} s"
+        body = json.dumps({"error": why}).encode()
+        head = (f"HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+                "Connection: close\r\n\r\n")
+        try:
+            self.sock.settimeout(0.5)  # a client that does not read its 408 does not hold the thread either
+            self.sock.sendall(head.encode() + body)
+        except OSError:
+            pass
+        raise TimeoutError(why)
 
 
 class _BoundedServer(ThreadingHTTPServer):
@@ -138,11 +197,12 @@ class QueueService:
 
     def __init__(self, store, host: str = "127.0.0.1", port: int = 0, token: str | None = None,
                  project: Path | None = None, idle_timeout_s: float = IDLE_TIMEOUT_S,
-                 max_connections: int = MAX_CONNECTIONS):
+                 max_connections: int = MAX_CONNECTIONS, request_deadline_s: float = REQUEST_DEADLINE_S):
         self.store = store
         self.token = strong_token(token) if token else queue_token()
         self.project = Path(project or ".").resolve()
         self.idle_timeout_s = idle_timeout_s
+        self.request_deadline_s = request_deadline_s
         self._httpd = _BoundedServer((host, port), self._handler(), max_connections)
         self.port = self._httpd.server_address[1]
         self._thread: threading.Thread | None = None
@@ -212,6 +272,16 @@ class QueueService:
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
             timeout = service.idle_timeout_s  # StreamRequestHandler sets it on the socket: reads time out
+
+            def setup(self) -> None:
+                super().setup()
+                self.rfile.close()  # the plain socket file setup() made: reads go through the deadline instead
+                self._reader = _DeadlineReader(self.connection, service.idle_timeout_s, service.request_deadline_s)
+                self.rfile = io.BufferedReader(self._reader)
+
+            def handle_one_request(self) -> None:
+                self._reader.next_request()  # a kept-alive connection's next request gets its own deadline
+                super().handle_one_request()
 
             def log_message(self, *args) -> None:
                 return None

@@ -149,3 +149,73 @@ def test_800_idle_half_sent_connections_are_bounded(store):
         for c in conns:
             c.close()
         svc.close()
+
+
+def test_64_slow_drip_clients_are_cut_off_at_the_request_deadline_while_a_real_claim_is_answered(store, capfd):
+    """Round 3: one byte every 0.5 s reset the idle timer (1.5 s) forever (measured before: 24 bytes
+    in 12 s, still held). Now each request must arrive whole within its deadline (3 s here, counted
+    from its first byte): every dripper gets 408 and its thread ends, and meanwhile a real claim,
+    itself sent in two parts 1 s apart, is answered. The cap is one over the drippers so the claim
+    gets a slot (at the cap it would get 503, as the 800-connection test shows)."""
+    import select
+
+    idle, deadline, n = 1.5, 3.0, 64
+    svc = QueueService(store, token=TOKEN, idle_timeout_s=idle, request_deadline_s=deadline,
+                       max_connections=n + 1).start()
+    drip = (_post("15") + "\r\n\r\n" + '{"worker": "w"}').encode()
+    socks: list[socket.socket] = []
+    try:
+        threads0, rss0 = threading.active_count(), _rss_mb()
+        socks = [socket.create_connection(("127.0.0.1", svc.port), timeout=5) for _ in range(n)]
+        first = {s: time.monotonic() for s in socks if s.send(drip[:1])}
+        replies: dict[socket.socket, bytes] = {}
+        ended: dict[socket.socket, float] = {}
+        claim: dict[str, object] = {}
+
+        def real_claim() -> None:  # a worker's whole request, slow but inside the deadline
+            with socket.create_connection(("127.0.0.1", svc.port), timeout=5) as c:
+                started = time.monotonic()
+                c.sendall(_post("15").encode() + b"\r\n\r\n")
+                time.sleep(1.0)
+                c.sendall(b'{"worker": "w"}')
+                reply = b""
+                while b'"entry"' not in reply and (chunk := c.recv(4096)):
+                    reply += chunk
+                claim["reply"], claim["s"] = reply, time.monotonic() - started
+
+        peak, sent, started = 0, 1, time.monotonic()
+        claimer = threading.Timer(1.0, real_claim)
+        claimer.start()
+        while len(ended) < n and time.monotonic() - started < 3 * deadline:
+            time.sleep(0.5)
+            peak = max(peak, threading.active_count() - threads0)
+            for s in [s for s in socks if s not in ended]:
+                if select.select([s], [], [], 0)[0]:
+                    replies[s], ended[s] = s.recv(4096), time.monotonic()
+                    continue
+                try:
+                    s.send(drip[sent:sent + 1])
+                except OSError:  # the server closed first; its 408 is read above next round
+                    pass
+            sent += 1
+        rss = _rss_mb() - rss0
+        claimer.join()
+        cut = sorted(ended[s] - first[s] for s in ended)
+        assert len(ended) == n and sent < len(drip), (len(ended), sent)  # cut off before sending it all
+        assert all(r.startswith(b"HTTP/1.1 408") and b"within 3 s" in r for r in replies.values()), replies
+        assert deadline - 0.1 <= cut[0] and cut[-1] <= deadline + 1.5, cut  # at the deadline, not at the idle timer
+        assert claim["reply"].split(b" ")[1] == b"200" and b'"entry": null' in claim["reply"], claim
+        assert peak <= n + 2 and rss < 30, (peak, rss)  # a thread per dripper (+ the claim's, + our Timer)
+        settle = time.monotonic() + 5
+        while threading.active_count() > threads0 and time.monotonic() < settle:
+            time.sleep(0.05)
+        assert threading.active_count() <= threads0, "dripper threads outlived the deadline"
+        measured = (f"{n} drippers: peak +{peak} threads, +{rss:.1f} MB, cut off {cut[0]:.2f}-{cut[-1]:.2f} s after their "
+              f"first byte ({sent} bytes sent each); the real claim answered in {claim['s']:.2f} s")
+    finally:
+        for s in socks:
+            s.close()
+        svc.close()
+    assert "Traceback" not in capfd.readouterr().err
+    with capfd.disabled():
+        print(measured)

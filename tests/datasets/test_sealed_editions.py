@@ -227,3 +227,19 @@ def test_a_tiny_agent_evaluated_on_the_2026_08_sealed_split_is_stored_as_sealed(
     assert (protocol["split"], protocol["edition"]) == ("sealed", EDITION)
     sealed_ids = {row.id for rs in built[1].values() for row in rs}
     assert {row.id for rs in resolved.rows.values() for row in rs} <= sealed_ids
+
+
+def test_a_lookup_of_the_public_2026_08_labels_scores_100_public_and_about_chance_sealed(built, public):
+    from eligibench.evaluation.hosting import AgentContext
+    from tests.datasets.test_sealed import Coin, LabelLookup, _f1
+
+    _, datasets, _ = built
+    for name in ("diverse", "representative"):
+        table = {r.opportunities: r.labels for r in public[name]}
+        assert _f1(LabelLookup(AgentContext(), table), public[name]) == pytest.approx(100.0)
+        lookup = LabelLookup(AgentContext(), table)
+        on_sealed, chance = _f1(lookup, datasets[name]), _f1(Coin(AgentContext(), {}, seed=8), datasets[name])
+        print(f"2026-08 {name}: lookup public 100.0, sealed {on_sealed:.1f} ({lookup.hits} hits of "
+              f"{len(datasets[name])}), coin flip sealed {chance:.1f}")
+        assert lookup.hits <= len(datasets[name]) // 10
+        assert abs(on_sealed - chance) < 15

@@ -1,9 +1,14 @@
-"""Issue 36 item 7: a lookup agent that ships the published 2026-08 labels is not ranked.
+"""Issue 36 item 7: a lookup agent that ships the published 2026-08 labels scores 100, and the board
+never lets that stand as the edition's official ranking.
 
 The agent (written here, a real submission folder) carries a table from each published household's
 opportunity list to its labels, read from the 2026-08 public split; `benyfits evaluate --edition
-2026-08` runs it in the jail with the real simulator. It scores 100 with 0 questions; the board's
-table marks it "not ranked" and its protocol's ranking leaves it out (2026-08 has no sealed split)."""
+2026-08` runs it in the jail with the real simulator. It scores 100 with 0 questions. 2026-08 now
+has a sealed split (eligibench.datasets.sealed.SEALED_EDITIONS), so, as 2024's public runs, the run
+is ranked only under its public (development) protocol, never with the sealed runs (on the sealed
+split the lookup scores about chance: tests/datasets/test_sealed_editions.py). For an edition
+without a sealed split the same run is "not ranked" (the rule, given that edition set, on this very
+run; the board with such an edition: tests/leaderboard/test_lb_sealed_editions.py)."""
 from __future__ import annotations
 
 import json
@@ -16,6 +21,7 @@ import pytest
 from eligibench.datasets import dataset_path, read_parquet
 from eligibench.results import ResultStore
 from leaderboard import queries as Q
+from leaderboard.queries.sealed_rule import is_public_only, public_split_status
 
 ROOT = Path(__file__).resolve().parents[2]
 EDITION = "2026-08"
@@ -48,7 +54,7 @@ class Lookup(Agent):
 
 @pytest.mark.needs_bwrap
 @pytest.mark.needs_datasets
-def test_a_lookup_agent_on_the_published_2026_08_labels_is_not_ranked(tmp_path):
+def test_a_lookup_agent_on_the_published_2026_08_labels_is_ranked_only_on_the_public_protocol(tmp_path):
     table = {}
     for name in ("diverse", "representative"):
         for row in read_parquet(dataset_path(ROOT / "benyfits", f"{name}-{EDITION}")):
@@ -70,8 +76,14 @@ def test_a_lookup_agent_on_the_published_2026_08_labels_is_not_ranked(tmp_path):
         board = Q.leaderboard_table(reader, include_reported=False)
     (row,) = board.to_dict("records")
     assert float(row["Diverse F1"]) == 100.0 and float(row["Avg turns"]) == 0.0  # the attack works ...
-    assert row["Status"].startswith("not ranked: public split of the 2026-08 edition"), row["Status"]
-    assert Q.ranking(board, run["protocol_id"]).empty  # ... and is not ranked
-    assert Q.ranking(board, None).empty
-    listed = Q.unranked_public(board, run["protocol_id"])  # listed below the ranking, as not ranked
-    assert list(listed["Rank"]) == ["not ranked"] and list(listed["Run"]) == [run["run_id"]]
+    protocol = run["protocol"] if isinstance(run["protocol"], dict) else json.loads(run["protocol"])
+    assert protocol["split"] == "public" and protocol["edition"] == EDITION
+    # ... on the public split only: 2026-08 has a sealed split, so its public runs are ranked as 2024's
+    # are, under their own protocol (the sealed protocol's id differs: never ranked together)
+    assert row["Status"] == "done"
+    assert list(Q.ranking(board, run["protocol_id"])["Run"]) == [run["run_id"]]
+    assert Q.unranked_public(board, run["protocol_id"]).empty
+    # were 2026-08 without a sealed split, this very run would be listed and never ranked
+    without = public_split_status("done", run["protocol_id"], run["protocol"], sealed_editions=frozenset({"2024"}))
+    assert without.startswith("not ranked: public split of the 2026-08 edition"), without
+    assert is_public_only(without)

@@ -27,8 +27,7 @@ from eligibench.evaluation.scoring import (
     scorable,
     summarize,
 )
-from eligibench.evaluation.user import SimulatorMode
-from eligibench.evaluation.user.mode import FREE_FORM
+from eligibench.evaluation.user import FREE_FORM, SimulatorMode
 from eligibench.household import ALWAYS_KNOWN
 from eligibench.results import DialogResult
 

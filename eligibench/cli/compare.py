@@ -43,13 +43,18 @@ def run(args: argparse.Namespace) -> int:
     found = [find_run(stores, args.run_a), find_run(stores, args.run_b)]
     (sa, a), (sb, b) = found
     if a.get("protocol_id") != b.get("protocol_id"):
+        from eligibench.terminal import safe
+
         raise BenyfitsError(f"runs {a['run_id'][:12]} and {b['run_id'][:12]} are on different protocols "
-                            f"({a.get('protocol_id')} vs {b.get('protocol_id')}): a paired comparison needs the same one")
+                            f"({safe(a.get('protocol_id'))} vs {safe(b.get('protocol_id'))}): a paired comparison "
+                            "needs the same one")
     results = _entries(found, a.get("protocol_id"))
     c = compare_runs(results[a["run_id"]], results[b["run_id"]], n_boot=args.n_boot, seed=args.seed, level=args.level)
     if c.households == 0:
         raise BenyfitsError("the two runs share no scored household: nothing to compare")
-    name_a, name_b = a["submission"], b["submission"]
+    from eligibench.terminal import safe  # stored names may come from imports or other stores
+
+    name_a, name_b = safe(a["submission"]), safe(b["submission"])
     if name_a == name_b:
         name_a, name_b = f"{name_a}@{a['run_id'][:8]}", f"{name_b}@{b['run_id'][:8]}"
     try:

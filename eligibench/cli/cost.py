@@ -8,6 +8,7 @@ import argparse
 from pathlib import Path
 
 from eligibench.errors import BenyfitsError
+from eligibench.terminal import safe  # run names and household ids are stored strings: may come from imports
 
 
 def _money(v: float | None) -> str:
@@ -16,7 +17,7 @@ def _money(v: float | None) -> str:
 
 def line(c) -> str:
     """One run's figures in words (a `scoring.CostRow`)."""
-    head = f"{c.run_id[:12]}  {c.submission}: "
+    head = f"{c.run_id[:12]}  {safe(c.submission)}: "
     if c.dollars is None:
         per = "no correct verdict" if c.tokens_per_correct is None else f"{c.tokens_per_correct:.0f} per correct verdict"
         return head + f"no price for its models; {c.tokens} tokens ({per})"
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         missing = [x for x in args.runs if not any(u.run_id.startswith(x) for _, u in usage)]
         if missing:
             looked = " and ".join(str(p) for p in searched_stores(args.store))
-            raise BenyfitsError(f"{looked}: no run matches {', '.join(missing)}")
+            raise BenyfitsError(f"{looked}: no run matches {safe(', '.join(missing))}")
     if prices.empty:
         print(f"cost: no prices in {params_file} (cost.tokens, cost.gpu_hour): tokens instead of dollars")
     shown = None
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         if args.dialogs:
             per = run_cost(u.dialogs, agent_model(u.agent_models), u.simulator, prices).dialogs
             for (ds, row, trial), v in sorted(per.items()):
-                print(f"    {ds}/{row} trial {trial}: {_money(v)}")
+                print(f"    {safe(ds)}/{safe(row)} trial {trial}: {_money(v)}")
     return 0
 
 

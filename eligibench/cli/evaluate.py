@@ -188,9 +188,9 @@ def _run(args: argparse.Namespace) -> int:
         print(json.dumps(summary, indent=1, sort_keys=True))
     if report.first_error:
         print(safe(report.first_error_text()), file=sys.stderr)  # the agent's own text: no control characters
-    print(report.one_line(), file=sys.stderr if args.json else sys.stdout)
+    print(safe(report.one_line()), file=sys.stderr if args.json else sys.stdout)  # read back from the store
     if report.replicas:
-        print(report.replicas_text(), file=sys.stderr if args.json else sys.stdout)
+        print(safe(report.replicas_text()), file=sys.stderr if args.json else sys.stdout)
     if args.rerun_simulator_faults:
         reruns = summary.get("simulator_reruns", [])
         print(f"simulator-fault re-runs: {len({(x['dataset'], x['row_id'], x['trial']) for x in reruns})} dialog(s), "

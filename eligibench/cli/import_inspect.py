@@ -9,11 +9,12 @@ from pathlib import Path
 def run(args: argparse.Namespace) -> int:
     from eligibench.evaluation.inspect_task import import_log
     from eligibench.paths import default_store
+    from eligibench.terminal import safe  # the model's name comes from the log file, not from us
 
     store = Path(args.store) if args.store else default_store()
     for log in args.logs:
         got = import_log(Path(log), store, Path(args.project))
-        print(f"import-inspect: {log} -> run {got.run_id} ({got.submission}, {got.dialogs} dialog(s), {got.status}) "
+        print(f"import-inspect: {log} -> run {got.run_id} ({safe(got.submission)}, {got.dialogs} dialog(s), {got.status}) "
               f"under protocol {got.protocol_id}, in {store}")
     return 0
 

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from eligibench.errors import BenyfitsError
+from eligibench.terminal import safe  # names, household ids and reasons quote stored strings
 
 
 def _bootstrap(params_file: Path) -> int:
@@ -38,18 +39,18 @@ def run(args: argparse.Namespace) -> int:
     done = regrade_runs(ResultStore(path), tuple(args.runs), _bootstrap(Path(args.params)))
     for g in done:
         if g.skipped:
-            print(f"{g.run_id[:12]}  {g.submission}: not regraded: {g.skipped}")
+            print(safe(f"{g.run_id[:12]}  {g.submission}: not regraded: {g.skipped}"))
             continue
         if g.grading is None:
-            print(f"{g.run_id[:12]}  {g.submission}: already graded with ground truth {g.ground_truth}")
+            print(safe(f"{g.run_id[:12]}  {g.submission}: already graded with ground truth {g.ground_truth}"))
             continue
-        print(f"{g.run_id[:12]}  {g.submission}: grading {g.grading}, ground truth {g.before or 'not recorded'} -> "
-              f"{g.ground_truth}, {len(g.changes)} label(s) changed")
+        print(safe(f"{g.run_id[:12]}  {g.submission}: grading {g.grading}, ground truth {g.before or 'not recorded'} -> "
+                   f"{g.ground_truth}, {len(g.changes)} label(s) changed"))
         for c in g.changes:
-            print(f"    {c.dataset}/{c.row_id} trial {c.trial} {c.opportunity}: label {_word(c.old)} -> {_word(c.new)} "
-                  f"(agent said {_word(c.predicted)})")
+            print(safe(f"    {c.dataset}/{c.row_id} trial {c.trial} {c.opportunity}: label {_word(c.old)} -> {_word(c.new)} "
+                       f"(agent said {_word(c.predicted)})"))
         for words in g.stale:
-            print(f"    not regraded: {words}")
+            print(safe(f"    not regraded: {words}"))
     changed = sum(g.grading is not None for g in done)
     print(f"regrade: {changed} of {len(done)} run(s) regraded, {sum(len(g.changes) for g in done)} label(s) changed")
     return 0

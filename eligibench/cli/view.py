@@ -82,7 +82,7 @@ def _view(args: argparse.Namespace) -> int:
                             f"with --edition {wanted})")
     console = Console(width=args.width, highlight=False)
     errors = sum(1 for d in doc["dialogs"] if d["termination"] == AGENT_ERROR)
-    status = run_status(run.get("status") or "", errors, len(doc["dialogs"]))
+    status = safe(run_status(run.get("status") or "", errors, len(doc["dialogs"])))
     console.print(Text(f"run {run['run_id']}  {safe(run['submission'])}  status {status}  "
                        f"simulator {safe(run.get('simulator'))}  truth: the {edition} edition's rules  ({doc['store']})",
                        style="bold"))
@@ -93,14 +93,14 @@ def _view(args: argparse.Namespace) -> int:
     for m in doc["metrics"]:
         by.setdefault(m["dataset"], {})[m["name"]] = m["value"]
     for dataset, ms in sorted(by.items()):
-        figures.add_row(dataset, *(("-" if ms.get(k) is None else f"{ms[k]:.1f}")
+        figures.add_row(Text(safe(dataset)), *(("-" if ms.get(k) is None else f"{ms[k]:.1f}")
                                    for k in ("turn_weighted_f1", "f1", "accuracy", "turns")))
     console.print(figures)
     dialogs = [d for d in doc["dialogs"] if not args.household or d["row_id"] == args.household]
     names = _program_names(Path(args.project), edition) if dialogs else {}
     for d in dialogs[: args.limit]:
         ended = TERMINATION_WORDS.get(d["termination"], d["termination"])
-        console.rule(Text(f"{d['dataset']} {d['row_id']} trial {d['trial']}: {ended}"))
+        console.rule(Text(f"{safe(d['dataset'])} {safe(d['row_id'])} trial {d['trial']}: {safe(ended)}"))
         if d.get("error"):
             console.print(Text.assemble(("error: ", "red"), safe(d["error"])))
         for i, t in enumerate(d["turns"], 1):
@@ -118,7 +118,7 @@ def _view(args: argparse.Namespace) -> int:
                 why = "correct"
             else:
                 why = "false positive" if pred else "missed: eligible but predicted not"
-            pairs.add_row(Text(names.get(opp, opp)), _yes_no(pred), _yes_no(truth), why)
+            pairs.add_row(Text(safe(names.get(opp, opp))), _yes_no(pred), _yes_no(truth), why)
         console.print(pairs)
     if len(dialogs) > args.limit:
         console.print(f"... {len(dialogs) - args.limit} more dialog(s): --limit N or --household ID")

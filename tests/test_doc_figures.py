@@ -40,6 +40,7 @@ def test_docs_quote_one_diverse_size_and_it_is_the_ground_truth_reports():
     assert not wrong, f"docs quote a Diverse size other than {current}: {wrong}"
 
 
+@pytest.mark.needs_datasets
 def test_docs_agree_with_the_built_dataset():
     built = sorted(ROOT.glob("benyfits/data/*/diverse.parquet"))
     if not built:
@@ -51,6 +52,7 @@ def test_docs_agree_with_the_built_dataset():
     assert not wrong, f"the built Diverse set has {n} households; docs quote {wrong}"
 
 
+@pytest.mark.needs_datasets
 def test_readme_data_versions_are_the_built_ones():
     """The data versions README.md quotes are the built datasets' (the card's folder versions and the
     rows' data_version), so a rebuild that changes them cannot leave the README behind."""

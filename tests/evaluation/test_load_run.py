@@ -56,6 +56,7 @@ def _submissions_at_lock(dest: Path) -> Path | None:
     return dest / "submissions"
 
 
+@pytest.mark.needs_datasets
 def test_every_evaluate_entry_keeps_its_committed_run_id(tmp_path):
     summaries = _locked_summaries()
     config = read_config(PARAMS)

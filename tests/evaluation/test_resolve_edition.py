@@ -96,6 +96,7 @@ def test_the_sealed_split_is_refused_for_an_edition_without_one_and_needs_its_bu
                     project=project)
 
 
+@pytest.mark.needs_datasets
 def test_the_pipelines_stored_2024_runs_keep_their_protocol_ids():
     """Every run the last `dvc repro` stored, resolved again by this code: the same protocol id
     (skipped before the pipeline has run in this checkout). The run id also covers the agent's

@@ -77,6 +77,7 @@ def test_smoke_households_cover_every_size_and_opportunity_count(project):
     assert sorted(len(r.opportunities) for r in picked[:3]) == [3, 4, 5]
 
 
+@pytest.mark.needs_datasets
 def test_smoke_households_on_the_built_diverse_set():
     """On the built 2024 Diverse set: households of 1 to 6 members and 5, 6 and 7 opportunities."""
     folder = ROOT / "benyfits"
@@ -140,6 +141,7 @@ def test_a_run_with_agent_errors_is_listed_unranked(project, tmp_path, capsys):
     assert "status agent errors 4/7" in capsys.readouterr().out  # `benyfits view` says it too
 
 
+@pytest.mark.needs_datasets
 @pytest.mark.needs_bwrap
 def test_submit_on_the_built_datasets_catches_the_issues_planted_agent(tmp_path, capsys):
     """The issue's own plant, "crash on households with other than 6 opportunities", against the

@@ -23,6 +23,7 @@ def _rows():
     return read_parquet(built[-1])
 
 
+@pytest.mark.needs_datasets
 def test_every_published_flip_reads_as_plain_words():
     rows = _rows()
     seen = 0
@@ -41,6 +42,7 @@ def test_every_published_flip_reads_as_plain_words():
     assert seen > 0, "no published pair has a flip"
 
 
+@pytest.mark.needs_datasets
 def test_a_flip_names_the_member_it_changes():
     from eligibench.household.profile import display_name
 

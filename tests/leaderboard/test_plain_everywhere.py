@@ -103,6 +103,7 @@ def _turns_disclosing_everything(hh) -> tuple[list[dict], dict[int, list[dict]],
     return turns, facts, checks
 
 
+@pytest.mark.needs_datasets
 def test_every_rendered_explanation_of_every_published_pair_is_plain():
     rows = _published_rows()
     truth = GroundTruth(ROOT / "benyfits", ROOT / "opportunities")
@@ -142,6 +143,7 @@ def test_the_store_words_a_person_reads_are_plain():
     assert not bad, bad
 
 
+@pytest.mark.needs_datasets
 def test_the_play_result_names_programs_and_words_the_ending(tmp_path):
     """The Play tab's result table and head: names, the ending in words, no JSON."""
     from types import SimpleNamespace

@@ -65,6 +65,7 @@ def test_every_condition_of_every_checker_renders_in_plain_words(edition):
     assert not bad, f"{len(bad)} explanation line(s) show code:\n" + "\n".join(bad[:40])
 
 
+@pytest.mark.needs_datasets
 def test_every_published_pair_is_explained_in_plain_words():
     """On the built datasets (every published pair of both editions); skipped before `dvc repro`."""
     from eligibench.datasets.rows import read_parquet

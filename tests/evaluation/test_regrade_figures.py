@@ -12,7 +12,6 @@ import pytest
 from checkers.editions import edition_registry
 from eligibench.datasets.rows import build_row
 from eligibench.evaluation.hosting import OpportunityBrief
-from eligibench.evaluation.regrade import mode_from_label
 from eligibench.evaluation.run import RunPlan, evaluate, run_dialog
 from eligibench.evaluation.user import GroundedUser, LyingUser, SimulatorMode
 from eligibench.household import household
@@ -71,7 +70,7 @@ def _f1(pairs):
 def test_mode_from_label_reads_every_label_back():
     for mode in (SimulatorMode(), MODE, SimulatorMode("grounded", "model", "template", "hard"),
                  SimulatorMode("grounded", "lexical", "template", "typical", 3)):
-        assert mode_from_label(mode.label if mode.grounded else None) == mode
+        assert SimulatorMode.from_label(mode.label if mode.grounded else None) == mode
 
 
 def test_regrade_recomputes_agent_attributable_scores_and_faults_of_exactly_the_affected_run(tmp_path):

@@ -10,7 +10,7 @@ Modules:
 from __future__ import annotations
 
 from eligibench.evaluation.regrade.ground_truth import GroundTruth, digest_of, ground_truth, module_closure
-from eligibench.evaluation.regrade.recompute import mode_from_label, rescore, stale_figures, stored_rows
+from eligibench.evaluation.regrade.recompute import stale_figures, stored_rows
 from eligibench.evaluation.regrade.regrade import (
     DEFAULT_BOOTSTRAP,
     NotRegradable,
@@ -23,5 +23,5 @@ from eligibench.evaluation.regrade.regrade import (
 )
 
 __all__ = ["DEFAULT_BOOTSTRAP", "NotRegradable", "GroundTruth", "Regrade", "digest_of", "edition_of", "ground_truth", "module_closure",
-           "mode_from_label", "record_first_grading", "regrade_run", "regrade_runs", "relabel", "rescore", "stale_figures",
+           "record_first_grading", "regrade_run", "regrade_runs", "relabel", "stale_figures",
            "stored_rows"]

@@ -6,10 +6,10 @@ so a changed checker can change it even where no label moved; a regrade reruns t
 new checker on the stored household. Everything else the run's scoring path reads is stored:
 the dialogs (turns, predictions), a grounded run's disclosures (`turn_facts`) and answer notes
 (`simulator_checks`: persona allowances), the households (`run_households`) and the simulator
-mode (the run's params). So the same functions the runner calls (`scorable`, `record_run_process`,
-`summarize`, `record_simulator_faults`, `record_persona`) give process metrics, failure causes,
-simulator faults, agent-attributable scores and persona figures under the new labels, and on an
-unchanged ground truth exactly the evaluation's figures (tests/evaluation/test_regrade_figures.py).
+mode (the run's params, `SimulatorMode.from_label`). So the runner's own `scoring.score_run` gives
+process metrics, failure causes, simulator faults, agent-attributable scores and persona figures
+under the new labels, and on an unchanged ground truth exactly the evaluation's figures
+(tests/evaluation/test_regrade_figures.py).
 
 Not recomputable without model calls: the simulator re-runs (`simulator_reruns`: faults left,
 pairs right of `evaluate --rerun-simulator-faults`), whose dialogs are not stored; `stale_figures`
@@ -20,28 +20,8 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from eligibench.datasets import Row
-from eligibench.evaluation.scoring import (
-    record_persona,
-    record_run_process,
-    record_simulator_faults,
-    scorable,
-    summarize,
-)
-from eligibench.evaluation.user import FREE_FORM, SimulatorMode
 from eligibench.household import ALWAYS_KNOWN
 from eligibench.results import DialogResult
-
-
-def mode_from_label(label: Any) -> SimulatorMode:
-    """The simulator mode a run's params record (`SimulatorMode.label`; absent: free-form)."""
-    if not isinstance(label, str) or not label.startswith("grounded:"):
-        return FREE_FORM
-    head, _, persona = label[len("grounded:"):].partition(" persona:")
-    select, _, answer = head.partition("/")
-    if not persona:
-        return SimulatorMode("grounded", select, answer)
-    name, _, seed = persona.partition("/s")
-    return SimulatorMode("grounded", select, answer, name, int(seed) if seed else 0)
 
 
 def stored_rows(results: Sequence[DialogResult], households: Mapping[tuple[str, str], Any],
@@ -63,24 +43,6 @@ def stored_rows(results: Sequence[DialogResult], households: Mapping[tuple[str, 
             r.row_id, r.dataset, hh, opps, tuple(t.eligible for t, _ in runs), tuple(t.id for t, _ in runs), "", "", "",
             tuple(tuple(sorted(reads - ALWAYS_KNOWN)) for _, reads in runs)))
     return rows
-
-
-def rescore(store, run_id: str, rows: Mapping[str, Sequence[Row]], results: Sequence[DialogResult],
-            mode: SimulatorMode, n_boot: int, seed: int, trials: int | None) -> list[tuple]:
-    """The run's metric rows from its (relabelled) dialogs, writing the process, fault and persona
-    tables as the runner does (evaluation/run/runner.py `evaluate`, the same calls in the same order)."""
-    scored_results = scorable(rows, results, mode.persona, mode.persona_seed)
-    by_dataset: dict[str, list[DialogResult]] = {d: [] for d in rows}
-    for r in scored_results:
-        by_dataset.setdefault(r.dataset, []).append(r)
-    scored = {d: rs for d, rs in by_dataset.items() if any(r.scored for r in rs)}
-    process = record_run_process(store, run_id, rows, scored_results, mode.grounded)
-    score_rows = summarize(scored, n_boot=n_boot, seed=seed, trials=trials).to_rows() if scored else []
-    faults = (record_simulator_faults(store, run_id, rows, scored_results, mode.grounded, n_boot, seed, trials)
-              if scored else [])
-    persona = (record_persona(store, run_id, rows, scored_results, mode.persona, mode.persona_seed, n_boot, seed,
-                              trials) if scored and mode.grounded else [])
-    return score_rows + process + faults + persona
 
 
 def stale_figures(store, run_id: str) -> tuple[str, ...]:

@@ -23,7 +23,9 @@ from typing import Any, Mapping, Sequence
 from eligibench import paths
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.regrade.ground_truth import ground_truth
-from eligibench.evaluation.regrade.recompute import mode_from_label, rescore, stale_figures, stored_rows
+from eligibench.evaluation.regrade.recompute import stale_figures, stored_rows
+from eligibench.evaluation.scoring import score_run
+from eligibench.evaluation.user import SimulatorMode
 from eligibench.results import DEFAULT_EDITION, DialogResult, LabelChange, ResultStore, parse_protocol
 
 DEFAULT_BOOTSTRAP = 1000
@@ -119,8 +121,9 @@ def _rescored(store: ResultStore, run: Mapping[str, Any], results: Sequence[Dial
     traced = {o: TracedChecker(o, registry[o]) for o in sorted({o for r in results for o in r.labels})}
     rows = stored_rows(results, households, traced, tuple(run.get("datasets") or ()))
     params = run.get("params") or {}
-    return rescore(store, run["run_id"], rows, results, mode_from_label(params.get("simulator_mode")), bootstrap,
-                   int(params.get("seed", 0)), run.get("trials"))
+    mode = SimulatorMode.from_label(params.get("simulator_mode"))
+    return score_run(store, run["run_id"], rows, results, mode, bootstrap, int(params.get("seed", 0)),
+                     run.get("trials")).rows
 
 
 def regrade_run(store: ResultStore, run: Mapping[str, Any], bootstrap: int = DEFAULT_BOOTSTRAP,

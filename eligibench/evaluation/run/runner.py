@@ -23,13 +23,7 @@ from eligibench.evaluation.hosting import Agent
 from eligibench.evaluation.regrade import record_first_grading
 from eligibench.evaluation.run.executors import Executor, LocalExecutor
 from eligibench.evaluation.run.model import RunPlan
-from eligibench.evaluation.scoring import (
-    record_persona,
-    record_run_process,
-    record_simulator_faults,
-    scorable,
-    summarize,
-)
+from eligibench.evaluation.scoring import score_run
 from eligibench.results import AGENT_ERROR, INFRA_ERROR, DialogResult, ResultStore, UnstorableValue, run_id_for
 
 DONE, INCOMPLETE = "done", "incomplete"
@@ -92,26 +86,12 @@ def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[..., Agent]
                 progress(1)
 
         executor.run(plan, todo, record)
-    # issue 32: under a persona, the pairs its user cannot reveal are never scored against the agent
-    mode = plan.simulator_mode
-    results = scorable(plan.rows, store.dialog_results(run_id), mode.persona, mode.persona_seed)
-    by_dataset: dict[str, list[DialogResult]] = {d: [] for d in plan.rows}
-    for r in results:
-        by_dataset.setdefault(r.dataset, []).append(r)
-    scored = {d: rs for d, rs in by_dataset.items() if any(r.scored for r in rs)}  # no scored dialog: no score
-    process = record_run_process(store, run_id, plan.rows, results, plan.simulator_mode.grounded)
-    score_rows = (summarize(scored, n_boot=plan.bootstrap, seed=plan.seed, trials=plan.spec.trials).to_rows()
-                  if scored else [])
-    # issue 31: pairs a faulty simulator answer touched, the fault rate and the agent-attributable scores
-    faults = (record_simulator_faults(store, run_id, plan.rows, results, plan.simulator_mode.grounded, plan.bootstrap,
-                                      plan.seed, plan.spec.trials) if scored else [])
-    # issue 32: a persona run's undeterminable pairs and its scores without them; every grounded run's
-    # process figures (explanations before sensitive questions, clarifications, one thing per question)
-    persona = (record_persona(store, run_id, plan.rows, results, mode.persona, mode.persona_seed, plan.bootstrap,
-                              plan.seed, plan.spec.trials) if scored and mode.grounded else [])
-    store.record_metrics(run_id, score_rows + process + faults + persona)
+    # every figure (persona-aware scoring, process, faults, agent-attributable): the path a regrade takes too
+    figures = score_run(store, run_id, plan.rows, store.dialog_results(run_id), plan.simulator_mode, plan.bootstrap,
+                        plan.seed, plan.spec.trials)
+    store.record_metrics(run_id, figures.rows)
     # issue 31: grading 1: the households evaluated and the digest of the ground truth that graded them
-    record_first_grading(store, run_id, plan.rows, plan.spec.protocol, plan.bootstrap, score_rows)
-    failed = sum(r.termination == INFRA_ERROR for r in results)
-    store.set_run_status(run_id, INCOMPLETE if failed or not scored else DONE)
+    record_first_grading(store, run_id, plan.rows, plan.spec.protocol, plan.bootstrap, figures.scores)
+    failed = sum(r.termination == INFRA_ERROR for r in figures.results)
+    store.set_run_status(run_id, INCOMPLETE if failed or not figures.scored else DONE)
     return run_id

@@ -8,6 +8,7 @@ Modules:
 - `metrics`: accuracy, precision, recall, F1, turns, split cost, termination mix, per-trial figures (and the conventions).
 - `bootstrap`: household-bootstrap intervals.
 - `summary`: `summarize`, every figure per dataset and averaged, as rows of the `metrics` table.
+- `run_figures`: `score_run`, every figure of a run from its dialogs (the runner's and a regrade's one path).
 - `process`: process metrics per dialog and run, oracle bound, and the cause of each wrong pair.
 - `cost_figures`: one cost row per run (dollars, per dialog, per correct verdict; tokens where unpriced).
 - `pricing`: dollars from recorded tokens and GPU-hours (params.yaml `cost`), the cost-vs-TW-F1 frontier.
@@ -77,7 +78,8 @@ from eligibench.evaluation.scoring.simulator_faults import (
     run_affected,
     voided,
 )
+from eligibench.evaluation.scoring.run_figures import RunFigures, score_run
 from eligibench.evaluation.scoring.summary import summarize
 
 __all__ = ["DetectableDifference", "RankRange", "RankTable", "pair_verdict", "rank_ranges", "CostRow", "cost_row", "cost_rows", "DETERMINABLE_PREFIX", "PERSONA_PROCESS", "UNDETERMINABLE", "determinable", "persona_dialog_process",
-           "persona_metrics", "persona_process", "realism_drop", "record_persona", "scorable", "undeterminable_pairs", "PriceTable", "RunCost", "TokenPrice", "agent_model", "cost_frontier", "dialog_dollars", "run_cost", "AVERAGE", "FIGURES", "Comparison", "compare_runs", "mcnemar_p", "tied_with_top", "NEEDED_FACT_NOT_DISCLOSED", "RULE_MISAPPLIED", "SIMULATOR_FALSE_FACT", "bootstrap", "cost", "dialog_process", "oracle_questions", "record_run_process", "run_process", "score", "summarize", "trial_consistency", "trial_figures", "turn_weighted_f1", "AffectedPair", "FAULT_VERDICTS", "affected_pairs", "fault_metrics", "faulty_dialogs", "record_simulator_faults", "run_affected", "voided"]
+           "persona_metrics", "persona_process", "realism_drop", "record_persona", "scorable", "undeterminable_pairs", "PriceTable", "RunCost", "TokenPrice", "agent_model", "cost_frontier", "dialog_dollars", "run_cost", "AVERAGE", "FIGURES", "Comparison", "compare_runs", "mcnemar_p", "tied_with_top", "NEEDED_FACT_NOT_DISCLOSED", "RULE_MISAPPLIED", "SIMULATOR_FALSE_FACT", "bootstrap", "cost", "dialog_process", "oracle_questions", "record_run_process", "run_process", "score", "summarize", "RunFigures", "score_run", "trial_consistency", "trial_figures", "turn_weighted_f1", "AffectedPair", "FAULT_VERDICTS", "affected_pairs", "fault_metrics", "faulty_dialogs", "record_simulator_faults", "run_affected", "voided"]

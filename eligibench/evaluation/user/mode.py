@@ -46,6 +46,19 @@ class SimulatorMode:
         seed = f"/s{self.persona_seed}" if persona and self.persona_seed else ""
         return f"grounded:{self.select}/{self.answer}{persona}{seed}"
 
+    @classmethod
+    def from_label(cls, label: Any) -> "SimulatorMode":
+        """The mode a `label` names (a run's params record it; absent or "free-form": free-form):
+        a regrade rescores a stored run under the mode it ran with."""
+        if not isinstance(label, str) or not label.startswith("grounded:"):
+            return cls()
+        head, _, persona = label[len("grounded:"):].partition(" persona:")
+        select, _, answer = head.partition("/")
+        if not persona:
+            return cls("grounded", select, answer)
+        name, _, seed = persona.partition("/s")
+        return cls("grounded", select, answer, name, int(seed) if seed else 0)
+
 
 FREE_FORM = SimulatorMode()
 

@@ -68,6 +68,7 @@ from eligibench.evaluation.scoring.realism import (
     scorable,
     undeterminable_pairs,
 )
+from eligibench.evaluation.scoring.run_figures import RunFigures, score_run
 from eligibench.evaluation.scoring.simulator_faults import (
     FAULT_VERDICTS,
     AffectedPair,
@@ -78,7 +79,6 @@ from eligibench.evaluation.scoring.simulator_faults import (
     run_affected,
     voided,
 )
-from eligibench.evaluation.scoring.run_figures import RunFigures, score_run
 from eligibench.evaluation.scoring.summary import summarize
 
 __all__ = ["DetectableDifference", "RankRange", "RankTable", "pair_verdict", "rank_ranges", "CostRow", "cost_row", "cost_rows", "DETERMINABLE_PREFIX", "PERSONA_PROCESS", "UNDETERMINABLE", "determinable", "persona_dialog_process",

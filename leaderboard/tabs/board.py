@@ -12,6 +12,7 @@ from typing import Any, Mapping
 import gradio as gr
 import pandas as pd
 
+from eligibench.results import metric
 from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard.board import Board, PageData
@@ -257,6 +258,9 @@ def fill(ui: BoardUI, page: PageData, values: Mapping[str, Any]) -> dict:
     return out
 
 
+FAULTS = metric("simulator_fault_rate").label  # the column the note refers to, as the catalogue names it
+
+
 def reruns_html(listed: pd.DataFrame, words: Mapping[str, str]) -> str:
     """The re-runs of the listed runs' fault dialogs, in plain words ('' when none was re-run)."""
     if listed.empty or "Run" not in listed.columns:
@@ -267,7 +271,7 @@ def reruns_html(listed: pd.DataFrame, words: Mapping[str, str]) -> str:
         return ""
     return ('<div class="bf-note"><b>Simulator re-runs</b> (<code>evaluate --rerun-simulator-faults</code>): each '
             "dialog that held a simulator fault was run again with a new simulator seed; <i>cleared</i>: an attempt "
-            "had no simulator fault. The run's own scores (and its Simulator faults %) are kept as evaluated."
+            f"had no simulator fault. The run's own scores (and its {html.escape(FAULTS)}) are kept as evaluated."
             f"<ul>{''.join(items)}</ul></div>")
 
 

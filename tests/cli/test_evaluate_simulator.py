@@ -10,6 +10,7 @@ import pytest
 from eligibench.cli.simulator_option import mode_override, simulator_overrides
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.run.simulator_identity import KNOWN_WEIGHTS
+from tests.evaluation.doubles import write_one_question_agent
 from tests.evaluation.reference_project import make_reference_project, run
 
 
@@ -48,26 +49,6 @@ def test_one_flag_runs_the_agent_under_another_simulator_as_another_protocol(tmp
     assert bad.returncode == 2 and "nosuch" in bad.stderr and "Traceback" not in bad.stderr
 
 
-ASKER = '''from eligibench.evaluation.hosting import Agent
-
-
-class Asker(Agent):
-    """One plain question, then everything eligible: enough to make the simulated user answer once."""
-
-    def start(self, opportunities):
-        self.ids = [o.id for o in opportunities]
-
-    def ask(self, dialog):
-        return "How old is each person in your household?"
-
-    def ready(self, dialog):
-        return len(dialog.turns) >= 1
-
-    def predict(self, dialog):
-        return {i: True for i in self.ids}
-'''
-
-
 @pytest.mark.needs_bwrap  # a development agent from outside the repository runs jailed
 def test_the_flag_reaches_the_wire_model_and_sampling_of_every_simulator_call(tmp_path):
     """Recorded is not enough: the simulator named by --simulator is the one called, with its sampling.
@@ -76,12 +57,7 @@ def test_the_flag_reaches_the_wire_model_and_sampling_of_every_simulator_call(tm
     from tests.fakes.openai_server import FakeOpenAIServer
 
     proj = make_reference_project(tmp_path / "proj", agents=("random",))
-    agent = proj / "asker"
-    agent.mkdir()
-    (agent / "agent.py").write_text(ASKER)
-    (agent / "manifest.yaml").write_text("name: asker\nstrategy: one question\nauthors: [tests]\n"
-                                         "entry_point: agent:Asker\nmodels: {}\nlicense: MIT\n"
-                                         "description: asks one question\n")
+    write_one_question_agent(proj / "asker", "asker", question="How old is each person in your household?")
     with FakeOpenAIServer(models=["sim-x"], plain_text="I am 41 years old.") as fake:
         spec = f"openai:sim-x,base_url={fake.base_url},max_tokens=17,temperature=0.3"
         r = run(["-m", "eligibench.cli", "evaluate", "asker", "--households", "1", "--json",

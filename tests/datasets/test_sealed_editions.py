@@ -19,6 +19,7 @@ from eligibench.datasets import build_edition_datasets, sealed
 from eligibench.errors import BenyfitsError
 from eligibench.truth.tracing import traced_checkers
 from tests.conftest import ROOT
+from tests.evaluation.doubles import write_one_question_agent
 
 EDITION = "2026-08"
 SECRET = "x1-test-secret-0123456789"  # a test secret: the real one never enters git
@@ -181,26 +182,6 @@ def test_a_2026_08_sealed_run_reads_the_sealed_rows_and_records_split_and_editio
     assert "\n" not in str(e.value) and "python -m stages.sealed --edition 2026-08" in str(e.value)
 
 
-TINY = '''from eligibench.evaluation.hosting import Agent
-
-
-class Tiny(Agent):
-    """One question, then eligible for everything."""
-
-    def start(self, opportunities):
-        self.ids = [o.id for o in opportunities]
-
-    def ask(self, dialog):
-        return "How old are you?"
-
-    def ready(self, dialog):
-        return len(dialog.turns) >= 1
-
-    def predict(self, dialog):
-        return {i: True for i in self.ids}
-'''
-
-
 @pytest.mark.needs_bwrap
 def test_a_tiny_agent_evaluated_on_the_2026_08_sealed_split_is_stored_as_sealed(built, tmp_path, monkeypatch):
     """The real session (jailed agent process, the run's store): the stored run's protocol says
@@ -211,11 +192,7 @@ def test_a_tiny_agent_evaluated_on_the_2026_08_sealed_split_is_stored_as_sealed(
     from eligibench.results import ResultStore
 
     proj = sealed_project(tmp_path / "project", built)
-    (proj / "submissions" / "tiny").mkdir(parents=True)
-    (proj / "submissions" / "tiny" / "agent.py").write_text(TINY)
-    (proj / "submissions" / "tiny" / "manifest.yaml").write_text(yaml.safe_dump({
-        "name": "tiny", "strategy": "test", "authors": ["Tester"], "entry_point": "agent:Tiny", "models": {},
-        "license": "MIT"}))
+    write_one_question_agent(proj / "submissions" / "tiny", "tiny", cls="Tiny")
     monkeypatch.setenv(sealed.SEED_ENV, SECRET)
     config = sealed_config()
     resolved = resolve_run(config, load_manifest(proj / "submissions" / "tiny"), split="sealed", project=proj,

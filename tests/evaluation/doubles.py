@@ -2,6 +2,8 @@
 
 - `ExtractiveUserModel`: not a language model; answers a question by quoting the profile
   sentence that shares the most words with it. Lets the loop run without a model server.
+- `write_one_question_agent`: a submission folder whose agent asks one question, then predicts
+  (eligible for everything, or what it is told): the smallest agent a jailed run can load.
 - `OracleAgent`: reads the hidden household (no real agent may) and predicts the checkers'
   verdicts after one question: with correct plumbing it must score F1 = 100.
 """
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 from checkers import registry
 from eligibench.evaluation.hosting import Agent, AgentContext
@@ -78,3 +81,35 @@ class ScriptedAgent(Agent):
         if self.predictions is not None:
             return self.predictions
         return {i: False for i in self.ids}
+
+
+ONE_QUESTION_AGENT = '''from eligibench.evaluation.hosting import Agent
+
+
+class {cls}(Agent):
+    """One question ({question!r}), then a prediction for every opportunity."""
+
+    def start(self, opportunities):
+        self.ids = [o.id for o in opportunities]
+
+    def ask(self, dialog):
+        return {question!r}
+
+    def ready(self, dialog):
+        return len(dialog.turns) >= 1
+
+    def predict(self, dialog):
+        {predict}
+        return {{i: told for i in self.ids}}
+'''
+
+
+def write_one_question_agent(folder: Path, name: str, cls: str = "Asker", question: str = "How old are you?",
+                             predict: str = "told = True") -> Path:
+    """`folder` with agent.py (class `cls`) and manifest.yaml (`name`, entry point agent:`cls`).
+    `predict` is one statement setting `told`, the verdict given for every opportunity."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "agent.py").write_text(ONE_QUESTION_AGENT.format(cls=cls, question=question, predict=predict))
+    (folder / "manifest.yaml").write_text(f"name: {name}\nstrategy: one question\nauthors: [Tester]\n"
+                                          f"entry_point: agent:{cls}\nmodels: {{}}\nlicense: MIT\n")
+    return folder

@@ -19,27 +19,6 @@ from eligibench.household import household, render_profile
 from eligibench.results import ResultStore
 
 ROOT = Path(__file__).resolve().parents[2]
-ASKER = '''from eligibench.evaluation.hosting import Agent
-
-
-class Asker(Agent):
-    """One question; predicts eligible unless the user said it does not know."""
-
-    def start(self, opportunities):
-        self.ids = [o.id for o in opportunities]
-
-    def ask(self, dialog):
-        return "How old are you?"
-
-    def ready(self, dialog):
-        return len(dialog.turns) >= 1
-
-    def predict(self, dialog):
-        told = "know" not in dialog.turns[-1].answer.lower()
-        return {i: told for i in self.ids}
-'''
-
-
 class ForgetfulUserModel:
     """A TEST STAND-IN user model: "I don't know." for its first `forget` calls, then it quotes the
     profile (QuotingUserModel). A fault that is the simulator's luck, cleared by a re-run."""
@@ -67,15 +46,14 @@ def _row(i: int, age: int) -> Row:
 def test_only_faulty_dialogs_are_rerun_with_new_seeds_and_recorded(tmp_path):
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
+    from tests.evaluation.doubles import write_one_question_agent
     from tests.leaderboard.synthetic import make_dataset
 
     proj = tmp_path / "project"
-    (proj / "submissions" / "asker").mkdir(parents=True)
     make_dataset(proj / "benyfits", n_diverse=1, n_representative=1)  # the requirement texts
-    (proj / "submissions" / "asker" / "agent.py").write_text(ASKER)
-    (proj / "submissions" / "asker" / "manifest.yaml").write_text(yaml.safe_dump({
-        "name": "asker", "strategy": "test", "authors": ["Tester"], "entry_point": "agent:Asker", "models": {},
-        "license": "MIT"}))
+    # predicts eligible unless the user said it does not know
+    write_one_question_agent(proj / "submissions" / "asker", "asker",
+                             predict='told = "know" not in dialog.turns[-1].answer.lower()')
     p = copy.deepcopy(yaml.safe_load((ROOT / "params.yaml").read_text()))
     p["evaluate"].update(concurrency=1, bootstrap=10, trials=1, store="results/test.duckdb")
     config = read_config(p)

@@ -53,9 +53,10 @@ def test_docs_agree_with_the_built_dataset():
 
 
 @pytest.mark.needs_datasets
-def test_readme_data_versions_are_the_built_ones():
-    """The data versions README.md quotes are the built datasets' (the card's folder versions and the
-    rows' data_version), so a rebuild that changes them cannot leave the README behind."""
+def test_quoted_data_versions_are_the_built_ones():
+    """The data versions docs/datasets.md quotes ("Current data versions") are the built datasets' (the
+    card's folder versions and the rows' data_version), so a rebuild that changes them cannot leave the
+    docs behind."""
     card = ROOT / "benyfits" / "README.md"
     if not card.exists():
         pytest.fail("marked needs_datasets, yet what `dvc repro` builds is missing here")
@@ -66,6 +67,7 @@ def test_readme_data_versions_are_the_built_ones():
         table = pq.read_table(f)
         if "data_version" in table.column_names:
             built |= set(table.column("data_version").to_pylist())
-    quoted = set(re.findall(r"dv-[0-9a-f]{12}", (ROOT / "README.md").read_text(encoding="utf-8")))
-    assert quoted, "README.md quotes no data version"
-    assert quoted <= built, f"README.md quotes data versions that are not built: {sorted(quoted - built)}"
+    section = (ROOT / "docs" / "datasets.md").read_text(encoding="utf-8").split("## Current data versions", 1)[-1]
+    quoted = set(re.findall(r"dv-[0-9a-f]{12}", section.split("\n## ", 1)[0]))
+    assert quoted, "docs/datasets.md's 'Current data versions' quotes no data version"
+    assert quoted <= built, f"docs/datasets.md quotes data versions that are not built: {sorted(quoted - built)}"

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The README's two commands, verbatim, on fresh clones of this checkout's HEAD, as a new user runs them:
+# bubblewrap and Chromium invisible (BENYFITS_BWRAP / BENYFITS_CHROMIUM name paths that do not exist),
+# no compiler (CC/CXX fail, so a source build cannot hide in the install), an empty pip cache of its own
+# (every wheel comes from the registry, as on a new machine; --warm-cache reuses the user's cache).
+# Prints one line per figure, then the budget each must meet (docs/performance.md):
+#   install (venv + pip install -e .)   < 2 min
+#   main job (install + dvc repro)      < 10 min
+#   test command on a fresh clone       < 10 min
+#   test command after the main job     < 10 min
+# Usage: bash benchmarks/fresh_clone.sh [--warm-cache] [--keep]
+set -uo pipefail
+src=$(cd "$(dirname "$0")/.." && pwd)
+warm=0 keep=0
+for a in "$@"; do
+  case "$a" in
+    --warm-cache) warm=1 ;;
+    --keep) keep=1 ;;
+    *) echo "fresh_clone.sh: unknown option $a (expected --warm-cache, --keep)" >&2; exit 2 ;;
+  esac
+done
+work=$(mktemp -d /tmp/benyfits-fresh.XXXXXX)
+[ "$keep" = 1 ] || trap 'rm -rf "$work"' EXIT
+export BENYFITS_BWRAP=/nonexistent/bwrap BENYFITS_CHROMIUM=/nonexistent/chromium CC=false CXX=false
+[ "$warm" = 1 ] || export PIP_CACHE_DIR="$work/pip-cache"
+unset VIRTUAL_ENV
+
+MAIN="python3.11 -m venv .venv && . .venv/bin/activate && pip install -e . && dvc repro"
+TESTS="python3.11 -m venv .venv && . .venv/bin/activate && pip install -e '.[test]' && pytest"
+grep -qxF "$MAIN" "$src/README.md" || { echo "fresh_clone.sh: README.md no longer holds: $MAIN" >&2; exit 2; }
+grep -qxF "$TESTS" "$src/README.md" || { echo "fresh_clone.sh: README.md no longer holds: $TESTS" >&2; exit 2; }
+
+timed() {  # $1 label, $2 folder, $3 command: prints "label: N s (exit E)" and the log's last line
+  local t0 t1 rc
+  t0=$(date +%s)
+  (cd "$2" && bash -c "$3") > "$work/$1.log" 2>&1
+  rc=$?
+  t1=$(date +%s)
+  printf '%-34s %5d s  (exit %d)  %s\n' "$1:" "$((t1 - t0))" "$rc" "$(tail -1 "$work/$1.log" | cut -c1-110)"
+  return $rc
+}
+
+echo "fresh clones of $(git -C "$src" rev-parse --short HEAD) in $work; $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
+git clone -q "$src" "$work/a" && git clone -q "$src" "$work/b"
+# ../shared beside each clone when this checkout has one (as CI lays it), read-only as there
+[ -d "$src/../shared" ] && ln -s "$(cd "$src/../shared" && pwd)" "$work/shared"
+
+# README command 1 in its two halves (the command is exactly their && chain): the install's figure is a budget too
+s0=$(date +%s)
+timed "install (venv + pip install -e .)" "$work/a" "${MAIN% && dvc repro}"
+timed "dvc repro (after the install)" "$work/a" ". .venv/bin/activate && dvc repro"
+printf '%-34s %5d s\n' "main job (README command 1):" "$(($(date +%s) - s0))"
+timed "test command, after the main job" "$work/a" "$TESTS"
+timed "test command, fresh clone" "$work/b" "$TESTS"
+echo "load at the end $(cut -d' ' -f1-3 /proc/loadavg); logs in $work ($([ "$keep" = 1 ] && echo kept || echo removed on exit))"
+echo "budgets: install < 120 s; main job (install + dvc repro) < 600 s; each test command < 600 s"

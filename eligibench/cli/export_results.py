@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
         raise BenyfitsError(f"{path}: no results store to export")
     repo_id = _repo_id(args)  # read first: a malformed params file stops before anything is written
     try:
-        exported = export_results(ResultStore(path), Path(args.out))
+        exported = export_results(ResultStore(path), Path(args.out), force=args.force)
     except OSError as e:  # an unwritable or impossible OUT (/proc/nope): one line, no traceback (issue 36)
         raise BenyfitsError(f"{args.out}: cannot write the export there: {e.strerror or e}") from None
     print(f"export-results: wrote {exported.folder}/ ({exported.runs} runs, {exported.rows['dialogs']} dialogs, "
@@ -46,7 +46,11 @@ def run(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("export-results", help="write the results as a Hugging Face dataset folder (and upload it)")
-    p.add_argument("out", help="folder to write (replaced)")
+    p.add_argument("out", help="folder to write: new, empty, or one an earlier export-results wrote (it writes over "
+                               "only its own files, listed in OUT/.benyfits-output.json)")
+    p.add_argument("--force", action="store_true",
+                   help="write into a non-empty folder it did not write (or one holding the store): beside the files "
+                        "there, never deleting or overwriting any of them")
     p.add_argument("--store", default=None, help="DuckDB results file (default: params.yaml evaluate.store)")
     p.add_argument("--repo-id", default=None, help="Hub dataset repo to upload to (default: params.yaml results.repo_id)")
     p.add_argument("--params", default="params.yaml")

@@ -4,22 +4,27 @@ published test rows, the sealed split) unless `--i-know-this-is-test-data`."""
 from __future__ import annotations
 
 import argparse
+import tempfile
 from pathlib import Path
 
+from eligibench.cli.stores import open_store
 from eligibench.errors import BenyfitsError
+from eligibench.files import check_output_folder, write_output_folder
+
+COMMAND = "export-trajectories"
 
 
 def run(args: argparse.Namespace) -> int:
     from eligibench import paths
     from eligibench.evaluation.run import load_briefs
     from eligibench.paths import default_store
-    from eligibench.results import ResultStore
     from eligibench.training import trajectories as T
 
     store_path = Path(args.store) if args.store else default_store()
+    check_output_folder(args.out, COMMAND, args.force, protect=(store_path,))  # before reading anything
     if not store_path.exists():
         raise BenyfitsError(f"{store_path}: no results store")
-    store = ResultStore(store_path)
+    store = open_store(store_path)
     runs = {r["run_id"]: r for r in store.runs()}
     pairs, sources = [], []
     for run_id in args.runs:
@@ -33,7 +38,17 @@ def run(args: argparse.Namespace) -> int:
         pairs += [(source, d) for d in store.dialog_results(run_id)]
     T.refuse_test_data(pairs, args.i_know_this_is_test_data)
     records = T.sft_records(pairs, args.threshold) if args.format == "sft" else T.dpo_records(pairs)
-    out = T.write_dataset(Path(args.out), args.format, records, sources, args.threshold if args.format == "sft" else None)
+    if not records:
+        raise BenyfitsError(f"{args.out}: nothing to export as {args.format} (no dialog passed the threshold "
+                            "or no pair differs); nothing was written")
+    with tempfile.TemporaryDirectory(prefix="benyfits-trajectories-") as tmp:
+        staged = T.write_dataset(Path(tmp) / "out", args.format, records, sources,
+                                 args.threshold if args.format == "sft" else None)
+        try:
+            write_output_folder(args.out, staged, COMMAND, args.force, protect=(store_path,))
+        except OSError as e:  # an unwritable or impossible --out: one line
+            raise BenyfitsError(f"{args.out}: cannot write the export there: {e.strerror or e}") from None
+    out = Path(args.out)
     print(f"export-trajectories: {len(records)} {args.format} records from {len(pairs)} dialogs of {len(sources)} "
           f"run(s) -> {out}/ (datasets.load_dataset('{out.resolve()}', split='train'))")
     return 0
@@ -43,7 +58,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("export-trajectories", help="write finished runs' dialogs as an SFT or DPO dataset (docs/training.md)")
     p.add_argument("runs", nargs="+", metavar="RUN", help="run ids in the results store")
     p.add_argument("--format", choices=("sft", "dpo"), required=True)
-    p.add_argument("--out", required=True, help="folder to write (a Hugging Face dataset folder)")
+    p.add_argument("--out", required=True,
+                   help="folder to write (a Hugging Face dataset folder): new, empty, or one an earlier "
+                        "export-trajectories wrote (it writes over only its own files)")
+    p.add_argument("--force", action="store_true",
+                   help="write into a non-empty folder it did not write: beside the files there, never deleting "
+                        "or overwriting any of them")
     p.add_argument("--threshold", type=float, default=1.0, help="SFT: the least pair accuracy a dialog needs (0-1; default 1.0)")
     p.add_argument("--store", default=None, help="DuckDB results file (default: params.yaml evaluate.store)")
     p.add_argument("--project", default=".", help="project root (its benyfits/ gives the requirement texts)")

@@ -7,15 +7,20 @@ from pathlib import Path
 
 
 def run(args: argparse.Namespace) -> int:
+    from eligibench.cli.stores import check_store_path, no_new_empty_store
     from eligibench.evaluation.inspect_task import import_log
     from eligibench.paths import default_store
     from eligibench.terminal import safe  # the model's name comes from the log file, not from us
 
-    store = Path(args.store) if args.store else default_store()
-    for log in args.logs:
-        got = import_log(Path(log), store, Path(args.project))
-        print(f"import-inspect: {log} -> run {got.run_id} ({safe(got.submission)}, {got.dialogs} dialog(s), {got.status}) "
-              f"under protocol {got.protocol_id}, in {store}")
+    store = check_store_path(Path(args.store) if args.store else default_store(), create=True)
+    with no_new_empty_store(store):  # a log refused before anything is recorded leaves no empty store
+        for log in args.logs:
+            got = import_log(Path(log), store, Path(args.project))
+            print(f"import-inspect: {log} -> run {got.run_id} ({safe(got.submission)}, {got.dialogs} dialog(s), "
+                  f"{got.status}) under protocol {got.protocol_id}, in {store}")
+            if got.label_disagreements:
+                print(f"import-inspect: {log}: the log's labels differ from our checkers' on {got.label_disagreements} "
+                      "pair(s); they were ignored: every figure is scored against our checkers")
     return 0
 
 

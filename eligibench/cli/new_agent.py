@@ -9,7 +9,7 @@ def _run(args: argparse.Namespace) -> int:
     from eligibench.evaluation.hosting import scaffold_agent
 
     dest = Path(args.dir) if args.dir else Path(args.name)
-    files = scaffold_agent(dest, args.name, args.author)
+    files = scaffold_agent(dest, args.name, args.author, force=args.force)
     print(f"created {dest}/ ({', '.join(f.name for f in files)}). Next:\n"
           f"  benyfits evaluate {dest} --households 1     # try it (a development run, never ranked)\n"
           "  benyfits leaderboard --store results/local.duckdb   # see its dialogs\n"
@@ -21,6 +21,8 @@ def _run(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("new-agent", help="scaffold a working agent folder (manifest, agent class, a test)")
     p.add_argument("name", help="the agent's name (lowercase letters, digits, '-' or '_')")
-    p.add_argument("--dir", default=None, help="folder to create (default: ./NAME)")
+    p.add_argument("--dir", default=None, help="folder to create, or an empty one to fill (default: ./NAME)")
+    p.add_argument("--force", action="store_true",
+                   help="add the template to a non-empty folder; a file already there is never written over")
     p.add_argument("--author", default="your name", help="the manifest's author")
     p.set_defaults(func=_run)

@@ -4,7 +4,9 @@ it, the board's store (params.yaml `evaluate.store`) and then the development st
 `view`, `export-run`, `compare` and `cost` find a development run without `--store`."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from eligibench.errors import BenyfitsError
 
@@ -14,7 +16,7 @@ def searched_stores(store: str | None, project: Path = Path(".")) -> list[Path]:
     if store:
         if not Path(store).is_file():
             raise BenyfitsError(f"{store}: no results store (--store names an existing DuckDB results file)")
-        return [Path(store)]
+        return [check_store_path(store)]
     from eligibench.paths import LOCAL_STORE, default_store
 
     return [default_store(project), project / LOCAL_STORE]
@@ -28,3 +30,78 @@ def existing_stores(store: str | None, project: Path = Path(".")) -> list[Path]:
         raise BenyfitsError(f"no results store: looked for {' and '.join(str(p) for p in paths)} "
                             "(run from the project root, or pass --store)")
     return found
+
+
+DUCKDB_MAGIC = b"DUCK"  # bytes 8-12 of every DuckDB database file (after an 8-byte checksum)
+
+
+def check_store_path(path: Path | str, *, create: bool = False) -> Path:
+    """`path` as a results store a command can use, checked before any work (one line naming it):
+    an existing DuckDB file; or, with `create`, a path where one can be created (its nearest
+    existing folder takes a file: probed with a temporary file, removed at once, so nothing is
+    left behind when the command fails later)."""
+    import os
+    import tempfile
+
+    path = Path(path)
+    if path.is_dir():
+        raise BenyfitsError(f"{path}: is a folder, expected a DuckDB results file")
+    if path.exists():
+        try:
+            with open(path, "rb") as f:
+                head = f.read(16)
+        except OSError as e:
+            raise BenyfitsError(f"{path}: the results store cannot be read: {e.strerror or e}") from None
+        if len(head) < 12 or head[8:12] != DUCKDB_MAGIC:
+            raise BenyfitsError(f"{path}: not a DuckDB results file (give --store a .duckdb file a benyfits "
+                                "command wrote, or a new path)")
+        return path
+    if not create:
+        raise BenyfitsError(f"{path}: no results store there")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        if not folder.is_dir():
+            raise NotADirectoryError(20, "not a folder")
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".benyfits-probe-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise BenyfitsError(f"{path}: a results store cannot be created there ({folder}: "
+                            f"{e.strerror or e})") from None
+    return path
+
+
+def open_store(path: Path | str, *, create: bool = False):
+    """A ResultStore on `path` after `check_store_path`."""
+    from eligibench.results import ResultStore
+
+    return ResultStore(check_store_path(path, create=create))
+
+
+@contextmanager
+def no_new_empty_store(path: Path | str) -> Iterator[None]:
+    """A store this block creates is removed again when the block fails (with its DuckDB
+    write-ahead log): a failing command leaves no new empty store behind. One that existed
+    before is never touched."""
+    path = Path(path)
+    existed = path.exists()
+    try:
+        yield
+    except BaseException:
+        if not existed and path.is_file() and _holds_no_runs(path):
+            for p in (path, path.with_name(path.name + ".wal")):
+                if p.is_file():
+                    p.unlink()
+        raise
+
+
+def _holds_no_runs(path: Path) -> bool:
+    """True when the store has no run rows (a store that cannot be read is kept: not ours to judge)."""
+    from eligibench.results import ResultStore
+
+    try:
+        return not ResultStore(path).runs()
+    except Exception:  # noqa: BLE001 - unreadable: keep it
+        return False

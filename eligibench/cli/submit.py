@@ -80,11 +80,25 @@ def _cmd_worker(args: argparse.Namespace) -> int:
     else:
         store = ResultStore(project / config.store)
     quoting = quoting_requested(args.quoting_user)
+    policy = _service_policy(project, args.params)
     # the label the runs are recorded under (a grounded mode that calls no model is not the model)
     simulator = simulator_setup(config, QUOTING_LABEL if quoting else None).label
     print(f"worker: queue {store.path}; simulated user "
           f"{simulator}; {'until the queue is empty' if args.once else 'Ctrl-C stops'}")
-    return run_worker(store, config, project, quoting, args.once, args.poll, worker=args.worker_id, lease_s=args.lease)
+    return run_worker(store, config, project, quoting, args.once, args.poll, worker=args.worker_id, lease_s=args.lease,
+                      policy=policy)
+
+
+def _service_policy(project: Path, params_file: str | None):
+    """The worker's rule for service submissions: params.yaml `services.allow` lists the operator's
+    own services; everything else must be a globally routable address (hosting.url_policy)."""
+    from eligibench import params
+    from eligibench.evaluation.hosting.url_policy import ServicePolicy, policy_from_params
+
+    path = Path(params_file) if params_file else project / "params.yaml"
+    if not path.is_file():
+        return ServicePolicy()
+    return policy_from_params(params.load(path), str(path))
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -11,13 +11,13 @@ type), so the same store gives the same bytes.
 """
 from __future__ import annotations
 
-import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
 
+from eligibench.files import check_output_folder, write_output_folder
 from eligibench.results.store import ResultStore
 
 CONFIGS = ("runs", "metrics", "dialogs", "turns", "predictions")
@@ -42,6 +42,7 @@ class ResultsExport:
     folder: Path
     rows: dict[str, int]  # config -> rows written
     runs: int
+    files: tuple[str, ...] = ()  # the folder's files this export wrote (relative paths)
 
 
 def _order(con: duckdb.DuckDBPyConnection, table: str) -> str:
@@ -106,9 +107,17 @@ percentile intervals over resampled households.
     return "---\n" + data.to_yaml() + "\n---\n" + body
 
 
-def export_results(store: ResultStore, out: Path | str, repo_id: str | None = None) -> ResultsExport:
-    """Write the folder (replacing `out`); `repo_id` only changes the card's loading snippet."""
+COMMAND = "export-results"
+
+
+def export_results(store: ResultStore, out: Path | str, repo_id: str | None = None, force: bool = False) -> ResultsExport:
+    """Write the folder `out`; `repo_id` only changes the card's loading snippet. Nothing already
+    in `out` is deleted or overwritten unless this command wrote it (eligibench.files: a non-empty
+    folder it did not write, or one holding the store, is refused unless `force`, and even then
+    only written beside)."""
     out = Path(out)
+    guard = (store.path,)
+    check_output_folder(out, COMMAND, force, protect=guard)  # before the slow part: refused at once
     with tempfile.TemporaryDirectory(prefix="benyfits-export-") as tmp:
         snap = store.export_parquet(tmp)  # one consistent snapshot of the store
         staging = Path(tmp) / "folder"
@@ -127,11 +136,22 @@ def export_results(store: ResultStore, out: Path | str, repo_id: str | None = No
         finally:
             con.close()
         (staging / "README.md").write_text(card(rows, schemas, rows["runs"], repo_id), encoding="utf-8")
-        if out.exists():
-            shutil.rmtree(out)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        shutil.move(str(staging), out)
-    return ResultsExport(out, rows, rows["runs"])
+        files = write_output_folder(out, staging, COMMAND, force, protect=guard)
+    return ResultsExport(out, rows, rows["runs"], tuple(files))
+
+
+def exported_files(folder: Path) -> list[str]:
+    """The files `export-results` wrote in `folder` (its marker's list; a folder without a marker,
+    written before the marker existed: every file but hidden ones)."""
+    from eligibench.files import OUTPUT_MARKER, read_json
+
+    marker = folder / OUTPUT_MARKER
+    if marker.is_file():
+        data = read_json(marker)
+        if isinstance(data, dict) and data.get("command") == COMMAND:
+            return [f for f in data.get("files", []) if (folder / f).is_file()]
+    return [p.relative_to(folder).as_posix() for p in sorted(folder.rglob("*"))
+            if p.is_file() and not any(part.startswith(".") for part in p.relative_to(folder).parts)]
 
 
 def upload_results(folder: Path, repo_id: str, token: str, private: bool = False) -> str:
@@ -140,9 +160,9 @@ def upload_results(folder: Path, repo_id: str, token: str, private: bool = False
 
     folder = Path(folder)
     text = (folder / "README.md").read_text(encoding="utf-8").replace('"/path/to/results-folder"', f'"{repo_id}"')
-    ops = [CommitOperationAdd(path_in_repo=p.relative_to(folder).as_posix(),
-                              path_or_fileobj=text.encode("utf-8") if p.name == "README.md" and p.parent == folder else str(p))
-           for p in sorted(folder.rglob("*")) if p.is_file()]
+    # only the files the export wrote (its marker lists them): a user's files beside them stay local
+    ops = [CommitOperationAdd(path_in_repo=rel, path_or_fileobj=text.encode("utf-8") if rel == "README.md" else str(folder / rel))
+           for rel in exported_files(folder)]
     api = HfApi(token=token)
     api.create_repo(repo_id, repo_type="dataset", exist_ok=True, private=private)
     info = api.create_commit(repo_id, ops, commit_message="BeNYfits results", repo_type="dataset")

@@ -17,6 +17,7 @@ Modules:
 - `scaffold`: `benyfits new-agent`: a working agent folder from a template.
 - `service`: `ServiceAgent`, the other agent host: an agent running elsewhere, reached over A2A.
 - `service_wire`: the structured part a service and the harness exchange (docs/agent-services.md).
+- `url_policy`: which service URLs are well-formed, and which addresses the operator's worker may reach.
 - `errors`: what a host raises during a dialog (`AgentFault`, `AgentInfraError`, `BudgetExceeded`).
 """
 from __future__ import annotations
@@ -39,6 +40,7 @@ from eligibench.evaluation.hosting.scaffold import scaffold_agent
 from eligibench.evaluation.hosting.service import ServiceAgent, ServiceUnreachable, fetch_card
 from eligibench.evaluation.hosting.service_wire import MEDIA_TYPE as SERVICE_MEDIA_TYPE
 from eligibench.evaluation.hosting.types import Dialog, DialogBudget, OpportunityBrief, question_limit
+from eligibench.evaluation.hosting.url_policy import ServicePolicy, ServiceURLError, enforced
 from eligibench.evaluation.hosting.wire import dialog_from_wire, dialog_to_wire
 
 __all__ = [
@@ -55,11 +57,14 @@ __all__ = [
     "ProcessAgent",
     "SERVICE_MEDIA_TYPE",
     "ServiceAgent",
+    "ServicePolicy",
+    "ServiceURLError",
     "ServiceUnreachable",
     "SubmissionError",
     "check_loads",
     "dialog_from_wire",
     "dialog_to_wire",
+    "enforced",
     "fetch_card",
     "import_submission_module",
     "isolation",

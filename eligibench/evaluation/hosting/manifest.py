@@ -153,10 +153,15 @@ def service_manifest(folder: Path, path: Path, raw: dict) -> Manifest:
         if not isinstance(raw[key], str) or not raw[key].strip():
             raise SubmissionError(f"{path}: field '{key}': expected a non-empty string, got {raw[key]!r}")
     name = _checked_name(path, raw["name"])
-    if not re.match(r"^https?://[^\s/]+(/\S*)?$", raw["url"]):
-        raise SubmissionError(f"{path}: field 'url': {raw['url']!r}, expected http(s)://host[:port][/path]")
+    from eligibench.evaluation.hosting.url_policy import ServiceURLError, check_url_shape
+
+    try:  # no query, fragment, credentials or odd path: the harness fetches only <url>/.well-known/...
+        url = check_url_shape(raw["url"])
+    except ServiceURLError as e:
+        raise SubmissionError(f"{path}: field 'url': {raw['url']!r}, expected http(s)://host[:port][/path]: "
+                              f"{e.problem}") from None
     return Manifest(folder, name, raw["strategy"], _checked_authors(path, raw["authors"]), "", {}, raw["license"],
-                    str(raw.get("description", "")), kind="service", url=raw["url"].rstrip("/"))
+                    str(raw.get("description", "")), kind="service", url=url)
 
 
 def _checked_name(path: Path, name: str) -> str:

@@ -91,20 +91,25 @@ def class_name(name: str) -> str:
     return (cls if cls[0].isalpha() else f"Agent{cls}") + ("" if cls.endswith("Agent") else "Agent")
 
 
-def scaffold_agent(dest: Path, name: str, author: str = "your name") -> list[Path]:
-    """Write the template agent folder; refuses a bad name or an existing folder."""
+def scaffold_agent(dest: Path, name: str, author: str = "your name", force: bool = False) -> list[Path]:
+    """Write the template agent folder; refuses a bad name, an existing file, or a non-empty
+    folder (`force`: write the template beside what is there; an existing file of the same name
+    is never written over: eligibench.files, without a marker, since the user edits these files)."""
+    import tempfile
+
+    from eligibench.files import write_output_folder
+
     if not SUBMISSION_NAME.match(name):
         raise SubmissionError(f"agent name {name!r}: use lowercase letters, digits, '-' or '_' (at most 64, "
                               "starting with a letter or digit)")
     dest = Path(dest)
-    if dest.exists():
-        raise SubmissionError(f"{dest}: already exists: choose another name or folder")
     cls = class_name(name)
-    dest.mkdir(parents=True)
     files = {"manifest.yaml": MANIFEST.format(name=name, author=author, cls=cls),
              "agent.py": AGENT.format(cls=cls),
              "test_agent.py": TEST.format(cls=cls, folder=dest),
              "__init__.py": ""}
-    for fname, text in files.items():
-        (dest / fname).write_text(text, encoding="utf-8")
+    with tempfile.TemporaryDirectory(prefix="benyfits-new-agent-") as tmp:
+        for fname, text in files.items():
+            (Path(tmp) / fname).write_text(text, encoding="utf-8")
+        write_output_folder(dest, tmp, "new-agent", force, marker=False)
     return [dest / f for f in files]

@@ -47,6 +47,13 @@ from eligibench.evaluation.hosting.service_wire import (
     start_payload,
 )
 from eligibench.evaluation.hosting.types import Dialog, DialogBudget, OpportunityBrief, question_limit
+from eligibench.evaluation.hosting.url_policy import (
+    ServiceAddressRefused,
+    ServiceURLError,
+    active,
+    check_url_shape,
+    guarded_transport,
+)
 
 MAX_REPLY_BYTES = 1_000_000  # a question or 100 verdicts is a few KB; a card a few more
 MAX_RETRY_AFTER_S = 10.0
@@ -99,7 +106,8 @@ class _CappedTransport(httpx.AsyncBaseTransport):
     """httpx's transport with the body cap, remembering the last status (429/5xx are retried)."""
 
     def __init__(self, cap: int):
-        self.inner, self.cap, self.seen = httpx.AsyncHTTPTransport(), cap, _Seen()
+        # the worker's address rule applies where each connection is made (url_policy.GuardedBackend)
+        self.inner, self.cap, self.seen = guarded_transport(), cap, _Seen()
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         resp = await self.inner.handle_async_request(request)
@@ -131,9 +139,13 @@ def fetch_card(url: str, timeout_s: float = 30.0, max_bytes: int = MAX_REPLY_BYT
     from a2a.client import A2ACardResolver
     from a2a.utils.errors import A2AError
 
-    base = url.rstrip("/")
-    if urlsplit(base).scheme not in ("http", "https"):
-        raise ServiceUnreachable(f"agent URL {url!r}: expected http:// or https://")
+    try:
+        base = check_url_shape(url)
+        policy = active()
+        if policy is not None:  # the worker: a clear refusal before any connection (and again at connect)
+            policy.check_url(base)
+    except (ServiceURLError, ServiceAddressRefused) as e:
+        raise ServiceUnreachable(str(e)) from None
 
     async def get() -> Any:
         transport = _CappedTransport(max_bytes)
@@ -142,6 +154,8 @@ def fetch_card(url: str, timeout_s: float = 30.0, max_bytes: int = MAX_REPLY_BYT
 
     try:
         card = asyncio.run(asyncio.wait_for(get(), timeout_s))
+    except ServiceAddressRefused as e:  # at connect time (the name resolved elsewhere than at the check)
+        raise ServiceUnreachable(str(e)) from None
     except (A2AError, httpx.HTTPError, OSError, TimeoutError, ValueError) as e:
         raise ServiceUnreachable(f"agent service {base}: its card {CARD_PATH} could not be read: "
                                  f"{type(e).__name__}: {str(e)[:300]}") from None
@@ -258,6 +272,8 @@ class ServiceAgent(Agent):
 
         try:
             return await asyncio.wait_for(once(), timeout_s)
+        except ServiceAddressRefused as e:  # the worker's address rule: deterministic, never retried
+            raise AgentFault(f"{op}: {e}") from None
         except (TimeoutError, asyncio.TimeoutError):
             raise _Transient(f"no reply within {timeout_s:g} s") from None
         except (A2AError, httpx.HTTPError, ValueError, OSError) as e:
@@ -273,6 +289,12 @@ class ServiceAgent(Agent):
             return _Transient(f"rate limited (HTTP 429): {text}", min(wait, MAX_RETRY_AFTER_S))
         if seen.status is not None and seen.status >= 500:
             return _Transient(f"HTTP {seen.status}: {text}")
+        chain, seen_ids = e, set()
+        while chain is not None and id(chain) not in seen_ids:  # a refusal wrapped by the A2A client
+            if isinstance(chain, ServiceAddressRefused):
+                return AgentFault(f"{op}: {chain}")
+            seen_ids.add(id(chain))
+            chain = chain.__cause__ or chain.__context__
         cause = e.__cause__ if e.__cause__ is not None else e
         if isinstance(cause, (httpx.TransportError, OSError)):
             return _Transient(f"disconnected or unreachable: {text}")

@@ -10,6 +10,16 @@ config and the log's eval id: importing the same log twice is the same run (noth
 
 A sample that errored (or has no score) is an `infrastructure_error` dialog, as an outage is in the
 harness: never scored, and the run is `incomplete`.
+
+What the log is trusted with: the dialog (questions, answers, how it ended) and the predictions,
+nothing else. Labels come from this project's published rows (the checkers' verdicts); the labels
+a log carries in its score metadata are ignored, and where they disagree with ours the import
+says so (`ImportedRun.label_disagreements`); every figure is recomputed by the run path from
+those. A log made on the sealed split is refused: the sealed households are never handed out, so
+no honest log can hold them (a forged one claiming guessable sealed row ids ranked first before).
+A log file is read within caps (`archive`): an `.eval` zip is checked entry by entry for count,
+sizes and compression ratio before any member is decompressed, so a small archive that unpacks
+to gigabytes fails at once with a low memory peak.
 """
 from __future__ import annotations
 
@@ -20,6 +30,7 @@ from typing import Any, Callable, Mapping, Sequence
 from inspect_ai.log import EvalLog, read_eval_log
 
 from eligibench.errors import BenyfitsError
+from eligibench.evaluation.inspect_task.archive import check_log_file
 from eligibench.evaluation.inspect_task.records import dialog_from_json
 from eligibench.evaluation.inspect_task.scorer import DIALOG
 from eligibench.evaluation.inspect_task.source import SCAFFOLD, TaskSource, load_source
@@ -39,6 +50,7 @@ class ImportedRun:
     submission: str
     dialogs: int
     status: str
+    label_disagreements: int = 0  # pairs whose label in the log differs from our checkers' (ignored)
 
 
 def _meta(log: EvalLog, path: Path) -> Mapping[str, Any]:
@@ -81,8 +93,22 @@ def _same_protocol(meta: Mapping[str, Any], source: TaskSource, path: Path) -> N
                               f"(protocol field(s) {', '.join(moved)} differ): import it in the checkout that made it")
 
 
-def _dialogs(log: EvalLog, path: Path, rows: Mapping[str, Any], dataset: str) -> dict[tuple[str, int], DialogResult]:
+def _ours(record: DialogResult, row: Any, dataset: str, trial: int) -> tuple[DialogResult, int]:
+    """The log's dialog with everything but its turns, predictions and process figures replaced by
+    ours: the sample's row, dataset and trial, our row's labels (the checkers' verdicts), and only
+    predictions for the row's opportunities. Also: how many pairs' labels in the log differ."""
+    labels = dict(zip(row.opportunities, row.labels))
+    theirs = dict(record.labels)
+    differ = sum(1 for o, v in labels.items() if o not in theirs or theirs[o] != v) + len(set(theirs) - set(labels))
+    predictions = None if record.predictions is None else {o: record.predictions[o] for o in labels
+                                                          if o in record.predictions}
+    return replace(record, row_id=row.id, dataset=dataset, trial=trial, labels=labels, predictions=predictions), differ
+
+
+def _dialogs(log: EvalLog, path: Path, rows: Mapping[str, Any], dataset: str
+             ) -> tuple[dict[tuple[str, int], DialogResult], int]:
     out: dict[tuple[str, int], DialogResult] = {}
+    disagreements = 0
     for s in log.samples or []:
         sid, trial = str(s.id), int(s.epoch) - 1
         if sid not in rows:
@@ -96,8 +122,23 @@ def _dialogs(log: EvalLog, path: Path, rows: Mapping[str, Any], dataset: str) ->
             out[(sid, trial)] = DialogResult(sid, dataset, trial, (), None, dict(zip(row.opportunities, row.labels)),
                                              INFRA_ERROR, f"Inspect: {why}"[:2000])
         else:
-            out[(sid, trial)] = dialog_from_json(record, f"{path}: sample {sid} epoch {s.epoch}")
-    return out
+            try:
+                theirs = dialog_from_json(record, f"{path}: sample {sid} epoch {s.epoch}")
+            except ValueError as e:
+                raise NotABenyfitsLog(str(e)) from None
+            out[(sid, trial)], differ = _ours(theirs, rows[sid], dataset, trial)
+            disagreements += differ
+    return out, disagreements
+
+
+def _refuse_sealed(meta: Mapping[str, Any], path: Path) -> None:
+    """A log of the sealed split cannot be honest: its households are never handed out."""
+    split = (meta.get("args") or {}).get("split", "public")
+    claimed = (meta.get("protocol") or {}).get("split", "public")
+    if split != "public" or claimed != "public":
+        raise NotABenyfitsLog(f"{path}: the log claims the {split if split != 'public' else claimed} split; only "
+                              "public-split logs are imported (sealed households are never handed out, so no log "
+                              "made outside the evaluator holds them)")
 
 
 class _Replay:
@@ -114,18 +155,21 @@ class _Replay:
 def import_log(path: Path | str, store: Path | str, project: Path | str = Path(".")) -> ImportedRun:
     """Record the Inspect log at `path` in the store at `store` (rows read from `project`)."""
     path = Path(path)
+    check_log_file(path)  # caps before Inspect reads anything (a zip bomb fails here)
     try:
         log = read_eval_log(str(path))
     except Exception as e:  # noqa: BLE001 - any unreadable file is the same user error
-        raise NotABenyfitsLog(f"{path}: not a readable Inspect log ({type(e).__name__}: {e})") from None
+        raise NotABenyfitsLog(f"{path}: not a readable Inspect log ({type(e).__name__}: {str(e)[:300]})") from None
     meta = _meta(log, path)
+    _refuse_sealed(meta, path)
     if not log.samples:
         raise NotABenyfitsLog(f"{path}: the eval ended {log.status!r} with no samples: nothing to import")
     dataset, trials = meta["dataset"], int(log.eval.config.epochs or 1)
     ids = list(dict.fromkeys(str(s.id) for s in log.samples))
-    source = load_source(dataset, project, trials=trials, ids=ids, **meta["args"])
+    args = {k: v for k, v in dict(meta["args"]).items() if k != "split"}
+    source = load_source(dataset, project, trials=trials, ids=ids, split="public", **args)
     _same_protocol(meta, source, path)
-    dialogs = _dialogs(log, path, source.rows, dataset)
+    dialogs, disagreements = _dialogs(log, path, source.rows, dataset)
     for sid in ids:  # a sample missing in some epoch (a cancelled eval) is an outage, not a wrong answer
         for k in range(trials):
             if (sid, k) not in dialogs:
@@ -139,4 +183,4 @@ def import_log(path: Path | str, store: Path | str, project: Path | str = Path("
     results.record_isolation(results.ensure_run(spec), INSPECT_NOT_RUN_HERE)
     run_id = evaluate(plan_for(source.resolved, spec), results, executor=_Replay(dialogs))
     status = next((r["status"] for r in results.runs() if r["run_id"] == run_id), "unknown")
-    return ImportedRun(run_id, spec.protocol_id, spec.submission, len(dialogs), status)
+    return ImportedRun(run_id, spec.protocol_id, spec.submission, len(dialogs), status, disagreements)

@@ -24,6 +24,7 @@ from typing import Callable
 
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import SubmissionError, load_manifest
+from eligibench.evaluation.hosting.url_policy import ServiceAddressRefused, ServicePolicy, ServiceURLError, enforced
 from eligibench.evaluation.run import load_run, run_identity, run_submission
 from eligibench.evaluation.user import QUOTING_LABEL, QuotingUserModel
 from eligibench.results import (
@@ -135,8 +136,10 @@ def _run_remote(client: QueueClient, qid: int, worker: str, config, manifest, pr
 
 
 def process_one(store, config, project: Path, quoting: bool, log: Callable[[str], None] = say,
-                worker: str | None = None, lease_s: float = LEASE_S) -> bool:
-    """Claim and evaluate one queued submission; False when the queue is empty."""
+                worker: str | None = None, lease_s: float = LEASE_S, policy: ServicePolicy | None = None) -> bool:
+    """Claim and evaluate one queued submission; False when the queue is empty. A service
+    submission's traffic is held to `policy` (default: no loopback, private, link-local or own
+    address: hosting.url_policy; the operator's allow-list comes from params.yaml services.allow)."""
     config = replace(config, isolation="jail")  # queued agents come from outside: always jailed
     worker = worker or worker_id()
     item = store.claim_next(worker, lease_s)
@@ -147,13 +150,18 @@ def process_one(store, config, project: Path, quoting: bool, log: Callable[[str]
     remote = isinstance(store, QueueClient)
     work = project / REMOTE_WORK / f"{worker.replace(':', '-').replace('/', '-')}-{qid}"
     try:
-        with _Heartbeat(store, qid, worker, lease_s, log) as beat:
+        with _Heartbeat(store, qid, worker, lease_s, log) as beat, enforced(policy or ServicePolicy()):
             path = Path(item["path"])
             if remote:  # the folder lives on the store's machine: fetched while this worker holds the lease
                 path = store.fetch_submission(qid, worker, work)
             manifest = load_manifest(path if path.is_absolute() else project / path)
             if manifest.name != name:
                 raise SubmissionError(f"{path}: manifest name {manifest.name!r} differs from the queued {name!r}")
+            if manifest.is_service:  # refused before any dialog, naming the address rule
+                try:
+                    (policy or ServicePolicy()).check_url(manifest.url)
+                except (ServiceAddressRefused, ServiceURLError) as e:
+                    raise SubmissionError(f"{path}: field 'url': {e}") from None
             user = (QuotingUserModel(), QUOTING_LABEL) if quoting else (None, None)
             if remote:
                 summary = _run_remote(store, qid, worker, replace(config, store=work / "run.duckdb"), manifest,
@@ -187,7 +195,8 @@ def process_one(store, config, project: Path, quoting: bool, log: Callable[[str]
 
 
 def run_worker(store, config, project: Path, quoting: bool, once: bool, poll_s: float,
-               log: Callable[[str], None] = say, worker: str | None = None, lease_s: float = LEASE_S) -> int:
+               log: Callable[[str], None] = say, worker: str | None = None, lease_s: float = LEASE_S,
+               policy: ServicePolicy | None = None) -> int:
     def stop(signum, frame):
         raise _Stop()
 
@@ -196,7 +205,7 @@ def run_worker(store, config, project: Path, quoting: bool, once: bool, poll_s: 
     try:
         while True:
             try:
-                if process_one(store, config, project, quoting, log, worker, lease_s):
+                if process_one(store, config, project, quoting, log, worker, lease_s, policy):
                     done += 1
                     continue
             except StoreError as e:  # the queue is busy or its service unreachable: try again later

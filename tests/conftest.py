@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from eligibench import system
+from tests import budget
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("BENYFITS_SHARED", ROOT.parent / "shared"))
@@ -46,6 +47,11 @@ def server():
         yield srv
     finally:
         srv.stop()  # also on failure; atexit is the last resort
+
+
+def pytest_addoption(parser, pluginmanager):
+    """The per-test time budget (tests/budget.py) is a plugin of its own: its hooks wrap every test."""
+    pluginmanager.register(budget, "benyfits-budget")
 
 
 HEAVY = ("model", "dvc", "ray", "browser")  # the markers the quick loop leaves out

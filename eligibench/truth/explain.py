@@ -39,6 +39,7 @@ from typing import Any, Sequence
 
 from eligibench.truth.source_reading import (
     MEMBER_NAMES,
+    MIRROR,
     NEGATE,
     is_member_attr,
     leaf_name,
@@ -59,7 +60,7 @@ from eligibench.truth.value_words import (
     value_words,
 )
 
-__all__ = ["Event", "ExplainedChecker", "Explanation"]
+__all__ = ["Event", "ExplainedChecker", "Explanation", "LimitClaim"]
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,23 @@ class Event:
 
 
 @dataclass(frozen=True)
+class LimitClaim:
+    """The numbers of one comparison sentence ("Household rent is $0, below the limit, a third of
+    monthly income, $149.42."), kept so that `truth.explain_check` can re-run the checker and confirm
+    that the condition's outcome changes exactly where the sentence says the limit is."""
+    line: int
+    member: int | None  # the event's member
+    occurrence: int  # which evaluation of this line for this member, 0-based, in the run
+    operand: str  # the operand (as Event.values records it) that holds the amount
+    scale: float  # amount = that operand's value * scale (36 * rent: 1/36)
+    limit_operand: str  # the other operand ('' for a constant)
+    amount: float
+    limit: float  # in the amount's terms: the value of the amount at which the outcome changes
+    derived: str  # '' or how the limit is derived ("a third of monthly income")
+    reads: tuple[str, ...]  # the facts read for this condition (m<i>.<feature>): what may move the amount
+
+
+@dataclass(frozen=True)
 class Explanation:
     verdict: bool
     sentence: str  # the decisive requirement in plain words, with the household's values
@@ -81,6 +99,7 @@ class Explanation:
     constants: dict[int, tuple[tuple[str, str], ...]]  # line -> ((name, value), ...)
     facts: tuple[str, ...]  # m<i>.<feature> read by a condition, in reading order
     conditions: tuple[str, ...] = ()  # every condition evaluated, one plain sentence each, in order
+    claims: tuple[LimitClaim, ...] = ()  # every limit a sentence above states, with its numbers
 
 
 class _Log(list):
@@ -175,10 +194,19 @@ class ExplainedChecker:
             found = [(n, show_constant(v)) for n in self.lines_used.get(line, ()) if (v := self.constant(n)) is not None]
             if found:
                 constants[line] = tuple(found)
+        claims = []
+        seen: dict[tuple[int, int | None], int] = {}
+        for e in events:
+            k = (e.line, e.member)
+            occurrence = seen[k] = seen.get(k, -1) + 1
+            claim = self.claim(household, e, occurrence)
+            if claim is not None and not self._composite(e):
+                claims.append(claim)
         return Explanation(
             verdict, sentence, tuple(details), {k: tuple(v) for k, v in results.items()},
             {k: ("both" if len(v) == 2 else "true" if True in v else "false") for k, v in outcome.items()},
-            constants, tuple(facts), tuple(self.sentence(household, e, names) for e in self._leaves(events)))
+            constants, tuple(facts), tuple(self.sentence(household, e, names) for e in self._leaves(events)),
+            tuple(dict.fromkeys(claims)))
 
     # -- which conditions decide --------------------------------------------------------------------
 
@@ -297,23 +325,113 @@ class ExplainedChecker:
 
     def _comparison(self, hh, e: Event, compare: tuple[ast.expr, type, ast.expr], values: dict, names) -> str:
         """'Household income is $45,000, above the limit for 3 people, $36,420.' for a computed
-        amount against a number; '' when the comparison is better told by the facts."""
-        left, op, right = compare
-        lv, rv = self._value(left, values), self._value(right, values)
-        if is_member_attr(left) or is_member_attr(right):
-            return ""  # a member's own fact: the profile sentence says it better
-        if not (is_number(lv) and is_number(rv)):
-            return ""
-        if self._fixed(left) and not self._fixed(right):
-            left, right, lv, rv = right, left, rv, lv
-        money = any(MONEY.search(ast.unparse(x)) for x in (left, right))
-        size = hh.size if any(k == "hh.size" for k in e.reads) or "size" in ast.unparse(right) else None
-        what = self._amount_words(left)
-        limit = self._limit_words(right, size)
-        rel = "above" if lv > rv else "below" if lv < rv else "exactly"
+        amount against a number; '' when the comparison is better told by the facts. A limit the
+        checker derives from another amount is named as such ('Household rent is $0, below the
+        limit, a third of monthly household income, $149.42.'): the number shown is always the
+        amount's value at which the condition's outcome changes (`truth.explain_check` re-runs it)."""
+        size = hh.size if any(k == "hh.size" for k in e.reads) or "size" in ast.unparse(compare[2]) else None
+        limit = self._limit(e, compare, values, size)
+        if limit is None:
+            return self._counts(e, compare, values)
+        amount_node, right, amount, bound, derived, money = limit
+        what = self._amount_words(amount_node)
+        limit_words = f"the limit, {derived}," if derived else f"{self._limit_words(right, size)},"
+        rel = "above" if amount > bound else "below" if amount < bound else "exactly"
         subject = f"{names[e.member]}'s {what}" if e.member is not None and len(names) > 1 and \
             not what.startswith("household") else what[:1].upper() + what[1:]
-        return f"{subject} is {amount_words(lv, money)}, {rel} {limit}, {amount_words(rv, money)}."
+        return f"{subject} is {amount_words(amount, money)}, {rel} {limit_words} {amount_words(bound, money)}."
+
+    def _limit(self, e: Event, compare: tuple[ast.expr, type, ast.expr], values: dict, size: int | None = None):
+        """(amount node, limit node, amount, limit in the amount's terms, derivation words, money) of
+        an ordering comparison of a computed amount with a limit; None for anything else."""
+        left, op, right = compare
+        if is_member_attr(left) or is_member_attr(right):
+            return None  # a member's own fact: the profile sentence says it better
+        lv, rv = self._value(left, values), self._value(right, values)
+        if not (is_number(lv) and is_number(rv)) or op not in MIRROR:
+            return None
+        if self._fixed(left) and not self._fixed(right):
+            left, right, lv, rv = right, left, rv, lv
+        if self._fixed(left):
+            return None
+        money = any(MONEY.search(ast.unparse(x)) for x in (left, right))
+        amount_node, scale = self._scaled(left)
+        amount, bound = lv * scale, rv * scale
+        derived = ""
+        if scale < 1 and not self._fixed(right):  # 36 * rent <= income: rent's limit is income / 36
+            derived = self._share_words(scale, right)
+        elif scale > 1:  # income / 12 < limit: income's limit is 12 times a monthly limit
+            people = f" for {size} {'person' if size == 1 else 'people'}" if size else ""
+            derived = f"{plain_number(scale)} times the {'monthly ' if scale == 12 else ''}limit{people}"
+        elif isinstance(right, ast.BinOp) and isinstance(right.op, ast.Mult) and not self._fixed(right):
+            k, other = self._factor(right)
+            if k is not None:
+                derived = self._share_words(1 / k, other) if k < 1 else f"{plain_number(k)} times {self._amount_words(other)}"
+        return amount_node, right, plain_number(amount), plain_number(bound), derived, money
+
+    def claim(self, hh, e: Event, occurrence: int = 0) -> LimitClaim | None:
+        """The numbers behind this event's comparison sentence, when it states a limit."""
+        compare = single_comparison(self.tests.get(e.line))
+        if compare is None:
+            return None
+        values = dict(e.values)
+        found = self._limit(e, compare, values)
+        if found is None:
+            return None
+        amount_node, right, amount, bound, derived, _ = found
+        left = compare[0] if compare[2] is right else compare[2]
+        _, scale = self._scaled(left)
+        return LimitClaim(e.line, e.member, occurrence, ast.unparse(left), scale,
+                          "" if self._fixed(right) else ast.unparse(right), float(amount), float(bound), derived,
+                          tuple(k for k in e.reads if k.startswith("m")))
+
+    def _scaled(self, node: ast.expr) -> tuple[ast.expr, float]:
+        """(the amount, scale) of `k * amount`, `amount * k` or `amount / k` with k a constant of the
+        checker: the amount is the operand's value times the scale."""
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Div)):
+            k, other = self._factor(node)
+            if k:
+                if isinstance(node.op, ast.Div):
+                    return (other, float(k)) if other is node.left else (node, 1.0)
+                return other, 1.0 / k
+        return node, 1.0
+
+    def _factor(self, node: ast.BinOp) -> tuple[float | None, ast.expr]:
+        """(the constant factor, the other operand) of a product or quotient, (None, node) without one."""
+        for mine, other in ((node.left, node.right), (node.right, node.left)):
+            if self._fixed(mine) and not self._fixed(other):
+                k = self._fixed_value(mine)
+                if is_number(k) and k:
+                    return float(k), other
+        return None, node
+
+    def _fixed_value(self, node: ast.expr) -> Any:
+        try:
+            return eval(compile(ast.Expression(node), "<limit>", "eval"), dict(self._ns))  # noqa: S307 - the checker's own constants
+        except Exception:  # noqa: BLE001 - not a constant after all
+            return None
+
+    def _share_words(self, share: float, of: ast.expr) -> str:
+        """'a third of monthly household income' (1/36 of a yearly income), '30% of income'."""
+        what = self._amount_words(of)
+        if "income" in what and share * 12 <= 1 and (12 * share) ** -1 == round((12 * share) ** -1):
+            share, what = share * 12, f"monthly {what}"
+        n = round(1 / share) if share else 0
+        if n and abs(1 / share - n) < 1e-9:
+            words = {1: "all", 2: "half", 3: "a third", 4: "a quarter"}.get(n)
+            return f"{words} of {what}" if words else f"{what} divided by {n}"
+        return f"{plain_number(round(share * 100, 4))}% of {what}"
+
+    def _counts(self, e: Event, compare: tuple[ast.expr, type, ast.expr], values: dict) -> str:
+        """Two computed numbers compared for equality ('seniors == owners'): both, no limit."""
+        left, op, right = compare
+        lv, rv = self._value(left, values), self._value(right, values)
+        if op not in (ast.Eq, ast.NotEq) or not (is_number(lv) and is_number(rv)) or self._fixed(left) \
+                or self._fixed(right) or is_member_attr(left) or is_member_attr(right):
+            return ""
+        a, b = self._amount_words(left), self._amount_words(right)
+        same = "the same as" if lv == rv else "not the same as"
+        return f"{a[:1].upper() + a[1:]} is {amount_words(lv, False)}, {same} {b}, {amount_words(rv, False)}."
 
     def _fixed(self, node: ast.expr) -> bool:
         """A constant of the checker (a literal, a module constant, an expression of them)."""

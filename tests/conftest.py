@@ -80,8 +80,9 @@ def pytest_collection_modifyitems(items):
         if item.get_closest_marker("needs_chromium"):
             item.add_marker(pytest.mark.browser)
         if any(item.get_closest_marker(m) for m in HEAVY):
-            # with pytest-xdist (`-n 2 --dist loadgroup`) the heavy tests share one worker, one after
-            # another: llama.cpp's threads collapse when another model server wants the same cores
+            # pytest-xdist runs by default (`-n auto --dist loadgroup`, pyproject addopts): the heavy tests
+            # share one worker, one after another, and so one model server (the session fixture `server`):
+            # llama.cpp's threads collapse when another model server wants the same cores
             item.add_marker(pytest.mark.xdist_group("heavy"))
 
 

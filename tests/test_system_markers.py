@@ -46,6 +46,9 @@ def test_hidden_packages_skip_their_tests_with_the_install_command_and_a_summary
     assert re.search(r"^bubblewrap missing .*: skipped 1 test\(s\) marked needs_bwrap; to run them: "
                      r"apt-get install -y bubblewrap && pytest -m needs_bwrap$", out, re.M), out
     assert re.search(r"^chromium missing .*: skipped 1 test\(s\) marked needs_chromium", out, re.M), out
+    # pytest-xdist is the default (pyproject addopts): the lines come from the controller, once each
+    assert "bringing up nodes" in out, out
+    assert [len(re.findall(rf"^{p} missing ", out, re.M)) for p in ("bubblewrap", "chromium")] == [1, 1], out
 
 
 def test_ci_runs_the_readmes_test_command_verbatim():

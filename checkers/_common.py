@@ -7,6 +7,10 @@ from eligibench.household import Household, Member
 
 # "Your child" in NYC program text: the schema's relations for a child the household raises.
 CHILD_RELATIONS = ("child", "stepchild", "foster child", "adopted child")
+# The child a child-care program cares for is one the family raises (decided in the third reading:
+# "any member under 13" counted a friend's child): the answerer's own children and the relatives
+# a parent or caretaker relative raises. A friend (the schema's only unrelated relation) is not.
+FAMILY_CHILD_RELATIONS = CHILD_RELATIONS + ("grandchild", "sibling", "niece or nephew", "cousin")
 # Tax rules count more relatives as a qualifying child (IRS: child, stepchild, eligible foster
 # child, adopted child, sibling, niece or nephew, grandchild).
 TAX_CHILD_RELATIONS = CHILD_RELATIONS + ("grandchild", "sibling", "niece or nephew")

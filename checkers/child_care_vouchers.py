@@ -7,17 +7,18 @@ Readings of ambiguous requirements:
 - "Less than" is strict: income equal to the table amount does not qualify.
 - The 2-person yearly amount printed as "$73.869.56" is read as $73,869.56.
 - The table starts at 2 people; a household of 1 is held to the 2-person amount. The source gives no rule past 18 people; larger households use the 18-person amount.
-- "You" in a reason for care means the answering person or their spouse.
+- "You" in a reason for care is every member whose reason for care counts for a child the household raises (the derived fact reason_for_care_counts): the answering person and their spouse, the child's own parent in the household (a child or sibling of the answering person who is a parent: relations are to the answering person only, so a grandchild's parent is the answering person's child who is a parent, as Newborn Home Visiting reads it) and a guardian (responsible_for_day_to_day); one of them having a reason is enough. Changed in the third reading: only the answering person or spouse counted, so a grandmother (60, not working) answering for her daughter (25, a parent, working 20 hours a week) and a 2-year-old grandchild was refused, though the daughter works, and the same household with the work moved to the grandmother was eligible.
+- The child in care is a child the family raises: a member whose relation is child, stepchild, foster child, adopted child, grandchild, sibling, niece or nephew or cousin. Decided in the third reading: "any member under 13" counted a friend's child; a child care subsidy pays for the care of a child of the family that applies (its parent, or a caretaker relative), and a friend is the schema's only unrelated relation.
 - "Work 10+ hours per week" means work_hours_per_week is 10 or more.
 - "Educational or vocational training program" is read from enrolled_in_educational_training or enrolled_in_vocational_training.
 - "Have been looking for work" means days_looking_for_work is more than 0.
 - "(priority access)" for temporary housing is dropped: it ranks applicants and does not change who qualifies.
 
 Implied conditions (not stated in the source text):
-- A member of the household is under 13 years old, or under 18 and unable to care for themselves (can_care_for_self false) and not the answering person or their spouse. Reason: New York's child care subsidy pays for the care of children under 13, and of children under 18 who cannot care for themselves (special needs); the reasons for care only make sense for the care of a child.
+- A member of the household whom the family raises (child, stepchild, foster child, adopted child, grandchild, sibling, niece or nephew, or cousin of the answering person) is under 13 years old, or under 18 and unable to care for themselves (can_care_for_self false). Reason: New York's child care subsidy pays for the care of children under 13, and of children under 18 who cannot care for themselves (special needs); the reasons for care only make sense for the care of a child.
 """
-from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
-from checkers.facts import temporary_assistance
+from checkers._common import FAMILY_CHILD_RELATIONS, TEMPORARY_HOUSING, household_income, table_limit
+from checkers.facts import reason_for_care_counts, temporary_assistance
 from eligibench.household import Household, Member
 
 ID = "ChildCareVouchers"
@@ -76,23 +77,20 @@ def has_reason_for_care(hh: Household) -> bool:
     if in_temporary_housing(hh):
         return True
     for m in hh.members:
-        if m.relation == "self":
-            if person_has_reason(m):
-                return True
-        elif m.relation == "spouse":
-            if person_has_reason(m):
-                return True
+        if not reason_for_care_counts(m):
+            continue
+        if person_has_reason(m):
+            return True
     return False
 
 
 def is_child_in_care(m: Member) -> bool:
+    # a child the household raises: a friend's child is not the family's (the adults of the family apply)
+    if m.relation not in FAMILY_CHILD_RELATIONS:
+        return False
     if m.age < CHILD_AGE_BELOW:
         return True
     if m.age >= SPECIAL_NEEDS_AGE_BELOW:
-        return False
-    if m.relation == "self":
-        return False
-    if m.relation == "spouse":
         return False
     if m.can_care_for_self:
         return False

@@ -9,7 +9,7 @@ Readings of ambiguous requirements:
 - "Documented medical condition exacerbated by extreme heat" is a member with a heat-exacerbated condition; the written verification is assumed.
 - "Satisfactory immigration status" is citizenship lawful_resident; citizens and nationals also meet the rule.
 - "Working air conditioner less than five years old" is the ac fact; any member having one fails the condition.
-- "Did not get a HEAP-funded air conditioner in the last five years": one received 1 to 4 years ago fails; one received 5 or more years ago (at least five years old) does not.
+- "Did not get a HEAP-funded air conditioner in the last five years": one received 1 to 4 years ago fails; one received 5 or more years ago (at least five years old) does not. Decided in the third reading (both editions, one shared rule): got_heap_ac counts whole years since the air conditioner was received, so 5 means five full years ago: outside "the last five years", and the same unit is "at least five years old", which the text's own air-conditioner condition accepts; 4 means within the five years.
 
 Implied conditions (not stated in the source text):
 - none

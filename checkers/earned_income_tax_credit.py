@@ -14,7 +14,7 @@ Readings of ambiguous requirements:
 - "Disabled at any age" is read from the derived fact disability (any): disabled, developmental_condition, blind or deaf_or_hearing_loss; the schema has no severity, so "permanently and totally" is not modelled. Changed in issue 30: only disabled was read, although blindness, deafness and a serious developmental condition are disabilities, so a member with only one of those flags got the other verdict.
 
 Implied conditions (not stated in the source text):
-- A qualifying child is under 19, or under 24 and a full-time student, or disabled at any age. Reason: The IRS qualifying-child age test for the EITC: without it a grown son or daughter would make a filer one "with qualifying children".
+- A qualifying child is younger than the person answering (or than the spouse when filing jointly) and under 19, or under 24 and a full-time student; or disabled at any age. Reason: The IRS qualifying-child age test for the EITC: without it a grown son or daughter would make a filer one "with qualifying children". A child who is not permanently and totally disabled must also be younger than the filer or spouse. Decided in the third reading (both editions, one shared rule): a sibling older than the filer counted; the relationship test takes in siblings, and the same IRS age test keeps an older brother or sister out.
 - The filers have income from work: yearly work income above $0 (the person answering's, plus the spouse's when filing jointly). Reason: The Earned Income Tax Credit is a share of earned income (wages, salaries, self-employment): a filer with no earnings gets no credit however low their income, and the IRS requires earned income. "Earning up to" bounds the earnings; it does not make earning nothing enough. Added in issue 30 (second reading 2024-a): a parent with only investment income was found eligible.
 """
 from checkers._common import TAX_CHILD_RELATIONS, member_income
@@ -54,10 +54,20 @@ def is_full_time_student(m: Member) -> bool:
     return False
 
 
-def meets_child_age_test(m: Member) -> bool:
-    if m.age < CHILD_AGE_BELOW:
-        return True
+def younger_than_a_filer(hh: Household, m: Member) -> bool:
+    # IRS age test: younger than the filer, or than the spouse when filing jointly (third reading)
+    for f in filers(hh):
+        if m.age < f.age:
+            return True
+    return False
+
+
+def meets_child_age_test(hh: Household, m: Member) -> bool:
     if disability(m, "any"):
+        return True  # a permanently and totally disabled child meets the age test at any age
+    if not younger_than_a_filer(hh, m):
+        return False
+    if m.age < CHILD_AGE_BELOW:
         return True
     if m.age >= STUDENT_AGE_BELOW:
         return False
@@ -66,24 +76,24 @@ def meets_child_age_test(m: Member) -> bool:
     return False
 
 
-def is_qualifying_child(m: Member) -> bool:
+def is_qualifying_child(hh: Household, m: Member) -> bool:
     if m.relation not in QUALIFYING_CHILD_RELATIONS:
         return False
-    if not meets_child_age_test(m):
+    if not meets_child_age_test(hh, m):
         return False
     return True
 
 
 def has_qualifying_child(hh: Household) -> bool:
     for m in hh.members:
-        if is_qualifying_child(m):
+        if is_qualifying_child(hh, m):
             return True
     return False
 
 
 def has_resident_qualifying_child(hh: Household) -> bool:
     for m in hh.members:
-        if not is_qualifying_child(m):
+        if not is_qualifying_child(hh, m):
             continue
         if m.lived_together_last_6_months:
             return True

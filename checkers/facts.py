@@ -6,14 +6,18 @@ two places drifted apart (Child Health Plus and NFP ignored disability Medicaid,
 read only one of the two Temporary Assistance flags). `COVERED` lists the raw features a fact
 covers; `tests/checkers/test_vocabulary.py` fails, naming file:line, on a checker that reads one.
 
-Each fact is a *definition*, not a decision, so it is not traced line by line
-(checkers/README.md "Derived facts"): one boolean expression over one member's (or, for a
-household fact, each member's) raw features, no `if`, no loop but over `hh.members`, no
-constant a checker compares with. The checker line `if receives_medicaid(m):` is the reason
-"receives Medicaid (any kind)"; its needed facts are still exact, because the reading stand-in
-household (`eligibench.truth.tracing.ReadingHousehold`) logs every raw feature the definition
-reads, and `eligibench.truth.conditions` counts those features as read by the checker (review
-tables name them).
+A fact is written under the checkers' trace discipline, one operand per line (`if m.flag:
+return True` per raw feature), and it is traced with the checker that calls it: the instrumenter
+(`eligibench.truth.tracing.instrument`) compiles the facts a checker imports into the checker's
+namespace and records their lines as `FACT_LINES + n` (n the line in this file). So the trace
+names the operand that decided ("receives Medicaid" through `receives_disability_medicaid`, line
+n), two households decided by different operands get different traces, and the Diverse coverage
+counts each operand's line as a line of every checker that calls the fact. A fact holds no
+threshold (a number a checker compares with stays in the checker, where the fuzzer finds it):
+`discipline.fact_violations`, `tests/checkers/test_facts.py`. The reading stand-in household
+(`eligibench.truth.tracing.ReadingHousehold`) logs every raw feature a fact reads, and the static
+conditions (`eligibench.truth.fact_reads`) count them as read by the checker (review tables name
+them).
 
 A later edition that reads a concept differently overrides it in
 `checkers/editions/e<edition>/facts.py` (re-exporting this module), with its reason.
@@ -30,13 +34,23 @@ DisabilityKind = Literal["any", "developmental"]
 def receives_medicaid(m: Member) -> bool:
     """Receives Medicaid, any kind. Medicaid granted because of a disability
     (receives_disability_medicaid) is Medicaid: a text saying "Medicaid" does not exclude it."""
-    return m.receives_medicaid or m.receives_disability_medicaid
+    if m.receives_medicaid:
+        return True
+    if m.receives_disability_medicaid:
+        return True
+    return False
 
 
 def medicaid_eligible(m: Member) -> bool:
     """Eligible for Medicaid: the eligibility flag, or receiving Medicaid of any kind (receiving
     a benefit implies being eligible for it; a caseworker would call the opposite a contradiction)."""
-    return m.eligible_for_medicaid or m.receives_medicaid or m.receives_disability_medicaid
+    if m.eligible_for_medicaid:
+        return True
+    if m.receives_medicaid:
+        return True
+    if m.receives_disability_medicaid:
+        return True
+    return False
 
 
 def disability_medicaid(m: Member) -> bool:
@@ -51,7 +65,11 @@ def temporary_assistance(m: Member) -> bool:
     OTDA) as HRA administers it in NYC: the two flags name one program, and the population
     sampler already copies one into the other. No consistency rule ties them, so a fuzzed
     household may set only one; either means the member gets the program."""
-    return m.receives_temporary_assistance or m.receives_cash_assistance
+    if m.receives_temporary_assistance:
+        return True
+    if m.receives_cash_assistance:
+        return True
+    return False
 
 
 def any_disability(m: Member) -> bool:
@@ -59,7 +77,15 @@ def any_disability(m: Member) -> bool:
     disabilities"): the general flag, or a serious developmental condition, blindness, deafness
     or hearing loss (each a disability in the ADA's and New York's sense). The v2 features
     (blind, deaf_or_hearing_loss) read False on a v1 household, so v1 verdicts keep their base."""
-    return m.disabled or m.developmental_condition or m.blind or m.deaf_or_hearing_loss
+    if m.disabled:
+        return True
+    if m.developmental_condition:
+        return True
+    if m.blind:
+        return True
+    if m.deaf_or_hearing_loss:
+        return True
+    return False
 
 
 def developmental_disability(m: Member) -> bool:
@@ -106,7 +132,38 @@ def works(m: Member) -> bool:
     so moving the 0 and 1 into this module would change every fuzzed household and move the
     Diverse dataset for no reading's sake (measured: the thresholds went from (0, 1, 10, 20, 35)
     to (10, 20, 35))."""
-    return m.work_hours_per_week > 0
+    if m.work_hours_per_week > 0:
+        return True
+    return False
+
+
+# The answerer's relatives who, being a parent (is_parent), are the parent of a child the household
+# raises: a child of the answerer is the parent of the answerer's grandchildren (the decided reading
+# of Newborn Home Visiting), a sibling the parent of the answerer's nieces and nephews.
+PARENT_OF_RELATIVE_RELATIONS = ("child", "stepchild", "foster child", "adopted child", "sibling")
+
+
+def reason_for_care_counts(m: Member) -> bool:
+    """The member's own reason for care (work, school or training, a job search, domestic violence
+    services, treatment) counts for a child the household raises: the answering person and their
+    spouse (the applicants, parent or caretaker relative of the child), the child's own parent in
+    the household (a child or sibling of the answerer who is a parent: relations in the schema are
+    to the answerer only, so a grandchild's parent is the answerer's child who is a parent), and a
+    guardian (responsible_for_day_to_day: responsible for a child's day-to-day care). Every child
+    program with reasons for care reads "you" through this fact (Child Care Vouchers and
+    Infant/Toddler Programs, both editions). Third reading: "you" was the answering person or
+    spouse only, so a grandmother answering for her working daughter and grandchild was refused."""
+    if m.relation == "self":
+        return True
+    if m.relation == "spouse":
+        return True
+    if m.responsible_for_day_to_day:
+        return True
+    if not m.is_parent:
+        return False
+    if m.relation in PARENT_OF_RELATIVE_RELATIONS:
+        return True
+    return False
 
 
 # Raw feature -> the facts that cover it. A checker reading one of these features directly

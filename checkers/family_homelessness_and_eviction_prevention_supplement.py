@@ -10,12 +10,12 @@ Readings of ambiguous requirements:
 - "Evicted within the last 12 months" is an eviction 1 to 12 months ago; "currently being evicted" covers the listed forms of eviction (proceeding, foreclosure, City vacate order, rent demand letter threatening eviction).
 - "In DHS shelter and evicted in NYC in the year before entering shelter" is read as evicted in the last 12 months (the shelter entry date is not modelled), which the eviction option already covers.
 - not modelled: qualifying for Cash Assistance on leaving shelter (no feature says so).
-- not modelled: that the eviction happened in NYC.
+- "Evicted in NYC" is read as the evicted member living in New York City (place_of_residence, or a DHS or HRA shelter or NYCHA housing, which are in NYC whatever place_of_residence says): a current eviction is from the home the member lives in, and a family evicted in the last year lives where the eviction left it or in an NYC shelter; the features record no place of eviction. Decided in the third reading: the checker did not test NYC, so a family evicted outside New York City was found eligible for a New York City rent supplement the text limits to evictions in NYC.
 
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import TAX_CHILD_RELATIONS
+from checkers._common import NYC, NYC_ONLY_HOUSING, TAX_CHILD_RELATIONS
 from checkers.facts import temporary_assistance
 from eligibench.household import Household, Member
 
@@ -54,12 +54,23 @@ def has_cash_assistance(hh: Household) -> bool:
     return False
 
 
+def lives_in_nyc(m: Member) -> bool:
+    if m.housing_type in NYC_ONLY_HOUSING:
+        return True
+    if m.place_of_residence == NYC:
+        return True
+    return False
+
+
 def member_has_housing_crisis(m: Member) -> bool:
     if m.housing_type == "HRA shelter":
         return True
     if m.housing_type == "DHS shelter":
         if m.eligible_for_hra_shelter:
             return True
+    # "evicted in NYC": the eviction is from the home the member lives in (or left for an NYC shelter)
+    if not lives_in_nyc(m):
+        return False
     if m.currently_being_evicted:
         return True
     if m.evicted_months_ago < 1:

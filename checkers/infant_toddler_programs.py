@@ -2,7 +2,9 @@
 
 Readings of ambiguous requirements:
 - The income line listed among the reasons for care is read as a separate requirement that must also be met, not as one more reason for care.
-- "You" in a reason for care means the answering person or their spouse; "live in temporary housing" is true when any member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
+- "You" in a reason for care is every member whose reason for care counts for a child the household raises (the derived fact reason_for_care_counts): the answering person and their spouse, the child's own parent in the household (a child or sibling of the answering person who is a parent: relations are to the answering person only, so a grandchild's parent is the answering person's child who is a parent, as Newborn Home Visiting reads it) and a guardian (responsible_for_day_to_day); one of them having a reason is enough. Changed in the third reading: only the answering person or spouse counted, so a grandmother (60, not working) answering for her daughter (25, a parent, working 20 hours a week) and a 2-year-old grandchild was refused, though the daughter works, and the same household with the work moved to the grandmother was eligible.
+- "Live in temporary housing" is true when any member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
+- The child in care is a child the family raises: a member whose relation is child, stepchild, foster child, adopted child, grandchild, sibling, niece or nephew or cousin, as Child Care Vouchers reads it. Decided in the third reading: a friend's baby made any household eligible.
 - "Work 10+ hours per week" means work_hours_per_week is 10 or more.
 - "Educational or vocational training program" is read from enrolled_in_educational_training or enrolled_in_vocational_training.
 - "Starting to look for work or looking for up to 6 months" means days_looking_for_work is 1 to 180 (6 months of 30 days); receiving unemployment does not matter.
@@ -10,9 +12,10 @@ Readings of ambiguous requirements:
 - "At or below" includes the table amount itself.
 
 Implied conditions (not stated in the source text):
-- A member of the household is under 3 years old. Reason: Infant/toddler care is care for children under 3 (the NYC row is titled "Infants and Toddlers"); the reasons for care only make sense for the care of a child.
+- A member of the household whom the family raises (child, stepchild, foster child, adopted child, grandchild, sibling, niece or nephew, or cousin of the answering person) is under 3 years old. Reason: Infant/toddler care is care for children under 3 (the NYC row is titled "Infants and Toddlers"); the reasons for care only make sense for the care of a child.
 """
-from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
+from checkers._common import FAMILY_CHILD_RELATIONS, TEMPORARY_HOUSING, household_income, table_limit
+from checkers.facts import reason_for_care_counts
 from eligibench.household import Household, Member
 
 ID = "InfantToddlerPrograms"
@@ -49,17 +52,17 @@ def has_reason_for_care(hh: Household) -> bool:
         if m.housing_type in TEMPORARY_HOUSING:
             return True
     for m in hh.members:
-        if m.relation == "self":
-            if person_has_reason(m):
-                return True
-        elif m.relation == "spouse":
-            if person_has_reason(m):
-                return True
+        if not reason_for_care_counts(m):
+            continue
+        if person_has_reason(m):
+            return True
     return False
 
 
 def has_infant_or_toddler(hh: Household) -> bool:
     for m in hh.members:
+        if m.relation not in FAMILY_CHILD_RELATIONS:
+            continue  # a friend's child is not the family's
         if m.age < CHILD_AGE_BELOW:
             return True
     return False

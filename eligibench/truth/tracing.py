@@ -25,17 +25,27 @@ editions), and a variant's trace records the twin's line numbers under the varia
 (its `Instrumented.path` is the twin's file; the constants `explain` shows beside a line are the
 variant's). A variant that differs by a condition *replaces whole functions* of its twin: it
 defines them (same names) in its own file; the twin's definitions are dropped, and so are the twin
-constants only they used. A trace stays a set of line numbers: the twin's lines as they are, the
+constants and functions only they used; a helper of its own that its twin lacks may stand beside
+them when a replacing function calls it. A trace stays a set of line numbers: the twin's lines as they are, the
 variant's own lines as `OWN_LINES + n` (`CheckerSource.where` gives each line's file), so a
 replaced function's lines leave the coverable set, the replacement's join it, and the twin's
 unchanged lines keep their numbers (its other edition's trace ids do not move).
+
+**Derived facts** (`checkers/facts.py`) are traced with the checker that calls them: `instrument`
+compiles the facts module's functions with the same record hook into the checker's namespace
+(they replace the imported ones there), their lines numbered `FACT_LINES + n` (n the line in the
+facts file, `CheckerSource.where`). A fact is written one operand per line, so the trace names the
+operand that decided ("Medicaid" through `receives_disability_medicaid`), and the lines of the
+facts a checker calls join its coverable set (the Diverse coverage counts them). Conditions inside
+facts are not wrapped for explanations: the checker line that calls the fact stays its reason there.
 """
 from __future__ import annotations
 
 import ast
 import copy
 import hashlib
-from dataclasses import dataclass
+import importlib
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 from types import ModuleType
@@ -138,6 +148,7 @@ def trace_id(opportunity: str, lines: frozenset[int] | set[int]) -> str:
 
 TWIN = "TWIN"  # a variant module's attribute: the module name of the checker whose rules it shares
 OWN_LINES = 10_000  # a variant's own line n is numbered OWN_LINES + n in traces (checkers are < 500 lines)
+FACT_LINES = 20_000  # a derived fact's line n (checkers/facts.py) is numbered FACT_LINES + n in traces
 
 
 @dataclass(frozen=True)
@@ -152,6 +163,7 @@ class CheckerSource:
     functions: ast.Module | None = None  # a variant's imports and replacing functions (its file's lines)
     # (first, last line of a replacing function, first, last line of the twin's function it replaces)
     anchors: tuple[tuple[int, int, int, int], ...] = ()
+    facts_path: Path | None = None  # the derived facts module the checker calls (its lines: FACT_LINES + n)
 
     def numbered(self) -> ast.Module:
         """The code as traces number it: the twin's lines, then the variant's functions with
@@ -163,6 +175,8 @@ class CheckerSource:
 
     def where(self, line: int) -> tuple[Path, int]:
         """The file and line number a trace line stands for."""
+        if line >= FACT_LINES and self.facts_path is not None:
+            return self.facts_path, line - FACT_LINES
         if line >= OWN_LINES and self.variant_path is not None:
             return self.variant_path, line - OWN_LINES
         return self.path, line
@@ -235,8 +249,8 @@ def merge(twin_tree: ast.Module, variant_tree: ast.Module, twin_path: Path | str
           ) -> tuple[ast.Module, tuple[str, ...], ast.Module | None]:
     """(the twin's code less its docstring, the assignments of the variant's names and the functions
     the variant replaces; the variant's names; the variant's imports and functions, or None when it
-    holds constants only). A twin constant that only replaced functions used is dropped (it is no
-    number of the variant). Fails naming both files when the variant sets a name its twin does not
+    holds constants only). A twin constant or function that only replaced functions used is dropped
+    (it is no number of the variant, and no line of it could run). Fails naming both files when the variant sets a name its twin does not
     assign and its own functions do not read, or defines a function its twin does not (a typo
     would silently change nothing)."""
     own = variant_names(Path(variant_path), variant_tree)
@@ -266,13 +280,19 @@ def merge(twin_tree: ast.Module, variant_tree: ast.Module, twin_path: Path | str
     if not replacing:
         return ast.Module(body, []), own, None
     functions = ast.Module([n for n in variant_tree.body if isinstance(n, (ast.Import, ast.ImportFrom, ast.FunctionDef))], [])
-    used = {n.id for part in (*body, *functions.body) for n in ast.walk(part)
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-    body = [n for n in body if not _unused_constant(n, used)]
-    return ast.Module(body, []), own, functions
+    while True:  # a twin function only replaced code called is dropped too (no line nothing reaches)
+        used = {n.id for part in (*body, *functions.body) for n in ast.walk(part)
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        kept = [n for n in body if not _unused(n, used)]
+        if len(kept) == len(body):
+            return ast.Module(body, []), own, functions
+        body = kept
 
 
-def _unused_constant(node: ast.stmt, used: set[str]) -> bool:
+def _unused(node: ast.stmt, used: set[str]) -> bool:
+    """A twin constant or function (not `check`) no code of the composed checker reads."""
+    if isinstance(node, ast.FunctionDef):
+        return node.name != "check" and node.name not in used
     targets = _targets(node)
     return (len(targets) == 1 and isinstance(targets[0], ast.Name) and targets[0].id.isupper()
             and targets[0].id not in used)
@@ -300,9 +320,28 @@ def checker_source(module: ModuleType) -> CheckerSource:
     twin_defs = {n.name: (n.lineno, n.end_lineno or n.lineno) for n in tree.body  # before merge drops them
                  if isinstance(n, ast.FunctionDef)}
     body, own, functions = merge(tree, ast.parse(path.read_text(encoding="utf-8"), filename=str(path)), twin_path, path)
-    anchors = tuple((fn.lineno, fn.end_lineno or fn.lineno, *twin_defs[fn.name])
-                    for fn in (functions.body if functions is not None else ()) if isinstance(fn, ast.FunctionDef))
+    anchors = _anchors([fn for fn in (functions.body if functions is not None else ())
+                        if isinstance(fn, ast.FunctionDef)], twin_defs)
     return CheckerSource(twin_path, body, {n: getattr(module, n) for n in own}, path, functions, anchors)
+
+
+def _anchors(own: list[ast.FunctionDef], twin_defs: dict[str, tuple[int, int]]) -> tuple[tuple[int, int, int, int], ...]:
+    """(first, last line in the variant's file, first, last line of the twin function replaced) per
+    replacing function. A function of the variant's own that its twin lacks (a helper its replacing
+    functions call) reads, in the composed code, just above the next replacing function, as in the
+    variant's file; one after the last is taken into the last's span."""
+    out: list[list[int]] = []
+    helper_first = None
+    for fn in own:
+        if fn.name not in twin_defs:
+            helper_first = fn.lineno if helper_first is None else helper_first
+            if out and fn is own[-1]:
+                out[-1][1] = fn.end_lineno or fn.lineno
+            continue
+        first = fn.lineno if helper_first is None else helper_first
+        out.append([first, fn.end_lineno or fn.lineno, *twin_defs[fn.name]])
+        helper_first = None
+    return tuple((a, b, c, d) for a, b, c, d in out)
 
 
 @dataclass(frozen=True)
@@ -339,7 +378,83 @@ def instrument(module: ModuleType, suffix: str = "__traced", conditions: bool = 
         lines |= own.lines
         tests.update(own.tests)
         guards.update(own.guards)
+    facts_path = _trace_facts(ns, source, lines)
+    if facts_path is not None:
+        source = replace(source, facts_path=facts_path)
     return Instrumented(path, ns, frozenset(lines), tests, guards, source.variant_path, source)
+
+
+def _facts_module(ns: dict) -> str | None:
+    """The derived facts module the checker imported from (None when it calls no fact)."""
+    found = {getattr(v, "__module__", None) for v in ns.values() if callable(v)}
+    names = sorted(n for n in found if n and (n == "checkers.facts" or (n.startswith("checkers.") and n.endswith(".facts"))))
+    if len(names) > 1:
+        raise ImportError(f"{ns.get('__file__')}: calls the derived facts of {names}; one facts module per checker")
+    return names[0] if names else None
+
+
+def _trace_facts(ns: dict, source: CheckerSource, lines: set[int]) -> Path | None:
+    """Compile the facts module's functions (and the constants they read) into the checker's
+    namespace with line recording, numbered FACT_LINES + n; add the lines of the facts the checker
+    calls (the facts it imports, what they call, the kinds it names) to `lines`. Returns the facts file."""
+    module = _facts_module(ns)
+    if module is None:
+        return None
+    facts_path = _module_file(module)
+    tree = ast.parse(facts_path.read_text(encoding="utf-8"), filename=str(facts_path))
+    imported = importlib.import_module(module)
+    functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    keep: list[ast.stmt] = []
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module == "__future__":
+            keep.append(node)
+        elif isinstance(node, ast.FunctionDef):
+            keep.append(node)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and not isinstance(node.value, ast.Subscript):
+            names = [t.id for t in _targets(node) if isinstance(t, ast.Name)]
+            if names and all(n.isupper() for n in names):
+                keep.append(node)
+    for node in keep:  # a checker name the facts would overwrite is an error, not a silent change
+        for name in ([node.name] if isinstance(node, ast.FunctionDef) else
+                     [t.id for t in _targets(node) if isinstance(t, ast.Name)]):
+            if name in ns and ns[name] is not getattr(imported, name, None):
+                raise ImportError(f"{ns.get('__file__')}: defines {name!r}, which the derived facts "
+                                  f"{facts_path} define too: rename one")
+    per_function: dict[str, set[int]] = {}
+    for name, fn in functions.items():
+        probe = _Instrument(False, FACT_LINES)
+        probe.visit(ast.Module([copy.deepcopy(fn)], []))
+        per_function[name] = probe.lines
+    inst = _Instrument(False, FACT_LINES)
+    module_tree = ast.fix_missing_locations(inst.visit(ast.Module(copy.deepcopy(keep), [])))
+    exec(compile(module_tree, str(facts_path), "exec"), ns)
+    lines |= _called_fact_lines(source, functions, per_function, getattr(imported, "DISABILITY_KINDS", {}))
+    return facts_path
+
+
+def _called_fact_lines(source: CheckerSource, functions: dict[str, ast.FunctionDef],
+                       per_function: dict[str, set[int]], kinds: dict) -> set[int]:
+    """The lines of the facts a checker's code calls, and of the facts those call (a kind-taking
+    fact, `disability(m, "any")`, reaches the function its literal kind names)."""
+    todo: list[str] = []
+    for node in ast.walk(source.numbered()):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in functions:
+            todo.append(node.func.id)
+            for arg in node.args[1:]:
+                if isinstance(arg, ast.Constant) and arg.value in kinds:
+                    todo.append(kinds[arg.value].__name__)
+    seen: set[str] = set()
+    out: set[int] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        out |= per_function[name]
+        for node in ast.walk(functions[name]):
+            if isinstance(node, ast.Name) and node.id in functions:
+                todo.append(node.id)
+    return out
 
 
 def record_hook(ns: dict, hook: Callable[[int], object]) -> None:

@@ -30,11 +30,15 @@ def test_size_2_just_above_limit_fails():  # clause 1: income table size 2 (just
     assert not check(household(dict(WORKS, annual_work_income=73870), KID))
 
 
-def test_size_1_uses_two_person_amount():  # clause 1: household of 1 uses the 2-person amount
-    # Only a child alone makes a household of 1 with a child; the reason for care is housing.
-    alone = {"age": 12, "housing_type": "homeless"}
-    assert check(household(dict(alone, annual_investment_income=73869)))
-    assert check(household(dict(alone, annual_investment_income=80000)))  # homeless: financially eligible anyway
+def test_a_lone_member_is_never_the_child_in_care():  # implied: a child the family raises (size 1 cannot reach the table)
+    # The 2-person amount held at size 1 is kept for the table's sake; a lone answering person is not
+    # a child the family raises, so no household of 1 qualifies (a lone child cannot exist either).
+    assert not check(household({"age": 12, "housing_type": "homeless"}))
+
+
+def test_a_friends_child_is_not_the_child_in_care():  # implied: a child the family raises (third reading)
+    assert not check(household(WORKS, {"relation": "friend", "age": 3}))
+    assert check(household(WORKS, {"relation": "cousin", "age": 3}))  # a caretaker relative's
 
 
 def test_size_2_edges():  # clause 1: income table, size 2 (just below, at)
@@ -76,7 +80,7 @@ def test_educational_program_qualifies():  # clause 2: educational training
     assert check(household({"enrolled_in_educational_training": True}, KID))
 
 
-def test_child_in_school_is_not_a_reason():  # clause 2: reasons belong to self or spouse only
+def test_child_in_school_is_not_a_reason():  # clause 2: a child's own schooling is no reason (not a parent)
     assert not check(household({}, {"relation": "child", "age": 9, "enrolled_in_educational_training": True}))
 
 
@@ -129,3 +133,28 @@ def test_spouse_under_18_who_cannot_care_for_self_is_not_the_child():  # implied
 def test_temporary_assistance_flag_is_cash_assistance():  # clause 1: Cash Assistance (issue 30: the twin of the cash flag)
     assert not check(household(RICH_WORKER, KID))
     assert check(household(dict(RICH_WORKER, receives_temporary_assistance=True), KID))
+
+
+GRANDMOTHER = {"age": 60, "is_parent": True}
+WORKING_DAUGHTER = {"relation": "child", "age": 25, "is_parent": True, "work_hours_per_week": 20,
+                    "annual_work_income": 20000}
+GRANDCHILD = {"relation": "grandchild", "age": 2}
+
+
+def test_the_childs_own_parent_in_the_household_gives_the_reason():  # clause 2: "you" (third reading)
+    assert check(household(GRANDMOTHER, WORKING_DAUGHTER, GRANDCHILD))
+    idle = dict(WORKING_DAUGHTER, work_hours_per_week=0, annual_work_income=0)
+    assert not check(household(GRANDMOTHER, idle, GRANDCHILD))  # twin: nobody has a reason
+    assert check(household(dict(GRANDMOTHER, work_hours_per_week=20, annual_work_income=20000), idle, GRANDCHILD))
+
+
+def test_a_grown_child_who_is_not_a_parent_gives_no_reason():  # clause 2: "you" (third reading, boundary is_parent)
+    worker = dict(WORKING_DAUGHTER, is_parent=False)
+    assert not check(household(GRANDMOTHER, worker, {"relation": "child", "age": 10}))
+    assert check(household(GRANDMOTHER, dict(worker, is_parent=True), {"relation": "child", "age": 10}))
+
+
+def test_a_guardian_gives_the_reason():  # clause 2: "you" (third reading: responsible_for_day_to_day)
+    aunt = {"relation": "cousin", "age": 35, "work_hours_per_week": 30, "annual_work_income": 30000}
+    assert not check(household(GRANDMOTHER, aunt, GRANDCHILD))
+    assert check(household(GRANDMOTHER, dict(aunt, responsible_for_day_to_day=True), GRANDCHILD))

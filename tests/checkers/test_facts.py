@@ -5,10 +5,11 @@ from pathlib import Path
 import pytest
 
 from checkers import facts, registry
+from checkers.editions import edition_registry
 from eligibench.household.model import household
 from eligibench.truth.discipline import fact_violations
 from eligibench.truth.fact_reads import fact_reads
-from eligibench.truth.tracing import ReadingHousehold
+from eligibench.truth.tracing import FACT_LINES, ReadingHousehold, TracedChecker
 
 FACTS = Path(facts.__file__)
 
@@ -85,15 +86,55 @@ def test_facts_follow_the_fact_discipline():
 
 
 @pytest.mark.parametrize("body, rule", [
-    ("    if m.disabled:\n        return True\n    return False", "one `return"),
-    ("    return m.age > 65", "threshold"),
-    ("    return True if m.blind else False", "IfExp"),
+    ("    return m.disabled or m.blind", "'or' combines"),
+    ("    if m.age > 65:\n        return True\n    return False", "threshold"),
+    ("    return True if m.blind else False", "conditional expression"),
 ])
 def test_fact_discipline_flags_decisions(tmp_path, body, rule):
     p = tmp_path / "facts.py"
     p.write_text(f"def f(m):\n{body}\n")
     found = fact_violations(p)
-    assert found and rule in found[0].rule, found
+    assert any(rule in v.rule for v in found), found
+
+
+def test_one_operand_per_line_passes_the_fact_discipline(tmp_path):
+    p = tmp_path / "facts.py"
+    p.write_text("def f(m):\n    if m.disabled:\n        return True\n    if m.blind:\n        return True\n    return False\n")
+    assert fact_violations(p) == []
+
+
+def _traced(opportunity: str, edition: str = "2024") -> TracedChecker:
+    return TracedChecker(opportunity, edition_registry(edition)[opportunity])
+
+
+def test_the_trace_names_the_operand_that_decided_a_fact():
+    # Head Start's "cash assistance" route: the same verdict through either flag, two traces
+    head_start = _traced("HeadStart")
+    child = {"relation": "child", "age": 4}
+    by_ta = head_start.run(household({"receives_temporary_assistance": True}, child))
+    by_cash = head_start.run(household({"receives_cash_assistance": True}, child))
+    assert by_ta.eligible and by_cash.eligible
+    assert by_ta.id != by_cash.id
+    fact_lines = {n - FACT_LINES for n in by_ta.lines ^ by_cash.lines}
+    texts = {head_start.source.line_text(FACT_LINES + n).strip() for n in fact_lines}
+    assert "if m.receives_cash_assistance:" in texts  # reached only when the first operand did not decide
+
+
+def test_the_lines_of_the_facts_a_checker_calls_are_coverable_and_only_those():
+    head_start = _traced("HeadStart")
+    facts_file = FACTS.read_text().splitlines()
+    covered = {facts_file[n - FACT_LINES - 1].strip() for n in head_start.coverable if n >= FACT_LINES}
+    assert "if m.receives_cash_assistance:" in covered  # temporary_assistance, which it calls
+    assert "if m.receives_disability_medicaid:" not in covered  # receives_medicaid, which it does not
+    where, line = head_start.source.where(max(head_start.coverable))
+    assert where == FACTS and 1 <= line <= len(facts_file)
+
+
+def test_a_kind_taking_fact_covers_only_the_kinds_the_checker_names():
+    access = _traced("AccessARideParatransitService")  # disability(m, "any") only
+    lines = {access.source.line_text(n).strip() for n in access.coverable if n >= FACT_LINES}
+    assert "if m.deaf_or_hearing_loss:" in lines
+    assert "return m.developmental_condition" not in lines
 
 
 def test_static_reads_of_each_fact():

@@ -24,7 +24,7 @@ def test_vocational_program_through_spouse_qualifies():  # clause 1: vocational 
     assert check(household({}, {"relation": "spouse", "enrolled_in_vocational_training": True}, BABY))
 
 
-def test_child_in_school_is_not_a_reason():  # clause 1: reasons belong to self or spouse only
+def test_child_in_school_is_not_a_reason():  # clause 1: a child's own schooling is no reason (not a parent)
     assert not check(household({}, {"relation": "child", "age": 8, "enrolled_in_educational_training": True}))
 
 
@@ -52,8 +52,24 @@ def test_substance_treatment_qualifies():  # clause 1: substance use treatment
     assert check(household({"receiving_treatment_for_substance_abuse": True}, BABY))
 
 
-def test_income_size_1_at_limit_qualifies():  # clause 2: income table size 1 (at; a lone infant)
-    assert check(household({"age": 2, "in_foster_care": True, "housing_type": "homeless", "annual_investment_income": 51610}))
+def test_a_lone_member_is_never_the_child_in_care():  # implied: a child the family raises (size 1 cannot reach the table)
+    # the answering person is not a child the family raises, so the size-1 row is never reached
+    assert not check(household({"age": 2, "in_foster_care": True, "housing_type": "homeless", "annual_investment_income": 51610}))
+
+
+def test_a_friends_baby_is_not_the_child_in_care():  # implied: a child the family raises (third reading)
+    assert not check(household({"work_hours_per_week": 20}, {"relation": "friend", "age": 1}))
+    assert check(household({"work_hours_per_week": 20}, {"relation": "niece or nephew", "age": 1}))
+
+
+def test_the_childs_own_parent_in_the_household_gives_the_reason():  # clause 1: "you" (third reading)
+    grandmother = {"age": 60, "is_parent": True}
+    daughter = {"relation": "child", "age": 25, "is_parent": True, "work_hours_per_week": 20, "annual_work_income": 20000}
+    grandchild = {"relation": "grandchild", "age": 2}
+    assert check(household(grandmother, daughter, grandchild))
+    idle = dict(daughter, work_hours_per_week=0, annual_work_income=0)
+    assert not check(household(grandmother, idle, grandchild))
+    assert check(household(dict(grandmother, work_hours_per_week=20, annual_work_income=20000), idle, grandchild))
 
 
 def test_income_size_2_at_and_around_limit():  # clause 2: income table size 2 (below, at, above)

@@ -7,8 +7,9 @@ Readings of ambiguous requirements:
 - "Below" is strict: a monthly income equal to the table amount does not qualify.
 - The 8-person amount printed as "$13,396,64" is read as $13,396.64.
 - The table starts at 2 people; a household of 1 is held to the 2-person amount. The source gives no rule past 20 people; larger households use the 20-person amount.
-- "Each parent" means the answering person and, when the household has one, their spouse: each of them must have a reason for care on their own.
-- "Families who work 10+ hours per week must make at least minimum wage ($16.50/hour) to qualify" is a bar: when a parent (the answering person or their spouse) has work_hours_per_week of 10 or more and hourly pay below $16.50, the household does not qualify, whatever its other reasons for care; hourly pay is annual_work_income divided by (52 weeks x work_hours_per_week). Changed in issue 30: the sentence was read only as one more reason for care, so a parent working 20 hours a week for $5,000 a year who was also in school was found eligible although the text says such a family must make minimum wage "to qualify". The parents are the members whose work the sentence is about: the same people who need a reason for care.
+- "Each parent" means the parents of the child in care, read through the derived fact reason_for_care_counts (the members whose reason for care counts for a child the household raises: the answering person and spouse, the child's own parent in the household, a guardian): when a child in care is the answering person's own (child, stepchild, foster child, adopted child), the parents are the answering person and, when present, their spouse; otherwise, when the child's own parent lives in the household (a child or sibling of the answering person who is a parent, or a guardian: responsible_for_day_to_day), that member is, and the answering person and spouse are caretakers whose reasons are not asked; with neither, the answering person and spouse care for the child as its parents. Changed in the third reading: only the answering person and spouse were read, so a grandmother (60, not working) answering for her daughter (25, a parent, working 20 hours a week) and a 2-year-old grandchild was refused though the child's only parent works. Each parent must have a reason for care on their own.
+- The child in care is a child the family raises: a member whose relation is child, stepchild, foster child, adopted child, grandchild, sibling, niece or nephew or cousin. Decided in the third reading (both editions): "any member under 13" counted a friend's child; a child care subsidy pays for the care of a child of the family that applies (its parent, or a caretaker relative), and a friend is the schema's only unrelated relation.
+- "Families who work 10+ hours per week must make at least minimum wage ($16.50/hour) to qualify" is a bar: when a parent (as read for "each parent") has work_hours_per_week of 10 or more and hourly pay below $16.50, the household does not qualify, whatever its other reasons for care; hourly pay is annual_work_income divided by (52 weeks x work_hours_per_week). Changed in issue 30: the sentence was read only as one more reason for care, so a parent working 20 hours a week for $5,000 a year who was also in school was found eligible although the text says such a family must make minimum wage "to qualify". The parents are the members whose work the sentence is about: the same people who need a reason for care.
 - Work is not in the list of reasons, but the same sentence only makes sense if such work is a reason for care: a parent working 10 or more hours a week has a reason for care (their pay is held to the minimum wage by the bar above).
 - "In school or job training" is read from enrolled_in_educational_training or enrolled_in_vocational_training.
 - "Looking for work" means days_looking_for_work is more than 0.
@@ -16,10 +17,10 @@ Readings of ambiguous requirements:
 - "Receiving domestic violence services" is attending_service_for_domestic_violence; "receiving treatment for substance misuse" is receiving_treatment_for_substance_abuse.
 
 Implied conditions (not stated in the source text):
-- A member of the household is under 13 years old, or under 18 and unable to care for themselves (can_care_for_self false) and not the answering person or their spouse. Reason: New York's child care subsidy pays for the care of children under 13, and of children under 18 who cannot care for themselves (special needs); the reasons for care only make sense for the care of a child.
+- A member of the household whom the family raises (child, stepchild, foster child, adopted child, grandchild, sibling, niece or nephew, or cousin of the answering person) is under 13 years old, or under 18 and unable to care for themselves (can_care_for_self false). Reason: New York's child care subsidy pays for the care of children under 13, and of children under 18 who cannot care for themselves (special needs); the reasons for care only make sense for the care of a child.
 """
-from checkers._common import TEMPORARY_HOUSING, household_income, table_limit
-from checkers.facts import temporary_assistance
+from checkers._common import CHILD_RELATIONS, FAMILY_CHILD_RELATIONS, TEMPORARY_HOUSING, household_income, table_limit
+from checkers.facts import reason_for_care_counts, temporary_assistance
 from eligibench.household import Household, Member
 
 ID = "ChildCareVouchers"
@@ -71,14 +72,48 @@ def paid_below_minimum_wage(m: Member) -> bool:
     return False
 
 
-def a_parent_is_paid_below_minimum_wage(hh: Household) -> bool:
+def answerer_is_parent(hh: Household) -> bool:
+    # the answerer and spouse are the parents when a child in care is their own; otherwise, when the
+    # child's own parent lives in the household (a child or sibling of the answerer who is a parent,
+    # or a guardian), that member is; with neither, the answerer and spouse care for the child
+    for m in hh.members:
+        if not is_child_in_care(m):
+            continue
+        if m.relation in CHILD_RELATIONS:
+            return True
     for m in hh.members:
         if m.relation == "self":
-            if paid_below_minimum_wage(m):
-                return True
-        elif m.relation == "spouse":
-            if paid_below_minimum_wage(m):
-                return True
+            continue
+        if m.relation == "spouse":
+            continue
+        if reason_for_care_counts(m):
+            return False
+    return True
+
+
+def is_parent(m: Member, answerer_parent: bool) -> bool:
+    if not reason_for_care_counts(m):
+        return False
+    if m.relation == "self":
+        if answerer_parent:
+            return True
+        return False
+    if m.relation == "spouse":
+        if answerer_parent:
+            return True
+        return False
+    if answerer_parent:
+        return False
+    return True
+
+
+def a_parent_is_paid_below_minimum_wage(hh: Household) -> bool:
+    answerer_parent = answerer_is_parent(hh)
+    for m in hh.members:
+        if not is_parent(m, answerer_parent):
+            continue
+        if paid_below_minimum_wage(m):
+            return True
     return False
 
 
@@ -103,24 +138,22 @@ def parent_has_reason(m: Member, unhoused: bool) -> bool:
 
 def each_parent_has_reason(hh: Household) -> bool:
     unhoused = in_temporary_housing(hh)
+    answerer_parent = answerer_is_parent(hh)
     for m in hh.members:
-        if m.relation == "self":
-            if not parent_has_reason(m, unhoused):
-                return False
-        elif m.relation == "spouse":
-            if not parent_has_reason(m, unhoused):
-                return False
+        if not is_parent(m, answerer_parent):
+            continue
+        if not parent_has_reason(m, unhoused):
+            return False
     return True
 
 
 def is_child_in_care(m: Member) -> bool:
+    # a child the household raises: a friend's child is not the family's (the adults of the family apply)
+    if m.relation not in FAMILY_CHILD_RELATIONS:
+        return False
     if m.age < CHILD_AGE_BELOW:
         return True
     if m.age >= SPECIAL_NEEDS_AGE_BELOW:
-        return False
-    if m.relation == "self":
-        return False
-    if m.relation == "spouse":
         return False
     if m.can_care_for_self:
         return False

@@ -10,7 +10,7 @@ Readings of ambiguous requirements:
 - "Documented medical condition worsened by extreme heat" is a member with a heat-exacerbated condition; the documentation is assumed.
 - "Qualified non-citizen (like a Green Card holder, refugee, asylee, or parolee)" is citizenship lawful_resident; citizens and nationals also meet the rule.
 - "Working air conditioner less than five years old" is the ac fact; any member having one fails the condition.
-- "Not have received a HEAP-funded air conditioner within the past five years": one received 1 to 4 years ago fails; one received 5 or more years ago does not.
+- "Not have received a HEAP-funded air conditioner within the past five years": one received 1 to 4 years ago fails; one received 5 or more years ago does not. Decided in the third reading (both editions, one shared rule): got_heap_ac counts whole years since the air conditioner was received, so 5 means five full years ago: outside "the last five years", and the same unit is "at least five years old", which the text's own air-conditioner condition accepts; 4 means within the five years.
 
 Implied conditions (not stated in the source text):
 - none

@@ -9,7 +9,7 @@ Readings of ambiguous requirements:
 - A member living in a DHS or HRA shelter or in NYCHA housing lives in New York City, whatever place_of_residence says.
 
 Implied conditions (not stated in the source text):
-- The member is 12 or older. Reason: Family planning services (contraception, pregnancy tests, counselling) serve people of reproductive age; the text gives no age, and New York serves teenagers confidentially, so the floor is low: 12, the youngest age the household schema lets a member be pregnant (consistency rule pregnancy). Decided in the second reading 2024 (reader-A), both editions (one shared rule): a household whose only member not on Medicaid was a 2-year-old was found eligible.
+- The member is 12 or older. Reason: Family planning services (contraception, pregnancy tests, counselling) serve people of reproductive age; the text gives no age, and New York serves teenagers confidentially, so the floor is low: 12, the youngest age the household schema lets a member be pregnant (consistency rule pregnancy). Decided in the second reading 2024 (reader-A), both editions (one shared rule): a household whose only member not on Medicaid was a 2-year-old was found eligible. Decided again in the third reading (both editions, one shared rule): kept, with this number. No text states an age, but the service presupposes one (a 2-year-old is not served by family planning, and a household whose only member off Medicaid is a toddler is not one the program serves); the floor is put where a person can first need the service, and New York gives minors confidential family planning without a parent, so it is the lowest age the schema lets a member be pregnant (12), not 18 or 15.
 """
 from checkers.editions.variant import share_rules
 

@@ -8,7 +8,7 @@ Readings of ambiguous requirements:
 - "Household income" is every member's yearly work and investment income; household size is the number of members.
 - "At or below" includes the table amount itself (2024 said "falls below", strict).
 - The table starts at 2 people; a household of 1 is held to the 2-person amount.
-- "Can subtract those costs" is read as a firm rule: when the household's yearly housing costs are more than 30 percent of its income (strict), the whole yearly housing cost is subtracted from the income before it is compared with the table. Housing costs are rent only (12 times the sum of every member's monthly_rent_spending): the features record no other housing cost.
+- "Can subtract those costs" is read as a firm rule: when the household's yearly housing costs are more than 30 percent of its income (strict), the part of them above 30 percent of the income is subtracted from the income before it is compared with the table (counted income = income - (housing costs - 0.3 x income)). Housing costs are rent only (12 times the sum of every member's monthly_rent_spending): the features record no other housing cost. Decided in the third reading: the whole rent was subtracted. "Those costs" can be the whole housing cost or the excess over 30 percent; the sentence summarises the federal Head Start rule (45 CFR 1302.12(i)(1)(ii), the Office of Head Start's housing cost adjustment), which subtracts only the housing costs above 30 percent of gross income, and the whole-rent reading made a cliff: a family of 3 earning $40,000 with rent of $999 a month counted $40,000, with $1,001 a month $27,988, under the $27,320 limit at $1,057.
 - The documents to provide are procedure, not a condition.
 
 Implied conditions (not stated in the source text):
@@ -74,8 +74,9 @@ def yearly_rent(hh: Household) -> int:
 def counted_income(hh: Household) -> float:
     income = household_income(hh)
     rent = yearly_rent(hh)
+    # the part of the housing costs above 30% of income is subtracted (45 CFR 1302.12(i)), not the whole rent
     if rent > HOUSING_COST_SHARE * income:
-        return income - rent
+        return income - (rent - HOUSING_COST_SHARE * income)
     return income
 
 

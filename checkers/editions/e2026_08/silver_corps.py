@@ -5,7 +5,7 @@ Readings of ambiguous requirements:
 - "NYC resident" is read from place_of_residence being New York City.
 - "Unemployed or underemployed" means work_hours_per_week is below 35 (0 = unemployed; 1 to 34 = part time, read as underemployed).
 - "Your income" in the table, given by household size, means household income: all members' yearly work and investment income; household size is the number of members.
-- The income limit, which the source ties to the volunteer stipend and travel reimbursement, is read as a condition of eligibility because the source lists it among the conditions.
+- The income limit, which the source ties to the volunteer stipend and travel reimbursement, is read as a condition of eligibility because the source lists it among the conditions. Decided in the third reading (both editions, one shared rule): kept as a condition. The sentence stands in the list the text opens with "You're eligible for Silver Corps if you:", beside the age, residence and volunteering conditions; its "to qualify for a volunteer stipend and travel reimbursement" says what the income buys, and the stipend is what Silver Corps is (a paid volunteer program for older New Yorkers out of work): a member over the limit could volunteer elsewhere unpaid, but not in this program. A household one dollar over the limit is refused, at the limit accepted.
 - The each-additional-person amount ($22,000) is kept as published; households here have at most 6 members, so it is never needed.
 - not modelled: committing to volunteer at least 15 hours a week at a nonprofit or government agency.
 - not modelled: willingness to take part in skills training, specialized training or credentialing programs.

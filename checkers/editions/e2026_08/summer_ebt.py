@@ -1,8 +1,8 @@
 """Summer EBT.
 
 Readings of ambiguous requirements:
-- "Kids between ages 6 to 16" includes 6 and 16; automatic approval is for such a member who is enrolled in one of the listed programs: SNAP through the household (the derived fact household_receives_snap: any member receives SNAP), and their own cash assistance (temporary_assistance), Medicaid of any kind (receives_medicaid: receives_medicaid or receives_disability_medicaid) or free or reduced-price school meals (receives_free_or_reduced_lunch). Decided in issue 30: "your child is enrolled in SNAP" is read from the household, not the child's own flag, because SNAP is a household benefit (one case for everyone who buys and prepares food together, so a child of a SNAP household is enrolled in SNAP; Summer EBT certifies children from SNAP households directly) and the population sampler records SNAP as a household benefit; Medicaid and school meals are a child's own.
-- "Cash assistance" is the derived fact temporary_assistance: receives_cash_assistance or New York State Temporary Assistance (receives_temporary_assistance), one program as HRA runs it in NYC.
+- "Kids between ages 6 to 16" includes 6 and 16; automatic approval is for such a member who is enrolled in one of the listed programs: SNAP and cash assistance through the household (household_receives_snap: any member receives SNAP; any member's temporary_assistance), and their own Medicaid of any kind (receives_medicaid: receives_medicaid or receives_disability_medicaid) or free or reduced-price school meals (receives_free_or_reduced_lunch). Decided in issue 30: "your child is enrolled in SNAP" is read from the household, not the child's own flag, because SNAP is a household benefit (one case for everyone who buys and prepares food together, so a child of a SNAP household is enrolled in SNAP; Summer EBT certifies children from SNAP households directly) and the population sampler records SNAP as a household benefit; Medicaid and school meals are a child's own.
+- "Cash assistance" is the derived fact temporary_assistance (receives_cash_assistance or New York State Temporary Assistance, receives_temporary_assistance: one program as HRA runs it in NYC), read from any member of the household. Decided in the third reading: it was read from the child only while SNAP was read from the household; cash assistance is a case benefit like SNAP (one Temporary Assistance case covers the family living together, children included, and Summer EBT certifies the children of a cash assistance case directly, as it does for SNAP), so a child whose parent receives cash assistance is "enrolled in cash assistance". Medicaid and school meals stay the child's own: each is an individual enrollment.
 - "Most eligible kids ... are approved automatically" and "you can apply if" are both read as qualifying: the benchmark asks who is eligible, not how they are enrolled.
 - "Your child attends a school in the National School Lunch Program" is any member with attends_nslp_school (pre-K to grade 12 by the consistency rules), whatever the age.
 - "Your household income is at or below the monthly limits" is every member's yearly work and investment income compared with 12 times the monthly limit; household size is the number of members.
@@ -22,11 +22,18 @@ MONTHLY_LIMITS = (2461, 3337, 4212, 5088, 5964, 6839, 7715, 8591)
 MONTHLY_EXTRA_PER_PERSON = 876
 
 
+def household_receives_cash_assistance(hh: Household) -> bool:
+    for m in hh.members:
+        if temporary_assistance(m):
+            return True
+    return False
+
+
 def enrolled_in_listed_program(hh: Household, m: Member) -> bool:
-    # SNAP is a household benefit: a child of a household receiving SNAP is in its SNAP case
+    # SNAP and cash assistance are household benefits: a child of a household receiving one is in its case
     if household_receives_snap(hh):
         return True
-    if temporary_assistance(m):
+    if household_receives_cash_assistance(hh):
         return True
     if receives_medicaid(m):
         return True

@@ -46,9 +46,11 @@ def test_foster_care_counts_for_a_child_under_3_only():  # clause: enrolling a c
     assert not check(household(rich, BABY, {"relation": "foster child", "age": 3, "in_foster_care": True}))
 
 
-def test_rent_over_30_percent_of_income_is_subtracted():  # clause (new): housing costs over 30% subtracted
-    assert check(household({"annual_work_income": 30000, "monthly_rent_spending": 751}, BABY))
-    assert not check(household({"annual_work_income": 30000, "monthly_rent_spending": 750}, BABY))
+def test_rent_over_30_percent_of_income_is_subtracted():  # clause (new): the housing costs above 30% subtracted (third reading)
+    # income $30,000, size 2 (limit $21,640): counted = 30,000 - (12 x rent - 9,000)
+    assert check(household({"annual_work_income": 30000, "monthly_rent_spending": 1447}, BABY))  # counted $21,636
+    assert not check(household({"annual_work_income": 30000, "monthly_rent_spending": 1446}, BABY))  # counted $21,648
+    assert not check(household({"annual_work_income": 30000, "monthly_rent_spending": 751}, BABY))  # $12 off, not the whole rent
 
 
 def test_the_child_is_under_3_or_a_member_is_pregnant():  # implied: infant/toddler or expectant parent

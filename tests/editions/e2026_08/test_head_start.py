@@ -23,17 +23,21 @@ def test_size_6_row_counts_every_members_income():  # clause: table size 6 ($44,
     assert not check(household({"annual_work_income": 40001}, spouse, *kids))
 
 
-def test_rent_over_30_percent_of_income_is_subtracted():  # clause (new): housing costs over 30% subtracted
-    # income $30,000: 30% is $9,000 a year = $750 a month
-    assert check(household({"annual_work_income": 30000, "monthly_rent_spending": 751}, KID))  # counted $20,988
+def test_rent_over_30_percent_of_income_is_subtracted():  # clause (new): the housing costs above 30% subtracted (third reading)
+    # income $30,000, size 2 (limit $21,640): 30% is $9,000 a year = $750 a month; counted = 30,000 - (12 x rent - 9,000)
+    assert check(household({"annual_work_income": 30000, "monthly_rent_spending": 1447}, KID))  # counted $21,636
+    assert not check(household({"annual_work_income": 30000, "monthly_rent_spending": 1446}, KID))  # counted $21,648
+    assert not check(household({"annual_work_income": 30000, "monthly_rent_spending": 751}, KID))  # only $12 off (was the whole rent)
     assert not check(household({"annual_work_income": 30000, "monthly_rent_spending": 750}, KID))  # not more than 30%
-    assert not check_2024(household({"annual_work_income": 30000, "monthly_rent_spending": 751}, KID))
+    assert not check_2024(household({"annual_work_income": 30000, "monthly_rent_spending": 1447}, KID))
 
 
 def test_rent_of_every_member_adds_up():  # clause: the household's rent
-    spouse = {"relation": "spouse", "monthly_rent_spending": 400}
-    assert check(household({"annual_work_income": 30000, "monthly_rent_spending": 400}, spouse, KID))  # $9,600 off
-    assert not check(household({"annual_work_income": 30000, "monthly_rent_spending": 400}, KID))  # $4,800 < 30%
+    spouse = {"relation": "spouse", "monthly_rent_spending": 800}
+    # size 3 (limit $27,320): $19,200 of rent, $10,200 above 30% -> counted $19,800
+    assert check(household({"annual_work_income": 30000, "monthly_rent_spending": 800}, spouse, KID))
+    assert not check(household({"annual_work_income": 30000, "monthly_rent_spending": 800}, KID | {"relation": "child"},
+                               {"relation": "child", "age": 10}))  # $9,600 of rent: $600 off -> $29,400
 
 
 def test_categories_qualify_whatever_the_income():  # clauses: temporary housing; cash assistance, SNAP, SSI

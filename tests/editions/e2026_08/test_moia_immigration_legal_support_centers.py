@@ -22,6 +22,7 @@ def test_immigration_status_is_not_a_condition():  # issue 30 decided: no implie
     assert not check(household({"age": 40, "citizenship": "citizen_or_national", "annual_work_income": 12 * 2660 + 1}))
 
 
-def test_outside_nyc_does_not_qualify():  # implied: lives in New York City
-    assert not check(household(IMMIGRANT | {"place_of_residence": "Jersey"}))
+def test_residence_is_not_a_condition():  # third reading decided: no implied NYC residence
+    assert check(household(IMMIGRANT | {"place_of_residence": "Jersey"}))  # the text asks only about income
     assert check(household(IMMIGRANT | {"place_of_residence": "Jersey", "housing_type": "DHS shelter"}))
+    assert not check(household(IMMIGRANT | {"place_of_residence": "Jersey", "annual_work_income": 12 * 2660 + 1}))

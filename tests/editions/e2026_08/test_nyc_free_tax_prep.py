@@ -37,7 +37,23 @@ def test_qualifying_child_age_test():  # implied: under 19, under 24 and a stude
     assert check(household({"annual_work_income": 80000}, KID | {"age": 23, "enrolled_in_educational_training": True}))
     assert not check(household({"annual_work_income": 80000}, KID | {"age": 24, "enrolled_in_educational_training": True}))
     assert check(household({"annual_work_income": 80000}, KID | {"age": 40, "disabled": True}))
-    assert not check(household({"annual_work_income": 80000}, {"relation": "niece or nephew", "age": 10, "dependent": False}))
+    assert not check(household({"annual_work_income": 80000}, {"relation": "friend", "age": 10, "dependent": False}))
+
+
+def test_siblings_nieces_and_nephews_are_qualifying_children():  # third reading: the IRS relationship test, as the EITC
+    for relation in ("sibling", "niece or nephew"):
+        assert check(household({"annual_work_income": 80000}, {"relation": relation, "age": 10}))
+        assert not check(household({"annual_work_income": 97001}, {"relation": relation, "age": 10}))
+    assert not check_2024(household({"annual_work_income": 80000}, {"relation": "sibling", "age": 10}))  # 2024: "dependents"
+
+
+def test_a_qualifying_child_is_younger_than_a_filer():  # implied age test: younger than the filer or joint spouse (third reading)
+    me = {"age": 20, "annual_work_income": 80000}
+    assert check(household(me, {"relation": "sibling", "age": 19, "current_school_level": "college"}))
+    assert not check(household(me, {"relation": "sibling", "age": 20, "current_school_level": "college"}))
+    joint = [me | {"filing_jointly": True}, {"relation": "spouse", "age": 22, "filing_jointly": True}]
+    assert check(household(*joint, {"relation": "sibling", "age": 21, "current_school_level": "college"}))
+    assert check(household(me, {"relation": "sibling", "age": 30, "disabled": True}))  # disabled: any age
 
 
 def test_joint_filers_add_the_spouse_and_investment_income():  # "earned": both spouses' income when filing jointly

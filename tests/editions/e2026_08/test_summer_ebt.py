@@ -38,6 +38,7 @@ def test_apply_path_needs_a_lunch_program_school():  # clause: attends an NSLP s
 def test_a_parent_on_snap_makes_the_child_automatic():  # issue 30 decided: SNAP is a household benefit
     assert check(household(PARENT | {"receives_snap": True}, kid()))
     assert not check(household(PARENT, kid()))  # its twin without SNAP: income too high, no other route
-    # cash assistance and Medicaid stay the child's own
-    assert not check(household(PARENT | {"receives_cash_assistance": True}, kid()))
+    # Medicaid stays the child's own; cash assistance is a household benefit like SNAP (third reading)
+    assert check(household(PARENT | {"receives_cash_assistance": True}, kid()))
+    assert check(household(PARENT | {"receives_temporary_assistance": True}, kid()))
     assert not check(household(PARENT | {"receives_medicaid": True}, kid()))

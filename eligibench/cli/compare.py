@@ -1,18 +1,70 @@
 """`benyfits compare RUN_A RUN_B`: paired comparison of two runs on the same protocol.
 
-Prints one line per figure, e.g. ``A - B = +4.1 TW-F1 [1.2, 7.0], p = 0.01, n = 73 households``
-(interval: paired household bootstrap; p: McNemar's exact test on pair correctness), then the
-verdict in words: tied or ahead, both runs' rank ranges among the protocol's finished runs and the
+Prints one line per figure, e.g. ``A - B = +4.1 TW-F1 [1.2, 7.0], p = 0.01, n = 73 households: A
+is better on TW-F1`` (interval: paired household bootstrap; p: that figure's own paired permutation
+test, scoring.paired), McNemar's exact test on pair correctness, then the verdict in words: tied or ahead, both runs' rank ranges among the protocol's finished runs and the
 difference this protocol can detect (scoring.rank_ranges, the board's figures). Runs are looked up
 in the board's store and then the development store (`results/local.duckdb`) unless `--store`
-names one (issue 36).
+names one. Two runs on different protocols are refused, naming each setting that differs as the
+option that sets it (`--households 3 vs 5`), never as protocol hashes.
 """
 from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from eligibench.errors import BenyfitsError
+
+# protocol fields (runs.protocol, flattened) as the option or setting a person changes
+_SETTING_WORDS = {
+    "question_cap": "--max-questions", "trials": "--trials", "split": "--split", "edition": "--edition",
+    "persona": "--persona", "simulator.label": "--simulator", "simulator.reference": "reference simulator",
+    "decoding": "simulator decoding", "scaffold": "scaffold", "kind": "protocol kind",
+}
+
+
+def _flat(d: Any, prefix: str = "") -> dict[str, Any]:
+    if not isinstance(d, dict):
+        return {prefix: d}
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        out |= _flat(v, f"{prefix}.{k}" if prefix else str(k))
+    return out
+
+
+def _shown(v: Any) -> str:
+    if v is None:
+        return "none (the protocol's limits)"
+    return json.dumps(v, sort_keys=True) if isinstance(v, (dict, list)) else str(v)
+
+
+def protocol_differences(a: dict | None, b: dict | None) -> list[str]:
+    """What differs between two runs' protocols, in the words of the option that sets each
+    ('--households 3 vs 5', '--max-questions 4 vs none (the protocol's limits)')."""
+    fa, fb = _flat(a or {}), _flat(b or {})
+    out: list[str] = []
+    for key in sorted(set(fa) | set(fb)):
+        va, vb = fa.get(key), fb.get(key)
+        if va == vb:
+            continue
+        parts = key.split(".")
+        if parts[0] == "datasets" and len(parts) == 3:
+            what = {"households_used": "--households", "households_total": "households in the dataset",
+                    "data_version": "data version"}.get(parts[2], parts[2].replace("_", " "))
+            what = f"{what} ({parts[1]})"
+        elif parts[0] == "datasets":
+            what = f"dataset {parts[1]}"
+        elif key in _SETTING_WORDS:
+            what = _SETTING_WORDS[key]
+        elif parts[0] in ("simulator_pin", "simulator_identity"):
+            what = f"simulator {parts[-1].replace('_', ' ')}"
+        else:
+            what = key.replace("_", " ").replace(".", " ")
+        line = f"{what} {_shown(va)} vs {_shown(vb)}"
+        if line not in out:
+            out.append(line)
+    return out
 
 
 def _entries(found: list, protocol: str | None) -> dict[str, list]:
@@ -45,9 +97,11 @@ def run(args: argparse.Namespace) -> int:
     if a.get("protocol_id") != b.get("protocol_id"):
         from eligibench.terminal import safe
 
-        raise BenyfitsError(f"runs {a['run_id'][:12]} and {b['run_id'][:12]} are on different protocols "
-                            f"({safe(a.get('protocol_id'))} vs {safe(b.get('protocol_id'))}): a paired comparison "
-                            "needs the same one")
+        differ = protocol_differences(a.get("protocol"), b.get("protocol")) or ["settings recorded before protocols "
+                                                                              "were described"]
+        raise BenyfitsError(f"runs {safe(a['submission'])} ({a['run_id'][:8]}) and {safe(b['submission'])} "
+                            f"({b['run_id'][:8]}) were run under different settings, so a paired comparison is not "
+                            f"possible: {safe('; '.join(differ))}. Run both with the same settings")
     results = _entries(found, a.get("protocol_id"))
     c = compare_runs(results[a["run_id"]], results[b["run_id"]], n_boot=args.n_boot, seed=args.seed, level=args.level)
     if c.households == 0:
@@ -66,6 +120,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"a": a["run_id"], "b": b["run_id"], "households": c.households,
                           "mcnemar": vars(c.mcnemar), "differences": {k: vars(d) for k, d in c.differences.items()},
+                          "better": {k: c.words(k, name_a, name_b) for k in FIGURES},
                           "rank_ranges": {x.key: x.text for x in table.ranges},
                           "tie_groups": {x.key: x.group for x in table.ranges},
                           "detectable": vars(table.detectable), "verdict": verdict}))
@@ -73,7 +128,10 @@ def run(args: argparse.Namespace) -> int:
     for name in FIGURES:
         print(c.line(name, name_a, name_b))
     m = c.mcnemar
-    print(f"McNemar: {m.a_only} pairs only {name_a} got right, {m.b_only} only {name_b}, of {m.pairs} pairs")
+    from eligibench.evaluation.scoring.paired import format_p
+
+    print(f"McNemar (pair correctness): {m.a_only} pairs only {name_a} got right, {m.b_only} only {name_b}, "
+          f"of {m.pairs} pairs, {format_p(m.p)}")
     print(verdict)
     return 0
 

@@ -106,3 +106,17 @@ def test_the_boards_compare_view_gives_the_clis_verdict(project, capsys, monkeyp
     with Q.open_source(root / DEFAULT_STORE).reader() as r:
         board = verdict(r, good, bad)
     assert board.endswith("\n\n" + cli), (board[-600:], cli)
+
+
+def test_runs_on_different_protocols_are_refused_naming_what_differs(tmp_path, capsys, monkeypatch):
+    """Not two protocol hashes: the settings, as the options that set them."""
+    (tmp_path / "results").mkdir()
+    store = ResultStore(tmp_path / LOCAL_STORE)
+    hh = fake_households(6, 3)
+    full = write_run(store, hh, "wide", n_boot=10)
+    smoke = write_run(store, hh, "narrow", n_boot=10, kind="smoke")
+    monkeypatch.chdir(tmp_path)
+    assert main(["compare", full, smoke, "--store", str(tmp_path / LOCAL_STORE)]) == 2
+    err = capsys.readouterr().err
+    assert "were run under different settings" in err and "--households (diverse) 6 vs 2" in err, err
+    assert not re.search(r"\b[0-9a-f]{12,}\b", err), err  # no hash

@@ -11,6 +11,14 @@ same households, or is the gap noise?
   two-sided binomial p (no continuity approximation): with no discordant pair p = 1. It treats
   pairs as independent, which pairs of one household are not; the household bootstrap is the
   interval to trust, McNemar the familiar headline p.
+* Each figure has its own paired test (TW-F1, F1 and turns used to share McNemar's p): a
+  sign-flip permutation test over households. Under "no difference" A's and B's dialogs of a
+  household are exchangeable, so each permutation swaps them in a random half of the households
+  (the same households for every dataset's figures) and recomputes the run-level difference; p is
+  the share of permutations at least as far from 0 as the observed one (with the observed counted,
+  so p > 0). Up to `EXACT_UP_TO` households every swap pattern is enumerated (an exact p); beyond,
+  `n_perm` random ones. With h households the smallest p is 2 / 2^h: under 6 households no
+  difference can reach p < 0.05, and the verdict says the comparison cannot tell.
 * `tied_with_top`: runs whose interval overlaps the top run's (the board's "tied" mark).
 """
 from __future__ import annotations
@@ -28,6 +36,9 @@ from eligibench.results import DialogResult
 
 FIGURES = ("turn_weighted_f1", "f1", "turns")
 LABELS = {"turn_weighted_f1": "TW-F1", "f1": "F1", "turns": "turns"}
+HIGHER_IS_BETTER = {"turn_weighted_f1": True, "f1": True, "turns": False}
+EXACT_UP_TO = 12  # households: every swap pattern (4,096) enumerated
+ALPHA = 0.05
 
 
 @dataclass(frozen=True)
@@ -37,6 +48,7 @@ class Difference:
     b: float
     diff: float  # a - b on the paired households
     ci: tuple[float, float]  # percentile interval of the bootstrap replicates of a - b
+    p: float = 1.0  # this figure's own two-sided paired permutation test (module docstring)
 
 
 @dataclass(frozen=True)
@@ -57,10 +69,27 @@ class Comparison:
     level: float
 
     def line(self, name: str = "turn_weighted_f1", a: str = "A", b: str = "B") -> str:
-        """'A - B = +4.1 TW-F1 [1.2, 7.0], p = 0.01, n = 73 households'."""
+        """'A - B = +4.1 TW-F1 [1.2, 7.0], p = 0.01, n = 73 households: A is better'."""
         d = self.differences[name]
         return (f"{a} - {b} = {d.diff:+.1f} {LABELS[name]} [{d.ci[0]:.1f}, {d.ci[1]:.1f}], "
-                f"{format_p(self.mcnemar.p)}, n = {self.households} households")
+                f"{format_p(d.p)}, n = {self.households} households: {self.words(name, a, b)}")
+
+    def words(self, name: str, a: str = "A", b: str = "B") -> str:
+        """Which run is better on this figure, in words, or why the test cannot say."""
+        d = self.differences[name]
+        if self.households < MIN_HOUSEHOLDS:
+            return (f"too few households to tell ({self.households}; a paired test needs at least "
+                    f"{MIN_HOUSEHOLDS} to reach p < {ALPHA:g})")
+        if d.p >= ALPHA or d.diff == 0:
+            return f"no clear difference in {LABELS[name]} (p >= {ALPHA:g}: the gap may be noise)"
+        better = a if (d.diff > 0) == HIGHER_IS_BETTER[name] else b
+        if name == "turns":
+            return f"{better} asks fewer questions"
+        return f"{better} is better on {LABELS[name]}"
+
+
+# the fewest paired households with which a two-sided paired permutation test can reach p < ALPHA
+MIN_HOUSEHOLDS = next(h for h in range(1, 64) if 2 / 2 ** h < ALPHA)
 
 
 def format_p(p: float) -> str:
@@ -125,6 +154,42 @@ def _mcnemar(paired: Mapping[str, list[tuple[list, list]]]) -> McNemar:
     return McNemar(a_only, b_only, pairs, mcnemar_p(a_only, b_only))
 
 
+def _swaps(n_households: int, n_perm: int, seed: int) -> np.ndarray:
+    """(patterns, n_households) booleans, True = swap A and B there: every pattern up to
+    EXACT_UP_TO households, else the identity and n_perm random ones."""
+    if n_households <= EXACT_UP_TO:
+        codes = np.arange(2 ** n_households)[:, None]
+        return ((codes >> np.arange(n_households)[None, :]) & 1).astype(bool)
+    rng = np.random.default_rng([seed, n_households, 7])
+    random = rng.integers(0, 2, size=(n_perm, n_households)).astype(bool)
+    return np.vstack([np.zeros((1, n_households), bool), random])
+
+
+def _permutation_p(matrices: Mapping[str, tuple[np.ndarray, np.ndarray]], n_perm: int, seed: int) -> dict[str, float]:
+    """Two-sided p per figure of the sign-flip permutation test (module docstring); `matrices` maps
+    a dataset to (A's, B's) per-household count matrices, households aligned."""
+    sizes = {d: m[0].shape[0] for d, m in matrices.items()}
+    total = sum(sizes.values())
+    if total == 0:
+        return {name: 1.0 for name in FIGURES}
+    swaps = _swaps(total, n_perm, seed)
+    sides: dict[str, list[dict[str, np.ndarray]]] = {"a": [], "b": []}
+    start = 0
+    for dataset, (ma, mb) in matrices.items():
+        s = swaps[:, start:start + sizes[dataset]].astype(float)
+        start += sizes[dataset]
+        moved = s @ (mb - ma)  # what swapping moves from B's total to A's
+        sides["a"].append(metric_arrays(*(ma.sum(axis=0) + moved).T))
+        sides["b"].append(metric_arrays(*(mb.sum(axis=0) - moved).T))
+    fa, fb = _run_figures(sides["a"]), _run_figures(sides["b"])
+    out = {}
+    for name in FIGURES:
+        diffs = fa[name] - fb[name]
+        observed = abs(diffs[0])  # the first pattern swaps nothing
+        out[name] = float(np.mean(np.abs(diffs) >= observed - 1e-9)) if observed > 1e-12 else 1.0
+    return out
+
+
 def compare_runs(a: Sequence[DialogResult], b: Sequence[DialogResult], n_boot: int = 1000,
                  seed: int = 0, level: float = 0.95) -> Comparison:
     """Paired differences A - B (TW-F1, F1, turns) with household-bootstrap intervals, and
@@ -135,7 +200,10 @@ def compare_runs(a: Sequence[DialogResult], b: Sequence[DialogResult], n_boot: i
     n_households = sum(len(h) for h in paired.values())
     points = {side: [] for side in "ab"}
     reps = {side: [] for side in "ab"}
+    matrices: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     for dataset, households in paired.items():
+        matrices[dataset] = (household_count_matrix([h[0] for h in households]),
+                             household_count_matrix([h[1] for h in households]))
         for i, side in enumerate("ab"):
             dialogs = [h[i] for h in households]
             s = score([r for d in dialogs for r in d])
@@ -143,6 +211,7 @@ def compare_runs(a: Sequence[DialogResult], b: Sequence[DialogResult], n_boot: i
             if n_boot > 0:
                 matrix = household_count_matrix(dialogs)
                 reps[side].append(metric_arrays(*matrix[household_draws(dataset, len(dialogs), n_boot, seed)].sum(axis=1).T))
+    ps = _permutation_p(matrices, max(n_boot, 999), seed)
     differences = {}
     for name in FIGURES:
         if not paired:
@@ -154,7 +223,7 @@ def compare_runs(a: Sequence[DialogResult], b: Sequence[DialogResult], n_boot: i
             ci = percentile_interval(_run_figures(reps["a"])[name] - _run_figures(reps["b"])[name], level)
         else:
             ci = (va - vb, va - vb)
-        differences[name] = Difference(name, va, vb, va - vb, ci)
+        differences[name] = Difference(name, va, vb, va - vb, ci, ps[name])
     return Comparison(n_households, differences, _mcnemar(paired), n_boot, seed, level)
 
 

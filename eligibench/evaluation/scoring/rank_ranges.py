@@ -65,7 +65,27 @@ class DetectableDifference:
     power: float
     pairs: int  # entry pairs whose paired sd was used; 0 = the one-entry approximation
 
+    @property
+    def too_small(self) -> str:
+        """'' when the figure means something, else why this protocol cannot detect any difference:
+        too few paired households for any paired test to reach `alpha` (with h households the
+        smallest two-sided p is 2 / 2^h), or no variation between households to measure noise by
+        (a 2-household protocol measured "0.0 TW-F1 points")."""
+        need = next(h for h in range(1, 64) if 2 / 2 ** h < self.alpha)
+        if self.households < need:
+            return (f"{self.households} paired household{'s' if self.households != 1 else ''} "
+                    f"(a paired test needs at least {need} to reach p < {self.alpha:g})")
+        if self.tw_f1 <= 0 or self.f1 <= 0:
+            return "its households vary too little to measure the noise"
+        if self.tw_f1 > 100:
+            return "the noise is larger than the whole scale"
+        return ""
+
     def sentence(self) -> str:
+        if self.too_small:
+            return (f"With {self.households} households and {self.trials} trial(s), this protocol is too small to "
+                    f"detect any difference between runs: {self.too_small}. Rank ranges and ties here say nothing; "
+                    "use a protocol with more households.")
         basis = (f"paired bootstrap sd, median over {self.pairs} pair(s) of entries" if self.pairs else
                  "one entry: sqrt(2) x its bootstrap sd, as for two independent runs")
         return (f"With {self.households} households and {self.trials} trial(s), this protocol can detect a difference "

@@ -100,8 +100,10 @@ class TerminalSeat:
         return {k: self._line(f"{text} > ") for k, text in TLX_ITEMS}
 
 
-def _verdicts(row, result, names: dict[str, str]) -> None:
-    """The checker's verdicts beside the predictions, programs by name (issue 36: never the id)."""
+def _verdicts(row, result, names: dict[str, str], role: str = "agent") -> None:
+    """The checker's verdicts beside the predictions, programs by name (never the id). The
+    predictions are whoever played the agent's: the person's ("you said") or, when the person
+    played the household, the agent's ("the agent said": the person never predicted anything)."""
     from eligibench.results import TERMINATION_WORDS
 
     ended = TERMINATION_WORDS.get(result.termination, result.termination)
@@ -110,6 +112,12 @@ def _verdicts(row, result, names: dict[str, str]) -> None:
     for o, label in zip(row.opportunities, row.labels):
         p = (result.predictions or {}).get(o)
         mark = "right" if p == label else "wrong"
+        if role == "user":  # the agent predicted; the person answered its questions
+            said = ("the agent said you are " + ("eligible" if p else "not eligible") if p is not None
+                    else "the agent gave no answer")
+            print(f"  {names.get(o, o):{width}s}  {said:37s} checker: {'eligible' if label else 'not eligible':13s} "
+                  f"the agent was {mark}")
+            continue
         print(f"  {names.get(o, o):{width}s}  you said {'eligible' if p else 'not eligible' if p is not None else '-':13s}"
               f" checker: {'eligible' if label else 'not eligible':13s} {mark}")
     print(f"  {len(result.turns)} question(s), {result.wall_s / 60:.1f} min")
@@ -193,7 +201,7 @@ def _run(args: argparse.Namespace) -> int:
                 finally:
                     if agent is not None:
                         agent.close()
-                _verdicts(row, result, {b.id: b.name for b in briefs})
+                _verdicts(row, result, {b.id: b.name for b in briefs}, role)
                 if args.study:
                     while True:
                         try:

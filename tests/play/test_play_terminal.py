@@ -65,6 +65,7 @@ def test_play_as_user_answers_random_agent_and_sees_verdicts(project):
                "--row", "representative-0000", "--study")
     c.expect("== Your household ==")  # the profile beside
     c.expect("Result:")  # random asks nothing: straight to its predictions and the checker's verdicts
+    c.expect("the agent said you are ")  # the agent's predictions, never "you said"
     c.expect("checker: ")
     for _ in range(6):  # NASA-TLX
         c.expect(r"\?? >")

@@ -1,4 +1,4 @@
-"""Edition checkers that share their rules with their 2024 twin (issue 30 item 3).
+"""Edition checkers that share their rules with their 2024 twin.
 
 A later edition's checker that differs from its 2024 twin only in constants (an income table, an
 age) is a *variant*: a module that says only that. It holds its docstring (the edition's readings,
@@ -23,10 +23,13 @@ limit) that the variant sets. The instrumenter (`eligibench.truth.tracing.instru
 variant the same way, so its trace records the twin's lines under the variant's opportunity, and
 the explanation shows the variant's constants beside them.
 
-A condition added, removed or re-routed is written by *replacing a whole function* of the twin:
-the variant defines it under the twin's name above `share_rules`, which then leaves the twin's
-definition out (and twin constants only the replaced functions used). Its lines are traced as
-`OWN_LINES + n` of the variant's file, so the replaced lines leave the variant's coverable set and
+A condition added, removed or re-routed is written by *replacing a whole function* of the twin
+(the one mechanism for a non-numeric difference; checkers/README.md says why a switch constant or
+a shared rules module would not do): the variant defines it under the twin's name above
+`share_rules`, which then leaves the twin's definition out, and the twin's constants and functions
+only the replaced functions used (no twin line nothing can reach stays coverable). A replacing
+function may call a helper of the variant's own that the twin lacks. The variant's lines are
+traced as `OWN_LINES + n` of its file, so the replaced lines leave the variant's coverable set and
 the twin's other lines keep their numbers (checkers/README.md, "Edition checkers").
 """
 from __future__ import annotations

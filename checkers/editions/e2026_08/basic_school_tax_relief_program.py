@@ -12,39 +12,24 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
 from checkers._common import household_income
+from checkers.editions.variant import share_rules
 from eligibench.household import Household
 
+# Shares the rules of checkers/basic_school_tax_relief_program.py (an owner living in a home of the
+# listed kinds, the $500,000 limit); the 2026-08 text counts the household's income instead of the
+# owners' and their spouses', so check is replaced (the twin's owners_and_spouses_income goes with it).
+TWIN = "checkers.basic_school_tax_relief_program"
 ID = "BasicSchoolTaxReliefProgram"
-# "Own your home": the kinds of home a person owns (a rental, shelter or temporary housing is not one)
-OWNED_HOMES = (
-    "2 bedroom, 1 family house",
-    "4 bedroom, 1 family house",
-    "condo",
-    "cooperative apartment",
-    "Section 213 coop",
-    "manufactured home",
-    "farmhouse",
-    "mixed use property",
-)
-INCOME_LIMIT = 500_000
-
-
-def has_resident_owner(hh: Household) -> bool:
-    for m in hh.members:
-        if not m.is_property_owner:
-            continue
-        if m.housing_type not in OWNED_HOMES:
-            continue
-        if not m.primary_residence:
-            continue
-        return True
-    return False
 
 
 def check(hh: Household) -> bool:
-    if not has_resident_owner(hh):
+    if not has_resident_owner_of_eligible_home(hh):
         return False
     if household_income(hh) > INCOME_LIMIT:
         return False
     return True
+
+
+share_rules(globals())

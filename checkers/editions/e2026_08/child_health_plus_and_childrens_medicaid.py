@@ -12,20 +12,17 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import NYC, NYC_ONLY_HOUSING
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
+from checkers.editions.variant import share_rules
 from checkers.facts import medicaid_eligible
-from eligibench.household import Household, Member
+from eligibench.household import Member
 
+# Shares the rules of checkers/child_health_plus_and_childrens_medicaid.py (NYC residence, any
+# child); the 2026-08 row is Child Health Plus alone: qualifying for Medicaid keeps a child out, and
+# the age is written "18 or under", so member_qualifies is replaced (the twin's AGE_LIMIT goes with it).
+TWIN = "checkers.child_health_plus_and_childrens_medicaid"
 ID = "ChildHealthPlusAndChildrensMedicaid"
 MAX_AGE = 18  # 18 years of age or under
-
-
-def lives_in_nyc(m: Member) -> bool:
-    if m.housing_type in NYC_ONLY_HOUSING:
-        return True
-    if m.place_of_residence == NYC:
-        return True
-    return False
 
 
 def member_qualifies(m: Member) -> bool:
@@ -41,8 +38,4 @@ def member_qualifies(m: Member) -> bool:
     return True
 
 
-def check(hh: Household) -> bool:
-    for m in hh.members:
-        if member_qualifies(m):
-            return True
-    return False
+share_rules(globals())

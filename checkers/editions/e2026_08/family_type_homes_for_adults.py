@@ -12,9 +12,15 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
+from checkers.editions.variant import share_rules
 from checkers.facts import disability
-from eligibench.household import Household, Member
+from eligibench.household import Member
 
+# Shares the rules of checkers/family_type_homes_for_adults.py (day treatment, substance abuse, the
+# exclusions); the 2026-08 text makes the conditions a requirement of their own, so member_qualifies
+# is replaced (with the helper it calls).
+TWIN = "checkers.family_type_homes_for_adults"
 ID = "FamilyTypeHomesForAdults"
 
 
@@ -24,22 +30,6 @@ def has_qualifying_condition(m: Member) -> bool:
         return True
     if m.mental_health_condition:
         return True
-    return False
-
-
-def needs_day_treatment(m: Member) -> bool:
-    if disability(m, "developmental"):
-        return True
-    if m.mental_health_condition:
-        return True
-    return False
-
-
-def substance_abuse_history(m: Member) -> bool:
-    if m.years_sober >= 0:
-        return True
-    if m.receiving_treatment_for_substance_abuse:
-        return True  # in treatment now: a history, with no five sober years on record (second reading 2024)
     return False
 
 
@@ -71,8 +61,4 @@ def member_qualifies(m: Member) -> bool:
     return True
 
 
-def check(hh: Household) -> bool:
-    for m in hh.members:
-        if member_qualifies(m):
-            return True
-    return False
+share_rules(globals())

@@ -16,90 +16,20 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import household_income, table_limit
-from checkers.facts import household_receives_snap, temporary_assistance
-from eligibench.household import Household, Member
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
+from checkers.editions.variant import share_rules
+from eligibench.household import Household
 
+# Shares the rules of checkers/home_energy_assistance_program.py (Emergency HEAP, the income
+# guideline, resources, emergencies); the 2026-08 income table differs, and Regular HEAP now asks
+# for a member who is a citizen or qualified non-citizen and is met by the benefits as well as the
+# table, so check is replaced (with the two helpers it calls).
+TWIN = "checkers.home_energy_assistance_program"
 ID = "HomeEnergyAssistanceProgram"
-
 # Maximum gross monthly income for household sizes 1 to 13, then each additional person.
 MONTHLY_INCOME_LIMITS = (3322, 4345, 5367, 6390, 7412, 8434, 8626, 8818, 9010, 9201, 9393, 9585, 9952)
 EACH_ADDITIONAL_PERSON = 672
-RESOURCE_LIMIT_WITH_YOUNG_OR_OLD = 3750
-RESOURCE_LIMIT_OTHERWISE = 2500
 STATUS_OK = ("citizen_or_national", "lawful_resident")
-
-
-def income_within_table(hh: Household) -> bool:
-    monthly_limit = table_limit(MONTHLY_INCOME_LIMITS, EACH_ADDITIONAL_PERSON, hh.size)
-    if household_income(hh) <= monthly_limit * 12:
-        return True
-    return False
-
-
-def member_has_heating_emergency(m: Member) -> bool:
-    if m.electricity_shut_off:
-        return True
-    if m.heat_shut_off:
-        return True
-    if m.out_of_fuel:
-        return True
-    return False
-
-
-def has_heating_emergency(hh: Household) -> bool:
-    for m in hh.members:
-        if member_has_heating_emergency(m):
-            return True
-    return False
-
-
-def has_bill_in_name(hh: Household) -> bool:
-    for m in hh.members:
-        if m.heating_electrical_bill_in_name:
-            return True
-    return False
-
-
-def has_member_under_6_or_60_plus(hh: Household) -> bool:
-    for m in hh.members:
-        if m.age < 6:
-            return True
-        if m.age >= 60:
-            return True
-    return False
-
-
-def resources_below_limit(hh: Household) -> bool:
-    total = 0.0
-    for m in hh.members:
-        total += m.available_financial_resources
-    limit = RESOURCE_LIMIT_OTHERWISE
-    if has_member_under_6_or_60_plus(hh):
-        limit = RESOURCE_LIMIT_WITH_YOUNG_OR_OLD
-    if total < limit:
-        return True
-    return False
-
-
-def member_receives_qualifying_benefit(m: Member, size: int) -> bool:
-    if temporary_assistance(m):
-        return True
-    if m.receives_ssi:
-        if size == 1:
-            return True
-    return False
-
-
-def meets_income_guideline(hh: Household) -> bool:
-    if household_receives_snap(hh):
-        return True
-    for m in hh.members:
-        if member_receives_qualifying_benefit(m, hh.size):
-            return True
-    if income_within_table(hh):
-        return True
-    return False
 
 
 def has_member_with_status(hh: Household) -> bool:
@@ -130,3 +60,6 @@ def check(hh: Household) -> bool:
     if not meets_income_guideline(hh):
         return False
     return True
+
+
+share_rules(globals())

@@ -8,18 +8,15 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import NYC, NYC_ONLY_HOUSING
-from eligibench.household import Household, Member
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
+from checkers.editions.variant import share_rules
+from eligibench.household import Household
 
+# Shares the rules of checkers/text_two_work.py (NYC residence); the 2026-08 text no longer names
+# HRA clients as a group of their own, so check is replaced (the twin's member_qualifies, which only
+# check called, is dropped).
+TWIN = "checkers.text_two_work"
 ID = "TextTwoWork"
-
-
-def lives_in_nyc(m: Member) -> bool:
-    if m.housing_type in NYC_ONLY_HOUSING:
-        return True
-    if m.place_of_residence == NYC:
-        return True
-    return False
 
 
 def check(hh: Household) -> bool:
@@ -27,3 +24,6 @@ def check(hh: Household) -> bool:
         if lives_in_nyc(m):
             return True
     return False
+
+
+share_rules(globals())

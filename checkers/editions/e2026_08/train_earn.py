@@ -20,71 +20,23 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import NYC, NYC_ONLY_HOUSING, TEMPORARY_HOUSING, household_income, table_limit
-from checkers.facts import disability, household_receives_snap, temporary_assistance, works
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
+from checkers.editions.variant import share_rules
+from checkers.facts import works
 from eligibench.household import Household, Member
 
+# Shares the rules of checkers/train_earn.py (NYC residence, the needs, schooling); the 2026-08 income
+# chart differs and is strict ("less than"), and the text drops work authorization, so low_income
+# and member_qualifies are replaced.
+TWIN = "checkers.train_earn"
 ID = "TrainEarn"
-
-NO_DIPLOMA = "no high school diploma equivalent"
 YEARLY_LIMITS = (15650, 21150, 26650, 32150, 37650, 43150, 48650, 54150)
 EXTRA_PER_PERSON = 5500
-
-
-def lives_in_nyc(m: Member) -> bool:
-    if m.housing_type in NYC_ONLY_HOUSING:
-        return True
-    if m.place_of_residence == NYC:
-        return True
-    return False
-
-
-def household_gets_cash_or_snap(hh: Household) -> bool:
-    for m in hh.members:
-        if temporary_assistance(m):
-            return True
-    if household_receives_snap(hh):
-        return True
-    return False
 
 
 def low_income(hh: Household) -> bool:
     limit = table_limit(YEARLY_LIMITS, EXTRA_PER_PERSON, hh.size)
     if household_income(hh) < limit:
-        return True
-    return False
-
-
-def meets_one_need(hh: Household, m: Member) -> bool:
-    if household_gets_cash_or_snap(hh):
-        return True
-    if m.housing_type in TEMPORARY_HOUSING:
-        return True
-    if m.is_runaway:
-        return True
-    if m.in_foster_care:
-        return True
-    if m.foster_age_out:
-        return True
-    if m.involved_in_justice_system:
-        return True
-    if disability(m, "any"):
-        return True
-    if m.months_pregnant > 0:
-        return True
-    if m.is_parent:
-        return True
-    if low_income(hh):
-        return True
-    return False
-
-
-def schooling_qualifies(m: Member) -> bool:
-    if m.current_school_level != "none":
-        return False
-    if m.high_school_equivalent == NO_DIPLOMA:
-        return True
-    if not m.proficient_in_english_reading_and_writing:
         return True
     return False
 
@@ -108,8 +60,4 @@ def member_qualifies(hh: Household, m: Member) -> bool:
     return True
 
 
-def check(hh: Household) -> bool:
-    for m in hh.members:
-        if member_qualifies(hh, m):
-            return True
-    return False
+share_rules(globals())

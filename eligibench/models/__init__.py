@@ -8,19 +8,22 @@
         m.chat([{"role": "user", "content": "Hi"}]).text
         yes_no(m, [{"role": "user", "content": "Is 3 > 2?"}])
 
-Backends: "embedded" (llama.cpp server on CPU, the default), "vllm" (GPU), "openai" (any
-OpenAI-compatible endpoint). See docs/models.md.
+Backends: "embedded" (llama.cpp's server from the prebuilt xllamacpp wheel, on CPU, the default),
+"vllm" (GPU), "openai" (any OpenAI-compatible endpoint); all three are spoken to by one OpenAI
+client. See docs/models.md.
 
 Modules:
 - `errors`: the model-layer errors (ModelConfigError, ModelUnavailable, ServerDied, ...).
 - `types`: ModelSpec, ChatMessage, Completion, Usage (and the errors, re-exported).
 - `factory`: `make_model`, the client the backend registry names for a spec.
-- `registry`: the one table of backends (client class, server starter, protocol facts).
+- `registry`: the one table of backends (client class, server starter, protocol facts); each
+  entry owns its start, preflight and identity.
 - `client`: the ChatModel contract, and RetryingChatModel: one endpoint with retries, timeouts, usage counting.
 - `servers`: local server processes (ServerProcess, health checks, free ports).
 - `lifeline`: the watchdog a server runs under, so it dies with the harness (even on SIGKILL).
 - `serving`: `attach_servers`, the one place that starts or attaches servers for a run's specs.
-- `embedded`: the llama.cpp server and SmolLM2-135M shipped in a PyPI package (CPU default).
+- `embedded`: llama.cpp's server (xllamacpp) and SmolLM2-135M shipped in a PyPI package (CPU default).
+- `llama_server`: the child process that runs xllamacpp's server (`python -m eligibench.models.llama_server`).
 - `vllm`: `vllm serve` (GPU).
 - `openai_compat`: any OpenAI-compatible endpoint.
 - `constrained`: constrained decoding (yes/no, booleans, typed values, JSON).
@@ -42,7 +45,7 @@ from eligibench.models.embedded import (
     DEFAULT_EMBEDDED_MODEL,
     EmbeddedModel,
     EmbeddedServer,
-    check_server_extra,
+    check_runtime,
     gguf_sha256,
     resolve_model_path,
 )
@@ -96,7 +99,7 @@ __all__ = [
     "booleans",
     "check_health",
     "check_preflight",
-    "check_server_extra",
+    "check_runtime",
     "is_smoke_backend",
     "make_model",
     "model_identity",

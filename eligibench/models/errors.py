@@ -20,9 +20,9 @@ class ModelUnavailable(ModelError):
         super().__init__(message)
 
 
-PORTABLE_REINSTALL = (
-    'CMAKE_ARGS="-DGGML_NATIVE=OFF" pip install --force-reinstall --no-cache-dir llama-cpp-python==0.3.36'
-)
+# The prebuilt wheel is the portable build (AVX2 baseline): reinstalling it replaces a build from
+# source made for another CPU. The version is embedded.RUNTIME_PIN (tests/models/test_runtime.py).
+PORTABLE_REINSTALL = "pip install --force-reinstall --only-binary xllamacpp xllamacpp==2026.10.11549"
 
 
 class ServerDied(ModelUnavailable):

@@ -8,12 +8,17 @@ api.openai.com (local servers get "none"). The key is read at construction and k
 ModelSpec.decoding "unconstrained" (an endpoint that ignores or rejects response_format / seed):
 neither field is sent, so what a run records is what went on the wire.
 
-JSON-schema output is requested per backend (ModelSpec.response_format overrides):
-- "json_schema": {"type": "json_schema", "json_schema": {"name", "strict", "schema"}}, built by
-  outlines' own OpenAI type adapter (the exact argument `outlines.from_openai` sends); OpenAI and
-  vLLM accept it.
-- "json_object": {"type": "json_object", "schema": schema}; the only form llama-cpp-python's server
-  accepts (0.3.36 answers "json_schema" with HTTP 500 and ignores vLLM's `structured_outputs`).
+JSON-schema output is requested the same way on every backend (ModelSpec.response_format overrides):
+- "json_schema" (the default): {"type": "json_schema", "json_schema": {"name", "strict", "schema"}},
+  built by outlines' own OpenAI type adapter (the exact argument `outlines.from_openai` sends);
+  OpenAI, vLLM and llama.cpp's server accept it.
+- "json_object": {"type": "json_object", "schema": schema}, for endpoints that only know that form
+  (llama.cpp's server accepts it too).
+
+The registry (registry.py) also asks each backend's client class what identifies its model and
+what the machine must hold; the defaults here are those of a model named by its Hub id on a server
+someone else runs (`missing`, `not_served`, `run_identity`, `weights`, `weights_name`,
+`shipped_weights`); the embedded backend overrides them.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from __future__ import annotations
 import copy
 import os
 import time
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Literal
 
 from eligibench.models.client import RetryingChatModel
@@ -179,6 +186,60 @@ class OpenAICompatModel(RetryingChatModel):
         if self._client is not None:
             self._client.close()
             self._client = None
+
+    # --- what the registry asks a backend (registry.BackendInfo), so callers never test its name
+    @classmethod
+    def missing(cls, spec: ModelSpec) -> list[str]:
+        """What this machine lacks to run `spec`'s model (one line each): nothing for an endpoint."""
+        return []
+
+    @classmethod
+    def not_served(cls, spec: ModelSpec, served: Sequence[str], endpoint: str) -> str | None:
+        """Why the server at `endpoint`, serving the ids `served` (GET /models), is not serving
+        `spec`'s model; None when it is."""
+        if spec.model in served:
+            return None
+        return f"ModelSpec.model {spec.model!r} is not among the served models {list(served)}"
+
+    @classmethod
+    def run_identity(cls, spec: ModelSpec) -> str:
+        """What a run id records of the model beyond its name and decoding settings ("" here: a
+        named model's weights are the endpoint's, and an id must not depend on this machine's caches)."""
+        return ""
+
+    @classmethod
+    def weights(cls, spec: ModelSpec) -> str:
+        """The weights, pinned as far as this machine can tell: "hf:<repo>@<revision>" when the
+        Hugging Face cache holds the repository (what a vLLM started here loaded), else "unpinned"."""
+        rev = hub_revision(spec.model)
+        return f"hf:{spec.model}@{rev}" if rev else UNPINNED
+
+    @classmethod
+    def weights_name(cls, spec: ModelSpec) -> str:
+        """The name the quantization is read from (a Hub id or a file name)."""
+        return spec.model
+
+    @classmethod
+    def shipped_weights(cls, spec: ModelSpec) -> str | None:
+        """The weights the project ships under `spec.model`'s name, if any (None: ships none)."""
+        return None
+
+
+UNPINNED = "unpinned"
+
+
+def hub_revision(repo: str, cache: Path | None = None) -> str | None:
+    """The revision `refs/main` names in this machine's Hugging Face cache for `repo`, if it is there."""
+    if "/" not in repo:
+        return None
+    root = cache or Path(os.environ.get("HF_HUB_CACHE")
+                         or Path(os.environ.get("HF_HOME", Path.home() / ".cache/huggingface")) / "hub")
+    ref = root / ("models--" + repo.replace("/", "--")) / "refs" / "main"
+    try:
+        rev = ref.read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return rev or None
 
 
 def _completion(response, latency_s: float) -> Completion:

@@ -149,17 +149,9 @@ def _works_without_seed(spec: ModelSpec) -> bool:
 
 
 def _not_served(spec: ModelSpec, served: list[str], endpoint: str) -> str | None:
-    if spec.backend == "embedded":
-        from eligibench.models.embedded import check_serves
+    from eligibench.models.registry import backend
 
-        try:
-            check_serves(spec, served, endpoint)
-        except ModelConfigError as exc:
-            return str(exc)
-        return None
-    if spec.model in served:
-        return None
-    return f"ModelSpec.model {spec.model!r} is not among the served models {served}"
+    return backend(spec.backend).not_served(spec, served, endpoint)
 
 
 def _is_connection_error(exc: BaseException) -> bool:

@@ -4,7 +4,7 @@ Every caller that needs models (evaluation sessions, the generate stage, the aud
 dialog, tests, benchmarks) passes its specs here: a spec on a server backend (registry.py:
 embedded, vllm) without a `base_url` gets a server started for the duration of the caller's
 ExitStack, shared by every spec with the same server key (one llama.cpp server per GGUF file, one
-vLLM server per model); specs with a `base_url` or `replicas` (running servers, a vLLM cluster, an
+vLLM server per model; the registry entry says how to start it); specs with a `base_url` or `replicas` (running servers, a vLLM cluster, an
 OpenAI-compatible API) are used as they are. Clients (make_model) never start servers.
 """
 from __future__ import annotations
@@ -13,7 +13,6 @@ from contextlib import ExitStack
 from dataclasses import replace
 from typing import Mapping
 
-from eligibench.models.embedded import gguf_sha256, resolve_model_path
 from eligibench.models.registry import backend
 from eligibench.models.types import ModelSpec
 
@@ -22,33 +21,29 @@ def attach_servers(specs: Mapping[str, ModelSpec], stack: ExitStack, cores: int 
     """The same specs, each server-backend spec without base_url pointed at a server that lives
     as long as `stack` (started here, or attached: $BENYFITS_VLLM_BASE_URL for vllm).
 
-    `cores`: the cores a started llama.cpp server may use (half decode, all prefill), for callers
-    that run several servers side by side (stages/generate.py); None: the machine's."""
+    `cores`: the cores a started CPU server may use, for callers that run several servers side by
+    side (stages/generate.py); None: the backend's fixed thread counts."""
     out = dict(specs)
     servers: dict[tuple, object] = {}
     for name, s in out.items():
         info = backend(s.backend)
         if not info.starts_servers or s.base_url or s.replicas:
             continue
-        server_class = info.server_class()
-        key = server_class.share_key(s)
+        key = info.share_key(s)
         if key not in servers:
-            server = server_class.for_spec(s)
-            if cores and hasattr(server, "n_threads_batch"):  # not started yet: EmbeddedServer's split
-                server.n_threads, server.n_threads_batch = max(1, cores // 2), cores
-            servers[key] = stack.enter_context(server)
+            servers[key] = stack.enter_context(info.server_for(s, cores=cores))
         out[name] = replace(s, base_url=servers[key].base_url)
     return out
 
 
 def model_identity(spec: ModelSpec) -> str:
-    """What a run id records of a model: backend, name, decoding settings, and for a GGUF its
-    file's sha256. Endpoints (base_url, replicas), retries and timeouts do not change results and
+    """What a run id records of a model: backend, name, decoding settings, and what its backend
+    adds (`BackendInfo.identity`: for a GGUF on the embedded runtime, the runtime's version and the
+    file's sha256). Endpoints (base_url, replicas), retries and timeouts do not change results and
     are left out: replicas serve the same model with the same decoding settings, so adding,
     removing or losing one mid-run leaves the run id (and a resumed run) the same."""
     ident = f"{spec.backend}:{spec.model}@t{spec.temperature}/s{spec.seed}/m{spec.max_tokens}"
-    if spec.backend == "embedded":
-        ident += f"/sha256:{gguf_sha256(resolve_model_path(spec.model))}"
+    ident += backend(spec.backend).identity(spec)
     if not spec.constrained:  # no grammar and no seed: different outputs, so a different run
         ident += "/unconstrained"
     return ident

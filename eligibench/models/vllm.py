@@ -89,8 +89,9 @@ class VllmServer:
         return ("vllm", spec.model)
 
     @classmethod
-    def for_spec(cls, spec: ModelSpec) -> "VllmServer":
-        """A server for `spec`: attached to $BENYFITS_VLLM_BASE_URL when set, else started."""
+    def for_spec(cls, spec: ModelSpec, cores: int | None = None) -> "VllmServer":
+        """A server for `spec`: attached to $BENYFITS_VLLM_BASE_URL when set, else started (`cores`
+        is for CPU servers: vLLM runs on the GPU)."""
         url = os.environ.get(VLLM_BASE_URL_ENV, "").strip()
         return cls.attach(spec, url) if url else cls(spec)
 

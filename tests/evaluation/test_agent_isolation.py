@@ -416,7 +416,7 @@ def test_kill_9_of_an_evaluation_leaves_no_process_behind(tmp_path):
         procs = _descendants(harness.pid)
         cmdlines = " ".join(Path(f"/proc/{p}/cmdline").read_bytes().decode(errors="replace") for p in procs
                             if Path(f"/proc/{p}/cmdline").exists())
-        assert "llama_cpp.server" in cmdlines and "bwrap" in cmdlines and "lifeline" in cmdlines
+        assert "eligibench.models.llama_server" in cmdlines and "bwrap" in cmdlines and "lifeline" in cmdlines
     finally:
         harness.kill()
         harness.wait()

@@ -140,7 +140,7 @@ def _call_errors(req, body: dict, limit, spec, resolved, role: str) -> list[str]
     if not constrained and ("seed" in body or rf is not None):
         errs.append("unconstrained spec sent seed/response_format")
     if rf is not None:
-        style = spec.response_format or ("json_object" if spec.backend == "embedded" else "json_schema")
+        style = spec.response_format or "json_schema"  # every backend builds the same request (openai_compat.py)
         if rf.get("type") != style:
             errs.append(f"response_format {rf.get('type')} != {style}")
     key_env = getattr(spec, "api_key_env", None)

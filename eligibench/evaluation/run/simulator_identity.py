@@ -2,13 +2,15 @@
 (issue 31 item 4), and when that splits protocols.
 
 `SimulatorIdentity` is recorded in every new run's protocol JSON (`simulator_identity`):
-- weights: "sha256:<hex>" of the GGUF file (embedded / llama.cpp; `models.gguf_sha256`, cached on
-  disk by path, size and mtime: the file is big), "hf:<repo>@<revision>" for a server backend when
-  the Hugging Face cache on this machine holds that repository (the revision `refs/main` points
-  at: what a vLLM started here loaded), else "unpinned"; "none" when no model is called (the
-  grounded lexical/template user, a test stand-in);
-- quantization: read from the GGUF file name or the Hub name (Q4_1, Q8_0, AWQ-INT4, GPTQ, FP8, ...),
-  "unknown" when neither says, "none" without a model;
+- weights: what the spec's backend pins (`BackendInfo.weights`, the registry entry's own answer):
+  "sha256:<hex>" of the GGUF file (embedded; `models.gguf_sha256`, cached on disk by path, size and
+  mtime: the file is big), "hf:<repo>@<revision>" for a named model when the Hugging Face cache on
+  this machine holds that repository (the revision `refs/main` points at: what a vLLM started here
+  loaded), else "unpinned"; "none" when no model is called (the grounded lexical/template user, a
+  test stand-in);
+- quantization: read from the name the backend gives (`BackendInfo.weights_name`: the GGUF file
+  name or the Hub name: Q4_1, Q8_0, AWQ-INT4, GPTQ, FP8, ...), "unknown" when it says none, "none"
+  without a model;
 - sampling: temperature, max_tokens, and "seeded" (constrained: the per-trial seed is sent) or
   "unconstrained";
 - prompt: the version of the prompts the simulator is driven by (`PROMPT_VERSIONS`;
@@ -20,8 +22,8 @@ recorded only when non-empty, so every existing protocol id (and run id) is unch
 - prompt: a version other than the one protocol ids were first recorded under (`BASELINE_PROMPTS`);
 - weights / quantization: the edition names a reference simulator (`reference_simulator:` in
   `opportunities/<edition>/_edition.yaml`: model, weights, quantization) and the run uses that
-  model with other weights or quantization; or the model is the packaged SmolLM2 GGUF and its file
-  is not the one shipped (`KNOWN_WEIGHTS`). "unpinned" never splits (nothing to compare with).
+  model with other weights or quantization; or the backend ships weights under the model's name
+  (`BackendInfo.shipped_weights`: the packaged SmolLM2 GGUF) and the file is not the one shipped. "unpinned" never splits (nothing to compare with).
 The identity itself is left out of `protocol_id` (`protocol.protocol_id` drops it): the simulator
 label already separates models, temperatures and token limits.
 """
@@ -34,15 +36,18 @@ from typing import Any, Mapping
 
 import yaml
 
-from eligibench.models import DEFAULT_EMBEDDED_MODEL, ModelSpec, gguf_sha256, resolve_model_path
+from eligibench.models import ModelSpec, backend
+from eligibench.models.embedded import SHIPPED_WEIGHTS
+from eligibench.models.openai_compat import UNPINNED, hub_revision  # noqa: F401 - hub_revision: its old home
 
-UNPINNED, NONE = "unpinned", "none"
+NONE = "none"
 # Prompt versions by what drives the simulator; bump one when its prompt text changes.
 PROMPT_VERSIONS = {"free-form": "free-form/1", "grounded-model": "grounded-model/1", "template": "template/1"}
 # The versions every protocol id so far was recorded under: any other version enters the pin.
 BASELINE_PROMPTS = frozenset({"free-form/1", "grounded-model/1", "template/1"})
-# Digests of weights shipped with the project (the packaged SmolLM2-135M-Instruct Q4_1 GGUF).
-KNOWN_WEIGHTS = {DEFAULT_EMBEDDED_MODEL: "sha256:b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"}
+# Digests of weights shipped with the project (the packaged SmolLM2-135M-Instruct Q4_1 GGUF); the
+# embedded backend owns them (`BackendInfo.shipped_weights`).
+KNOWN_WEIGHTS = SHIPPED_WEIGHTS
 _QUANT = re.compile(r"(?<![A-Za-z0-9])(I?Q\d(?:_[A-Z0-9]+)*|BF16|F16|F32|FP8|FP16|AWQ(?:[-_]INT4)?|GPTQ(?:[-_]INT[48])?|"
                     r"INT4|INT8|W4A16|W8A8|4bit|8bit|bnb-4bit)(?![A-Za-z0-9])", re.I)
 EDITION_MANIFEST = "_edition.yaml"
@@ -65,26 +70,9 @@ def quantization(name: str) -> str:
     return m.group(1).upper().replace("_INT", "-INT") if m else "unknown"
 
 
-def hub_revision(repo: str, cache: Path | None = None) -> str | None:
-    """The revision `refs/main` names in this machine's Hugging Face cache for `repo`, if it is there."""
-    if "/" not in repo:
-        return None
-    import os
-
-    root = cache or Path(os.environ.get("HF_HUB_CACHE") or Path(os.environ.get("HF_HOME", Path.home() / ".cache/huggingface")) / "hub")
-    ref = root / ("models--" + repo.replace("/", "--")) / "refs" / "main"
-    try:
-        rev = ref.read_text(encoding="utf-8").strip()
-    except OSError:
-        return None
-    return rev or None
-
-
 def weights_identity(spec: ModelSpec) -> str:
-    if spec.backend == "embedded":
-        return "sha256:" + gguf_sha256(resolve_model_path(spec.model))
-    rev = hub_revision(spec.model)
-    return f"hf:{spec.model}@{rev}" if rev else UNPINNED
+    """The weights of `spec`'s model as its backend pins them (`BackendInfo.weights`)."""
+    return backend(spec.backend).weights(spec)
 
 
 def identify(spec: ModelSpec, mode_grounded: bool, answer: str, select: str, uses_model: bool) -> SimulatorIdentity:
@@ -98,8 +86,8 @@ def identify(spec: ModelSpec, mode_grounded: bool, answer: str, select: str, use
     if not uses_model:
         return SimulatorIdentity(NONE, NONE, NONE, prompt)
     sampling = f"t{spec.temperature:g}/m{spec.max_tokens}/" + ("seeded" if spec.constrained else "unconstrained")
-    name = str(resolve_model_path(spec.model)) if spec.backend == "embedded" else spec.model
-    return SimulatorIdentity(weights_identity(spec), quantization(name), sampling, prompt)
+    return SimulatorIdentity(weights_identity(spec), quantization(backend(spec.backend).weights_name(spec)),
+                             sampling, prompt)
 
 
 def edition_reference(edition: str, project: Path) -> Mapping[str, str] | None:
@@ -126,8 +114,8 @@ def pin(identity: SimulatorIdentity, spec: ModelSpec, reference: Mapping[str, st
     expected: Mapping[str, str] = {}
     if reference is not None and reference["model"] == spec.model:
         expected = reference
-    elif spec.backend == "embedded" and spec.model in KNOWN_WEIGHTS:
-        expected = {"weights": KNOWN_WEIGHTS[spec.model]}
+    elif backend(spec.backend).shipped_weights(spec):
+        expected = {"weights": backend(spec.backend).shipped_weights(spec)}
     for field in ("weights", "quantization"):
         want, have = expected.get(field), getattr(identity, field)
         if want and want != UNPINNED and have != UNPINNED and want != have:

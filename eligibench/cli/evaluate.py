@@ -30,6 +30,32 @@ from eligibench.paths import LOCAL_STORE
 from eligibench.terminal import safe
 
 
+def _seconds(value: str) -> float:
+    try:
+        n = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds") from None
+    if not 1 <= n <= 86400:
+        raise argparse.ArgumentTypeError(f"{value!r}: expected 1 to 86400 seconds")
+    return n
+
+
+def _interrupt_on_sigterm() -> None:
+    """SIGTERM (a kill, a stopped container) ends the run as Ctrl-C does: the runner marks it
+    `incomplete` and closes the agents, instead of the process vanishing with the run `running`."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def on_term(signum, frame):  # noqa: ARG001 - the signal handler's signature
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends it at once
+        signal.raise_signal(signal.SIGINT)
+
+    signal.signal(signal.SIGTERM, on_term)
+
+
 def _positive(value: str) -> int:
     try:
         n = int(value)
@@ -82,6 +108,8 @@ def _small_run(args: argparse.Namespace) -> dict:
         from eligibench.cli.edition_option import resolve_edition
 
         ev["edition"] = resolve_edition(args.edition)
+    if getattr(args, "call_timeout", None) is not None:
+        ev["call_timeout_s"] = args.call_timeout  # recorded in the run's settings (part of its id)
     if args.executor is not None:
         ev["executor"] = args.executor
     if args.ray_address is not None:  # implies the Ray executor
@@ -178,6 +206,7 @@ def _run(args: argparse.Namespace) -> int:
         what = f"the agent service {args.agent_url}" if args.agent_url else f"{folder} (not under {project / 'submissions'}/)"
         print(f"development run of {what}: stored in {where}, never on the board; `benyfits submit` ranks it",
               file=sys.stderr)
+    _interrupt_on_sigterm()
     summary = run_submission(resolved, bar, project, rerun_simulator_faults=args.rerun_simulator_faults)
     report = run_report(ResultStore(where), summary["run_id"])
     summary = {**summary, "store": str(where), "local": local, "terminations": dict(report.terminations)}
@@ -254,6 +283,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--edition", default=None,
                    help="evaluate under this edition's rules (its datasets, e.g. diverse-2026-08, and requirement "
                         "texts); default: params.yaml evaluate.edition (2024). Another edition is another protocol")
+    p.add_argument("--call-timeout", type=_seconds, default=None, metavar="SECONDS",
+                   help="seconds one agent call may take before the dialog ends as the agent's error (default: "
+                        "params.yaml evaluate.call_timeout_s); recorded in the run's settings. While a call runs "
+                        "longer than 30 s a line says so")
     p.add_argument("--executor", choices=("local", "ray"), default=None,
                    help="where dialogs run: local threads or Ray tasks (default: params.yaml evaluate.executor; "
                         "never part of the run id; docs/scale.md)")

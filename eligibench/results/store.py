@@ -58,6 +58,41 @@ class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection
         self._write(fn)
         return run_id
 
+    def start_run(self, run_id: str) -> None:
+        """Mark the run `running` by this process (results.run_owner): if the process goes away
+        without finishing, the next open finds it and the run reads `incomplete`."""
+        from eligibench.results.run_owner import PREFIX, this_process
+
+        def fn(con: duckdb.DuckDBPyConnection) -> None:
+            _require_run(con, run_id, self.path)
+            con.execute("UPDATE runs SET status = 'running' WHERE run_id = ?", [run_id])
+            con.execute("INSERT INTO meta VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                        [PREFIX + run_id, this_process()])
+
+        self._write(fn)
+
+    def _run_owners(self, con: duckdb.DuckDBPyConnection) -> dict[str, str]:
+        from eligibench.results.run_owner import PREFIX
+
+        return {k[len(PREFIX):]: v for k, v in con.execute(
+            "SELECT key, value FROM meta WHERE key LIKE ?", [PREFIX + "%"]).fetchall()}
+
+    def mark_stale_runs(self) -> list[str]:
+        """Runs left `running` by a process that is gone (results.run_owner), marked `incomplete`;
+        their ids."""
+        from eligibench.results.run_owner import stale_runs
+
+        def fn(con: duckdb.DuckDBPyConnection) -> list[str]:
+            runs = dict_rows(con.execute("SELECT run_id, status FROM runs WHERE status = 'running'"))
+            stale = sorted(stale_runs(runs, self._run_owners(con)))
+            for run_id in stale:
+                con.execute("UPDATE runs SET status = 'incomplete' WHERE run_id = ?", [run_id])
+            return stale
+
+        if not self.path.exists():
+            return []
+        return self._write(fn)
+
     def set_run_status(self, run_id: str, status: str) -> None:
         if not isinstance(status, str) or not status:
             raise ValueError(f"run status must be a non-empty string, got {status!r}")
@@ -227,6 +262,13 @@ class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection
             rows = dict_rows(con.execute(
                 "SELECT r.*, (SELECT count(*) FROM dialogs d WHERE d.run_id = r.run_id) AS n_dialogs"
                 " FROM runs r ORDER BY r.created_at, r.run_id"))
+            if any(row["status"] == "running" for row in rows):
+                from eligibench.results.run_owner import stale_runs
+
+                stale = stale_runs(rows, self._run_owners(con))  # its process is gone: not running
+                for row in rows:
+                    if row["run_id"] in stale:
+                        row["status"] = "incomplete"
             for row in rows:
                 for col in JSON_RUN_COLS:
                     row[col] = json.loads(row[col]) if row[col] is not None else None

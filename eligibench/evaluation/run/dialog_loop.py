@@ -15,8 +15,10 @@ the user's model or the agent's) ends it as `infrastructure_error`: never scored
 from __future__ import annotations
 
 import json
+import threading
 import time
-from typing import Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from eligibench.evaluation.hosting import Agent, AgentFault, AgentInfraError, BudgetExceeded, Dialog, OpportunityBrief
 from eligibench.evaluation.user import SimulatedUser, UserError
@@ -34,6 +36,43 @@ from eligibench.results import (
 )
 
 MAX_QUESTION_CHARS = 2000
+
+
+class AgentCalls:
+    """The agent calls running now, one per dialog thread: what `runner`'s heartbeat reports while
+    a call is slow ("still waiting for the agent: 45 s")."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._calls: dict[int, tuple[str, str, float]] = {}  # thread id -> (operation, row id, started)
+
+    @contextmanager
+    def call(self, op: str, row_id: str) -> Iterator[None]:
+        key = threading.get_ident()
+        with self._lock:
+            self._calls[key] = (op, row_id, time.monotonic())
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._calls.pop(key, None)
+
+    def slowest(self) -> tuple[str, str, float] | None:
+        """(operation, row id, seconds running) of the call running longest, None when none is."""
+        with self._lock:
+            calls = list(self._calls.values())
+        if not calls:
+            return None
+        op, row, started = min(calls, key=lambda c: c[2])
+        return op, row, time.monotonic() - started
+
+
+IN_FLIGHT = AgentCalls()
+
+
+def _agent(op: str, row_id: str, fn: Callable[..., Any], *args: Any) -> Any:
+    with IN_FLIGHT.call(op, row_id):
+        return fn(*args)
 
 
 def _validate_predictions(raw: object, ids: Sequence[str]) -> dict[str, bool]:
@@ -97,9 +136,9 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
     # an agent's counters run across dialogs (one agent serves many): record this dialog's share
     before = _agent_usage(agent)
     try:
-        agent.start(tuple(briefs))
+        _agent("start", row_id, agent.start, tuple(briefs))
         while True:
-            ready = agent.ready(dialog)
+            ready = _agent("ready", row_id, agent.ready, dialog)
             if type(ready) is not bool:
                 raise AgentFault(f"ready returned {ready!r}, expected true or false")
             if ready:
@@ -109,7 +148,7 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
                 termination = TURN_LIMIT
                 break
             t0 = time.perf_counter()
-            question = agent.ask(dialog)
+            question = _agent("ask", row_id, agent.ask, dialog)
             asked = time.perf_counter() - t0
             if not isinstance(question, str) or not question.strip():
                 raise AgentFault(f"ask returned {question!r}, expected a non-empty question")
@@ -117,7 +156,7 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
                 # a question is one question: a huge one could only overflow the simulated user's
                 # context and turn an agent's fault into the user's (or the infrastructure's)
                 raise AgentFault(f"ask returned a question of {len(question)} characters (at most {MAX_QUESTION_CHARS})")
-            note = _notes_json(agent.notes())
+            note = _notes_json(_agent("notes", row_id, agent.notes))
             if note is not None:
                 agent_notes.append((len(turns), note))
             ans = user.answer(turns, question)
@@ -130,7 +169,7 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
                 answer_methods.append((len(turns), ans.how))
             turns.append(Turn(question, ans.text, asked, ans.latency_s, ans.prompt_tokens, ans.completion_tokens, ans.cached_tokens))
             dialog = Dialog(dialog.opportunities, tuple(turns), max_questions)
-        predictions = _validate_predictions(agent.predict(dialog), ids)
+        predictions = _validate_predictions(_agent("predict", row_id, agent.predict, dialog), ids)
     except (ModelUnavailable, AgentInfraError) as e:
         where = getattr(e, "endpoint", None)
         error = f"{type(e).__name__}{f' ({where})' if where and where not in str(e) else ''}: {e}"

@@ -145,7 +145,15 @@ class LocalExecutor:
                 result = await asyncio.to_thread(run_one, slot, self.user_model, plan, dataset, row, trial)
                 await asyncio.to_thread(record, result)
 
-        await asyncio.gather(*(worker(s) for s in slots))
+        try:
+            await asyncio.gather(*(worker(s) for s in slots))
+        except BaseException:
+            # interrupted (Ctrl-C cancels this task): stop the agents now, so a thread waiting on a
+            # hung agent call returns and asyncio's shutdown, which joins those threads, does not wait
+            # out the call timeout
+            for s in slots:
+                s.close()
+            raise
 
 
 def batches(todo: Sequence[Item], size: int) -> list[list[Item]]:

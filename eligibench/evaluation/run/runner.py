@@ -9,12 +9,22 @@ stage / command exits non-zero); running it again retries exactly those dialogs.
 no scored dialog gets no score at all (not 0). A dialog whose result cannot be stored (a value
 out of range) is recorded as an agent error instead: one bad value fails that dialog, never the run.
 
+Interrupted (Ctrl-C, SIGTERM through `benyfits evaluate`'s handler, any exception out of the
+executor) the run is marked `incomplete`, not left `running`; a run whose process was killed
+outright (SIGKILL, a crash) is found `running` with its process gone and marked `incomplete` by
+`ResultStore.mark_stale_runs` the next time a command opens the store. While an agent call runs
+longer than `HEARTBEAT_AFTER_S` a line says so every `HEARTBEAT_EVERY_S` ("still waiting for the
+agent: 45 s (ask, household diverse-0003)"): a hanging agent is never silence.
+
 Trials are replicates: dialogs run trial by trial, and each trial gets its own agent
 (`make_agent(trial)`, whose models carry that trial's seeds) and its own simulated user's model
 (`user_model` may map trial -> model; a single model serves every trial).
 """
 from __future__ import annotations
 
+import os
+import sys
+import threading
 from typing import Callable
 
 from eligibench.datasets import Row
@@ -27,6 +37,53 @@ from eligibench.evaluation.scoring import score_run
 from eligibench.results import AGENT_ERROR, INFRA_ERROR, DialogResult, ResultStore, UnstorableValue, run_id_for
 
 DONE, INCOMPLETE = "done", "incomplete"
+# a heartbeat line once an agent call has run this long, then every HEARTBEAT_EVERY_S; the
+# environment variable shortens it for tests
+HEARTBEAT_AFTER_S = float(os.environ.get("BENYFITS_HEARTBEAT_S", "30"))
+HEARTBEAT_EVERY_S = 15.0
+
+
+class Heartbeat:
+    """A daemon thread printing how long the slowest agent call has run, while it runs long."""
+
+    def __init__(self, write: Callable[[str], None] | None = None, after_s: float | None = None,
+                 every_s: float | None = None):
+        self.after_s = HEARTBEAT_AFTER_S if after_s is None else after_s
+        self.every_s = min(HEARTBEAT_EVERY_S, self.after_s) if every_s is None else every_s
+        self.write = write or _stderr_line
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._beat, name="benyfits-heartbeat", daemon=True)
+
+    def __enter__(self) -> "Heartbeat":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    def _beat(self) -> None:
+        from eligibench.evaluation.run.dialog_loop import IN_FLIGHT
+
+        step = min(1.0, self.every_s)
+        last = None
+        while not self._stop.wait(step):
+            slow = IN_FLIGHT.slowest()
+            if slow is None or slow[2] < self.after_s:
+                continue
+            op, row, seconds = slow
+            if last is None or seconds - last >= self.every_s or seconds < last:
+                last = seconds
+                self.write(f"still waiting for the agent: {seconds:.0f} s ({op}, household {row})")
+
+
+def _stderr_line(text: str) -> None:
+    try:
+        from tqdm import tqdm
+
+        tqdm.write(text, file=sys.stderr)  # above a progress bar, not through it
+    except Exception:  # noqa: BLE001 - a heartbeat never breaks a run
+        print(text, file=sys.stderr, flush=True)
 
 
 class RunIncomplete(BenyfitsError):
@@ -72,9 +129,10 @@ def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[..., Agent]
     whichever it is, only this process writes the store, one finished dialog at a time."""
     run_id = store.ensure_run(plan.spec)
     assert run_id == run_id_for(plan.spec)
+    store.mark_stale_runs()  # runs whose process was killed outright: incomplete, not running
     todo = pending(plan, retryable_done(store, run_id))
     if todo:
-        store.set_run_status(run_id, "running")
+        store.start_run(run_id)
         if executor is None:
             if make_agent is None:
                 raise ValueError("evaluate: give make_agent (local threads) or an executor")
@@ -85,7 +143,13 @@ def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[..., Agent]
             if progress:
                 progress(1)
 
-        executor.run(plan, todo, record)
+        try:
+            with Heartbeat():
+                executor.run(plan, todo, record)
+        except BaseException:
+            # Ctrl-C, SIGTERM, a crash: what is stored stays, and the run says it did not finish
+            store.set_run_status(run_id, INCOMPLETE)
+            raise
     # every figure (persona-aware scoring, process, faults, agent-attributable): the path a regrade takes too
     figures = score_run(store, run_id, plan.rows, store.dialog_results(run_id), plan.simulator_mode, plan.bootstrap,
                         plan.seed, plan.spec.trials)

@@ -128,6 +128,9 @@ def check_output_folder(folder: Path | str, command: str, force: bool = False, *
         raise OutputFolderError(f"{folder}: holds {held[0]}, the results store this command reads: choose another "
                                 f"folder ({flag} writes beside it, never over it)")
     owned, ours = _owned(folder, command) if marker else (frozenset(), False)
+    if present and not marker and not force:
+        raise OutputFolderError(f"{folder}: already exists and is not empty ({present[0]}, ...): choose another name "
+                                f"or folder, or {flag} to add its files beside them (none is overwritten)")
     if present and not ours and not force:
         raise OutputFolderError(f"{folder}: not empty and not written by {command} ({len(present)} entr"
                                 f"{'y' if len(present) == 1 else 'ies'}, e.g. {present[0]}): choose a new or empty "

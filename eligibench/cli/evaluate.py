@@ -237,26 +237,20 @@ class PreflightFailed(BenyfitsError):
 
 
 def _check_store(params_path: str, store: Path) -> None:
-    """`evaluate.store` must be a DuckDB file this process can open (checked before any work,
-    so a folder or an unopenable path is one error naming the key, not a traceback mid-run)."""
-    import duckdb
-
+    """`evaluate.store` must be a DuckDB file this process can open, or a path where one can be
+    created (checked before any work, so a folder, a file that is not DuckDB or an unwritable
+    path is one error naming the key, not a traceback mid-run). A new store is probed, not
+    created: a run that fails before it records anything leaves no empty store behind."""
+    from eligibench.cli.stores import check_store_path
     from eligibench.errors import ParamsError
-    from eligibench.results import StoreError, connect
 
     where = f"{params_path}: evaluate.store: {store}"
     if store.is_dir():
         raise ParamsError(f"{where} is a folder, expected a DuckDB file")
     try:
-        if store.exists():
-            with open(store, "rb"):
-                pass
-        else:  # what the run will do first: create the file (and its folder)
-            store.parent.mkdir(parents=True, exist_ok=True)
-            connect(store, read_only=False, timeout=10).close()
-    except (OSError, duckdb.Error, StoreError) as e:
-        reason = getattr(e, "strerror", None) or " ".join(str(e).split())[:300]
-        raise ParamsError(f"{where}: cannot be opened: {reason}") from None
+        check_store_path(store, create=True)
+    except BenyfitsError as e:
+        raise ParamsError(f"{params_path}: evaluate.store: {e}") from None
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 
 def _cmd_queue_serve(args: argparse.Namespace) -> int:
+    from eligibench.cli.stores import check_store_path
     from eligibench.evaluation.run import load_config
     from eligibench.results import QueueService, ResultStore
 
@@ -17,7 +18,8 @@ def _cmd_queue_serve(args: argparse.Namespace) -> int:
     config = load_config(project, params_file=args.params)
     if args.store:
         config = replace(config, store=Path(args.store).resolve())
-    service = QueueService(ResultStore(project / config.store), args.host, args.port, project=project)
+    store = check_store_path(project / config.store, create=True)  # an unusable path: one line, before serving
+    service = QueueService(ResultStore(store), args.host, args.port, project=project)
     print(f"queue-serve: the queue of {service.store.path} at http://{args.host}:{service.port} "
           "(Ctrl-C stops)", flush=True)
     try:

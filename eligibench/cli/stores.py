@@ -68,7 +68,7 @@ def check_store_path(path: Path | str, *, create: bool = False) -> Path:
         os.close(fd)
         os.unlink(probe)
     except OSError as e:
-        raise BenyfitsError(f"{path}: a results store cannot be created there ({folder}: "
+        raise BenyfitsError(f"{path}: cannot be opened or created as a results store ({folder}: "
                             f"{e.strerror or e})") from None
     return path
 

@@ -121,7 +121,7 @@ def test_export_results_into_a_folder_with_notes_refuses_and_keeps_them(tmp_path
     keep = tmp_path / "keep"
     keep.mkdir()
     (keep / "notes.txt").write_text("precious\n")
-    _refused(_cli("export-results", str(keep), "--store", str(store)), str(keep), "not empty", "--force")
+    _refused(_cli("export-results", str(keep), "--store", str(store)), str(keep), "already exists", "--force")
     assert (keep / "notes.txt").read_text() == "precious\n" and sorted(p.name for p in keep.iterdir()) == ["notes.txt"]
     r = _cli("export-results", str(keep), "--store", str(store), "--force")
     assert r.returncode == 0, r.stderr[-800:]
@@ -168,7 +168,7 @@ def test_new_agent_refuses_a_non_empty_folder_and_force_never_writes_over(tmp_pa
     dest = tmp_path / "mine"
     dest.mkdir()
     (dest / "agent.py").write_text("# my own agent\n")
-    _refused(_cli("new-agent", "mine", "--dir", str(dest)), "not empty", "--force")
+    _refused(_cli("new-agent", "mine", "--dir", str(dest)), "already exists", "--force")
     _refused(_cli("new-agent", "mine", "--dir", str(dest), "--force"), "agent.py", "exists")
     assert (dest / "agent.py").read_text() == "# my own agent\n" and sorted(p.name for p in dest.iterdir()) == ["agent.py"]
     (dest / "agent.py").unlink()

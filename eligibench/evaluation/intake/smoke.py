@@ -10,6 +10,7 @@ Measured with `submissions/direct` on the embedded model (2 cores): see docs/eva
 """
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -122,15 +123,28 @@ def _span(values: list[int]) -> str:
     return f"{values[0]}" if len(values) == 1 else f"{values[0]} to {values[-1]}"
 
 
+def one_line_error(error: str | None) -> str:
+    """An error as one line: its first line, and the innermost frame of a traceback in it (the
+    agent's file and line, where to look). The whole traceback used to follow the `submit` error,
+    13 lines for one failed smoke dialog; `benyfits evaluate FOLDER --households 1` still prints it."""
+    text = error or "(no message)"
+    lines = [x for x in text.splitlines() if x.strip()]
+    frames = re.findall(r'File "([^"]+)", line (\d+)', text)
+    at = f" (at {frames[-1][0]}:{frames[-1][1]})" if frames else ""
+    return (lines[0] if lines else text).strip()[:500] + at
+
+
 def check_smoke(results: list[DialogResult]) -> str:
-    """A one-line summary, or SubmissionError naming the first household whose dialog did not work."""
+    """A one-line summary, or SubmissionError (one line) naming the first household whose dialog
+    did not work."""
     for r in results:
         where = f"household {r.dataset}/{r.row_id} ({len(r.labels)} opportunities)"
         if r.termination in (AGENT_ERROR, BUDGET_EXCEEDED):
-            raise SubmissionError(f"smoke dialog failed on {where}: the agent errored: {r.error}")
+            raise SubmissionError(f"smoke dialog failed on {where}: the agent errored: {one_line_error(r.error)}")
         if r.termination in (USER_ERROR, INFRA_ERROR):
             raise SubmissionError(f"smoke dialog failed on {where}: the simulated user did not answer "
-                                  f"({r.termination}: {r.error}); check the model server, or pass --quoting-user")
+                                  f"({r.termination}: {one_line_error(r.error)}); check the model server, or pass "
+                                  "--quoting-user")
     questions = sum(len(r.turns) for r in results)
     predictions = sum(len(r.predictions or {}) for r in results)
     wall = sum(r.wall_s for r in results)

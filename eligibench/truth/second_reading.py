@@ -10,7 +10,10 @@ must be written and consistent), (c) a documentation mismatch without a verdict 
 
 The rows are regression tests as well as a record: a clean reading's household and a fixed (a)
 finding's household must get `expected` from today's checker (`rerun`), so a later change that
-undoes a reader's finding fails.
+undoes a reader's finding fails. A (b) finding decided with its household held (status `held`)
+records the decided verdict as `expected` and is re-run the same way; status `decided` records a
+decision whose household keeps the reader's verdict of the text as `expected` (a reading that
+stands may give the other one), so it is not re-run.
 """
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ COLUMNS = ("edition", "opportunity", "reader", "date", "commit", "verdict", "fin
            "household_json", "expected", "checker_verdict", "status", "resolution")
 CLASSES = {"": "none", "a": "the checker contradicts the text", "b": "debatable reading",
            "c": "documentation mismatch"}
-STATUSES = ("", "open", "fixed", "decided", "wontfix")
+STATUSES = ("", "open", "fixed", "decided", "held", "wontfix")
 TABLE = Path("opportunities/second_readings.csv")
 
 
@@ -55,12 +58,14 @@ class SecondReading:
 
     @property
     def open_a(self) -> bool:
-        return self.kind == "a" and self.status not in ("fixed", "decided", "wontfix")
+        return self.kind == "a" and self.status not in ("fixed", "decided", "held", "wontfix")
 
     @property
     def must_hold(self) -> bool:
-        """Whether today's checker must give `expected` on the household (a clean reading, or a fixed
-        contradiction)."""
+        """Whether today's checker must give `expected` on the household (a clean reading, a fixed
+        contradiction, or a decided reading whose household is held to the decided verdict)."""
+        if self.status == "held":
+            return True
         return self.clean or (self.kind == "a" and self.status == "fixed")
 
 

@@ -47,6 +47,22 @@ def test_a_fixed_finding_was_a_real_disagreement_when_read():
     assert all(r.checker_verdict is not r.expected for r in fixed)
 
 
+def test_a_held_decision_is_a_debatable_reading_and_is_rerun():
+    held = [r for r in READINGS if r.status == "held"]
+    assert held and all(r.kind == "b" and r.must_hold for r in held)
+    # the third reading's rows (the three fixes, their 2026-08 twins and the nine decisions) are all re-run
+    third = [r for r in READINGS if r.reader == "reader-D"]
+    assert len(third) >= 12 and all(r.must_hold for r in third)
+
+
+def test_a_decided_row_keeps_the_readers_verdict_and_is_not_rerun(tmp_path):
+    path = tmp_path / "readings.csv"
+    row = '2024,X,r,2026-11-24,abc,1 findings,1,b,d,"{""members"": [{""age"": 30}]}",true,false,STATUS,\n'
+    path.write_text(",".join(sr.COLUMNS) + "\n" + row.replace("STATUS", "decided") + row.replace("STATUS", "held"))
+    decided, held = sr.load(path)
+    assert not decided.must_hold and held.must_hold
+
+
 def test_a_bad_row_is_named_by_file_row_and_field(tmp_path):
     path = tmp_path / "readings.csv"
     path.write_text(",".join(sr.COLUMNS) + "\n" + textwrap.dedent("""\

@@ -194,6 +194,17 @@ class ExplainedChecker:
             found = [(n, show_constant(v)) for n in self.lines_used.get(line, ()) if (v := self.constant(n)) is not None]
             if found:
                 constants[line] = tuple(found)
+        claims = self._claims(household, events)
+        return Explanation(
+            verdict, sentence, tuple(details), {k: tuple(v) for k, v in results.items()},
+            {k: ("both" if len(v) == 2 else "true" if True in v else "false") for k, v in outcome.items()},
+            constants, tuple(facts), tuple(self.sentence(household, e, names) for e in self._leaves(events)), claims)
+
+    def claims(self, household) -> tuple[LimitClaim, ...]:
+        """The limits `explain` would state for this household, without building its sentences."""
+        return self._claims(household, self.events(household)[1])
+
+    def _claims(self, household, events: list[Event]) -> tuple[LimitClaim, ...]:
         claims = []
         seen: dict[tuple[int, int | None], int] = {}
         for e in events:
@@ -202,11 +213,7 @@ class ExplainedChecker:
             claim = self.claim(household, e, occurrence)
             if claim is not None and not self._composite(e):
                 claims.append(claim)
-        return Explanation(
-            verdict, sentence, tuple(details), {k: tuple(v) for k, v in results.items()},
-            {k: ("both" if len(v) == 2 else "true" if True in v else "false") for k, v in outcome.items()},
-            constants, tuple(facts), tuple(self.sentence(household, e, names) for e in self._leaves(events)),
-            tuple(dict.fromkeys(claims)))
+        return tuple(dict.fromkeys(claims))
 
     # -- which conditions decide --------------------------------------------------------------------
 

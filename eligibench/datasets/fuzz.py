@@ -12,6 +12,12 @@ contradiction such as receiving Medicaid while not eligible for it (docs/consist
 Determinism: one `random.Random(seed)`, features visited in schema order, no sets iterated, so
 `fuzz_households(count, seed, thresholds)` is the same list every run.
 
+Second pass (`eligibench.datasets.unread`): every feature no checker of any edition reads for a
+member (measured by running the checkers with recording members) is drawn again from the
+population model conditioned on the member, from its own generator (`POPULATION_SEED`). A feature
+no checker read cannot change a trace, so the Diverse coverage is the pass's to keep, not to
+lose; what it removes is the coin-flip person (a 93-year-old who "aged out of foster care").
+
 Feature schema version 2 (`feature_schema=2`, for an edition that asks for it): the version-1
 features are drawn exactly as for version 1 (the same households, member for member), then the
 version-2 flags from a second generator seeded from `seed` (`V2_SEED`), so the main stream,
@@ -21,10 +27,11 @@ from __future__ import annotations
 
 import ast
 import bisect
+import operator
 import random
 from functools import lru_cache
 from types import ModuleType
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Mapping, Sequence
 
 from eligibench.errors import ParamsError
 from eligibench.household import (
@@ -35,7 +42,6 @@ from eligibench.household import (
     V2_FEATURE_NAMES,
     Household,
     Member,
-    member_to_dict,
     pick_name,
     pick_surname,
 )
@@ -79,6 +85,7 @@ _BOOLS = tuple(f.name for f in FEATURES if f.type == "bool")
 _LIMITED_BOOLS = tuple(
     f for f in _BOOLS
     if f in cons.FLAG_AGE_RANGES or f in cons.MALE_ONLY_FLAGS or f in cons.FEMALE_ONLY_FLAGS
+    or f in cons.FLAG_EXCLUDED_RELATIONS
 )
 _FLOATS = tuple(f.name for f in FEATURES if f.type == "float")
 _CHOICES = tuple(
@@ -339,7 +346,7 @@ def fuzz_household(rng: random.Random, thresholds: Thresholds, max_members: int 
             for f in _BOOLS:
                 p[f] = rng.random() < lean
         for f in _LIMITED_BOOLS:
-            if p[f] and not cons.flag_allowed(f, age, sex):
+            if p[f] and not cons.flag_allowed(f, age, sex, rel):
                 p[f] = False
         for f in _CHOICES:
             p[f] = rng.choice(FEATURES_BY_NAME[f].values)
@@ -363,6 +370,7 @@ def fuzz_household(rng: random.Random, thresholds: Thresholds, max_members: int 
             p["months_owned_property"] = 0
         if p["in_foster_care"]:
             p["foster_age_out"] = False
+            p["emancipated_minor"] = False  # rule emancipated_minor: foster care is the state's custody
         if rel == "self":
             p["dependent"] = False
         if rel not in ("self", "spouse") or not has_spouse:
@@ -388,7 +396,9 @@ def _work_agrees(rng: random.Random, plan: Mapping[str, tuple], p: dict) -> None
     a member with work income works at least an hour a week, one without works none."""
     if p["annual_work_income"] > 0:
         if p["work_hours_per_week"] == 0:
-            p["work_hours_per_week"] = _draw(rng, plan, "work_hours_per_week", 1)
+            # within a minor's legal weekly hours (rule minor_work_hours)
+            p["work_hours_per_week"] = _draw(rng, plan, "work_hours_per_week", 1,
+                                             cons.numeric_cap("work_hours_per_week", p["age"]))
     else:
         p["work_hours_per_week"] = 0
         p["works_outside_home"] = False
@@ -405,8 +415,11 @@ def _build(values: dict) -> Member:
     return Member(*[values[n] for n in FEATURE_NAMES])
 
 
+_ALL_NAMES = (*FEATURE_NAMES, *V2_FEATURE_NAMES)  # Member's fields, in order
+_all_values = operator.attrgetter(*_ALL_NAMES)
 V2_SEED = "features-v2:{seed}"  # str seeds hash with sha512: stable across runs and platforms
-V2_LEANS = (0.5, 0.5, 0.05, 0.05, 0.95)  # as for version 1: long "or" chains need mostly-false households
+V2_LEANS = (0.5, 0.5, 0.05, 0.05, 0.95)
+POPULATION_SEED = "population:{seed}"  # the unread features' generator (eligibench/datasets/unread.py)  # as for version 1: long "or" chains need mostly-false households
 
 
 def with_v2_flags(rng: random.Random, hh: Household) -> Household:
@@ -415,11 +428,11 @@ def with_v2_flags(rng: random.Random, hh: Household) -> Household:
     lean = rng.choice(V2_LEANS)
     members = []
     for m in hh.members:
-        p = member_to_dict(m, 2)
+        p = dict(zip(_ALL_NAMES, _all_values(m)))
         for f in V2_FEATURE_NAMES:
             p[f] = rng.random() < lean
         _clear_v2(p)
-        members.append(Member(**p))
+        members.append(Member(*[p[n] for n in _ALL_NAMES]))  # positional: fields in schema order
     return Household(tuple(members), 2)
 
 
@@ -441,21 +454,38 @@ def _check_params(count: int, max_members: int) -> None:
 
 
 def fuzz_households(count: int, seed: int, thresholds: Thresholds, max_members: int = MAX_MEMBERS,
-                    progress: Callable[[int], None] | None = None, feature_schema: int = 1) -> list[Household]:
-    """`count` fuzzed households from one `random.Random(seed)`: same arguments, same list."""
+                    progress: Callable[[int], None] | None = None, feature_schema: int = 1,
+                    readers: Sequence[ModuleType] | None = None) -> list[Household]:
+    """`count` fuzzed households from one `random.Random(seed)`: same arguments, same list.
+
+    Each household's features that no checker in `readers` reads (default: every edition's
+    checkers, `unread.every_edition_checker`) are then drawn from the population model
+    (`unread.redraw_unread`, its own generator `POPULATION_SEED`), read on both schema forms of
+    the household so that a version-2 household keeps the version-1 household's features.
+    `readers=()` skips that pass (every feature stays as fuzzed)."""
     _check_params(count, max_members)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ParamsError(f"fuzz seed must be an integer, got {seed!r}")
     if feature_schema not in (1, 2):
         raise ParamsError(f"fuzz feature_schema must be 1 or 2, got {feature_schema!r}")
+    from eligibench.datasets import unread
+
+    readers = unread.every_edition_checker() if readers is None else tuple(readers)
     rng = random.Random(seed)
-    rng2 = random.Random(V2_SEED.format(seed=seed)) if feature_schema == 2 else None
+    rng2 = random.Random(V2_SEED.format(seed=seed))
+    rng_pop = random.Random(POPULATION_SEED.format(seed=seed))
+    pop = unread.load_population() if readers else None
     out = []
     for _ in range(count):
         hh = fuzz_household(rng, thresholds, max_members)
-        out.append(hh if rng2 is None else with_v2_flags(rng2, hh))
+        v2 = with_v2_flags(rng2, hh)
+        if readers:
+            read = unread.features_read(v2, readers, v1=hh)
+            v2, _members_redrawn = unread.redraw_unread(rng_pop, v2, read, pop)
+        out.append(v2 if feature_schema == 2 else unread.v1_form(v2))
         if progress and len(out) % 500 == 0:
             progress(500)
     if progress:
         progress(len(out) % 500)
     return out
+

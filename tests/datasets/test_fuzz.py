@@ -116,6 +116,8 @@ def test_benefits_keep_both_values_after_repair(households):
               "receives_va_disability", "va_healthcare", "wep", "receives_hra", "acs", "eligible_for_hra_shelter",
               "work_experience", "work_authorization", "dependent", "has_ssn"):
         assert {getattr(m, f) for m in members} == {True, False}, f
+        if f in ("wep", "acs"):
+            continue  # read only for few members (cash assistance, children); unread, as rare as the population has them
         assert 0.05 < sum(getattr(m, f) for m in members) / len(members) < 0.95, f
     assert not [m for m in members if (m.receives_medicaid or m.receives_disability_medicaid)
                 and not (m.eligible_for_medicaid and m.health_insurance and m.qualify_for_health_insurance)]

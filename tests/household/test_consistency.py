@@ -54,8 +54,8 @@ CASES = {
         lambda: hh(adult(), adult(relation="spouse"), adult(relation="sibling", age=40)),
     ),
     "self_min_age": (
-        lambda: hh(kid(relation="self", age=13, current_school_level=8)),
-        lambda: hh(kid(relation="self", age=14, current_school_level=9)),
+        lambda: hh(kid(relation="self", age=15, current_school_level=10)),
+        lambda: hh(kid(relation="self", age=16, current_school_level=11)),
     ),
     "marriage_age": (
         lambda: hh(adult(), adult(relation="spouse", age=15, high_school_equivalent=NO)),
@@ -105,6 +105,39 @@ CASES = {
     "emancipated_minor": (
         lambda: hh(adult(), adult(relation="sibling", age=18, emancipated_minor=True)),
         lambda: hh(adult(), adult(relation="sibling", age=17, high_school_equivalent=NO, emancipated_minor=True)),
+    ),
+    # statuses bound to an age, a sex or a relation
+    "runaway_youth": (
+        lambda: hh(adult(), adult(relation="cousin", age=25, is_runaway=True)),
+        lambda: hh(adult(), adult(relation="cousin", age=24, is_runaway=True)),
+    ),
+    "atin": (
+        lambda: hh(parent(), kid(relation="adopted child", age=18, current_school_level="none", has_ssn=False,
+                                 has_atin=True)),
+        lambda: hh(parent(), kid(relation="adopted child", age=17, current_school_level=12, has_ssn=False,
+                                 has_atin=True)),
+    ),
+    "taxpayer_numbers": (
+        lambda: hh(adult(has_ssn=True, has_itin=True)),
+        lambda: hh(adult(has_ssn=False, has_itin=True)),
+    ),
+    "foster_care_relation": (
+        lambda: hh(parent(), kid(relation="child", in_foster_care=True, acs=True)),
+        lambda: hh(parent(), kid(relation="grandchild", age=8, in_foster_care=True, acs=True)),
+    ),
+    "minor_work_hours": (
+        lambda: hh(parent(), kid(age=15, current_school_level=10, annual_work_income=9000, work_hours_per_week=41,
+                                 work_experience=True, work_or_volunteer_experience=True)),
+        lambda: hh(parent(), kid(age=15, current_school_level=10, annual_work_income=9000, work_hours_per_week=40,
+                                 work_experience=True, work_or_volunteer_experience=True)),
+    ),
+    "justice_age": (
+        lambda: hh(parent(), kid(age=11, current_school_level=6, involved_in_justice_system=True)),
+        lambda: hh(parent(), kid(age=12, current_school_level=7, involved_in_justice_system=True)),
+    ),
+    "college_readiness_age": (
+        lambda: hh(parent(), kid(age=4, current_school_level="pk", proficient_in_math=True)),
+        lambda: hh(parent(), kid(age=12, current_school_level=7, proficient_in_math=True)),
     ),
     "selective_service": (
         lambda: hh(adult(sex="female", selective_service=True)),
@@ -344,8 +377,10 @@ def test_no_child_labor_covers_flags_and_months_since_worked():
 
 
 def test_marriage_age_self_too_young_for_a_spouse():
+    # the self's minimum (16) equals the marriage age, so a married self under 16 breaks both
     h = hh(kid(relation="self", age=15, current_school_level=10), adult(relation="spouse", age=17, high_school_equivalent=NO))
-    assert cons.broken_rules(h) == ["marriage_age"]
+    assert cons.broken_rules(h) == ["self_min_age", "marriage_age"]
+    assert [m for m in cons.violations(h) if "married self" in m]
 
 
 def test_selective_service_eligibility_ages():
@@ -433,6 +468,65 @@ def test_flag_allowed_and_numeric_cap():
     assert cons.numeric_cap("months_since_worked", 13) == -1
     assert cons.numeric_cap("months_since_worked", 15) == 12
     assert cons.numeric_cap("monthly_rent_spending", 3) is None
+
+
+def test_status_limits_by_age_sex_and_relation():
+    assert cons.SELF_MIN_AGE == 16 and cons.min_self_age([]) == 16
+    assert cons.flag_allowed("is_runaway", 24, "male", "self")
+    assert not cons.flag_allowed("is_runaway", 25, "male", "self")
+    assert not cons.flag_allowed("is_runaway", 11, "male", "sibling")
+    assert not cons.flag_allowed("is_runaway", 16, "male", "child")  # lives with the parent: at home
+    assert cons.flag_allowed("is_runaway", 16, "male")  # relation aside
+    assert cons.flag_allowed("has_atin", 17, "female", "adopted child")
+    assert not cons.flag_allowed("has_atin", 18, "female", "adopted child")
+    assert not cons.flag_allowed("has_atin", 17, "female", "self")
+    assert not cons.flag_allowed("emancipated_minor", 15, "female", "sibling")
+    assert not cons.flag_allowed("emancipated_minor", 16, "female", "child")
+    assert cons.flag_allowed("emancipated_minor", 16, "female", "self")
+    assert not cons.flag_allowed("in_foster_care", 8, "female", "adopted child")
+    assert cons.flag_allowed("in_foster_care", 8, "female", "niece or nephew")
+    assert not cons.flag_allowed("covid_funeral_expenses", 17, "female")
+    assert [cons.numeric_cap("work_hours_per_week", a) for a in (13, 14, 15, 16, 17, 18)] == [0, 40, 40, 48, 48, None]
+
+
+def test_emancipated_minor_not_in_foster_care_nor_a_child_of_self():
+    msgs = cons.violations(hh(adult(), adult(relation="sibling", age=17, high_school_equivalent=NO,
+                                             emancipated_minor=True, in_foster_care=True, acs=True)))
+    assert [m for m in msgs if "rule emancipated_minor" in m] == \
+        ["member 1 (sibling, age 17): emancipated_minor and in_foster_care both true (rule emancipated_minor)"]
+    assert cons.broken_rules(hh(parent(), kid(age=17, current_school_level=12, emancipated_minor=True))) == \
+        ["emancipated_minor"]
+
+
+def test_runaway_and_atin_relations():
+    assert cons.broken_rules(hh(parent(age=40), kid(age=16, current_school_level=11, is_runaway=True))) == \
+        ["runaway_youth"]
+    assert cons.broken_rules(hh(adult(age=16, current_school_level="none", high_school_equivalent=NO,
+                                      is_runaway=True))) == []
+    assert cons.broken_rules(hh(adult(has_ssn=False, has_atin=True))) == ["atin"]
+
+
+def test_taxpayer_numbers_itin_and_atin_and_repair_keeps_the_ssn():
+    assert cons.broken_rules(hh(parent(), kid(relation="adopted child", has_ssn=False, has_itin=True,
+                                              has_atin=True))) == ["taxpayer_numbers"]
+    d = {**cons_member_dict(adult(has_ssn=True, has_itin=True, has_atin=True))}
+    cons.repair_member(d)
+    assert (d["has_ssn"], d["has_itin"], d["has_atin"]) == (True, False, False)
+    # SSA benefits set has_ssn (ssa_benefit_status): the ITIN it then excludes is cleared too
+    d = cons_member_dict(adult(has_ssn=False, has_itin=True, receives_ssdi=True, disabled=True,
+                               has_received_ssi_or_ssdi=True))
+    cons.repair_member(d)
+    assert (d["has_ssn"], d["has_itin"]) == (True, False)
+
+
+def test_justice_and_imprisonment_ages():
+    assert cons.broken_rules(hh(parent(), kid(age=12, current_school_level=7, imprisonment=True))) == ["justice_age"]
+    assert cons.broken_rules(hh(parent(), kid(age=13, current_school_level=8, imprisonment=True))) == []
+
+
+def cons_member_dict(m) -> dict:
+    from eligibench.household.model import member_to_dict
+    return member_to_dict(m, 2)
 
 
 # --- names ----------------------------------------------------------------------------------

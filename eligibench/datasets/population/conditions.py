@@ -80,9 +80,21 @@ CONDITIONS: dict[str, Condition] = {
     ),
     "without_ssn": Condition("members without an SSN", ("has_ssn",), lambda c, i: not c.m[i]["has_ssn"]),
     "adopted_child_without_ssn": Condition(
-        "adopted children without an SSN",
-        ("relation", "has_ssn"),
-        lambda c, i: c.m[i]["relation"] == "adopted child" and not c.m[i]["has_ssn"],
+        "adopted children under 18 without an SSN or an ITIN",
+        ("relation", "age", "has_ssn", "has_itin"),
+        lambda c, i: c.m[i]["relation"] == "adopted child" and c.m[i]["age"] <= cons.ATIN_AGES[1]
+        and not c.m[i]["has_ssn"] and not c.m[i]["has_itin"],
+    ),
+    "runaway_age": Condition(
+        "members aged 12-17 not living with the self as their spouse, child, stepchild, adopted or foster child",
+        ("relation", "age"),
+        lambda c, i: c.m[i]["age"] <= 17 and cons.flag_allowed("is_runaway", c.m[i]["age"], c.m[i]["sex"],
+                                                               c.m[i]["relation"]),
+    ),
+    "emancipation_age": Condition(
+        "members aged 16-17 not living with the self as their child, stepchild, adopted or foster child",
+        ("relation", "age"),
+        lambda c, i: cons.flag_allowed("emancipated_minor", c.m[i]["age"], c.m[i]["sex"], c.m[i]["relation"]),
     ),
     "disabled": Condition("members with a disability", ("disabled",), lambda c, i: c.m[i]["disabled"]),
     "disabled_18_64": Condition(

@@ -57,7 +57,9 @@ def _draw_roster(rng: random.Random, pop: Population) -> list[dict[str, Any]]:
     return members
 
 
-def _draw_feature(rng: random.Random, fp: FeaturePopulation, ctx: DrawnHousehold) -> list[Any]:
+def draw_column(rng: random.Random, fp: FeaturePopulation, ctx: DrawnHousehold) -> list[Any]:
+    """One value per member of `ctx` for feature `fp`, from its marginal, condition or rule (the
+    fuzzer draws the features no checker reads with it: eligibench/datasets/unread.py)."""
     if fp.kind == "derived":
         return RULES[fp.rule].compute(rng, ctx, fp)
     cond = CONDITIONS[fp.given].test
@@ -73,7 +75,7 @@ def _draw_household(rng: random.Random, pop: Population) -> Household:
     for fp in pop.features:
         if fp.name in ROSTER:
             continue
-        values = _draw_feature(rng, fp, ctx)
+        values = draw_column(rng, fp, ctx)
         feature = FEATURES_BY_NAME[fp.name]
         for d, v in zip(ctx.m, values):
             if feature.type in ("int", "float"):

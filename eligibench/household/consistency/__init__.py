@@ -31,13 +31,13 @@ from eligibench.household.consistency.benefit_rules import (
 )
 from eligibench.household.consistency.core_rules import (
     Rule,
+    member_message,
     rule_adult_only,
     rule_at_most_one_spouse,
     rule_breastfeeding,
     rule_child_age_gap,
     rule_college_age,
     rule_durations_within_age,
-    rule_emancipated_minor,
     rule_filing_jointly,
     rule_foster_age_out,
     rule_foster_care_age,
@@ -61,6 +61,7 @@ from eligibench.household.consistency.core_rules import (
 )
 from eligibench.household.consistency.limits import (
     ADULT_FLAGS,
+    ATIN_AGES,
     CHILD_GAP,
     CHILD_RELATIONS,
     COLLEGE_CREDITS_MIN_AGE,
@@ -69,16 +70,23 @@ from eligibench.household.consistency.limits import (
     FEMALE_ONLY_FLAGS,
     FERTILE_AGES,
     FLAG_AGE_RANGES,
+    FLAG_EXCLUDED_RELATIONS,
     FOSTER_CARE_MAX_AGE,
     GRADES,
     GRANDCHILD_GAP,
     HSE_MIN_AGE,
+    IMPRISONMENT_MIN_AGE,
+    JUSTICE_MIN_AGE,
     MALE_ONLY_FLAGS,
     MAX_AGE,
+    MINOR_WEEKLY_HOURS,
     NO_DIPLOMA,
     NYC,
     NYC_ONLY_HOUSING,
     PARENTED_RELATIONS,
+    PARENTS_CHILDREN,
+    READINESS_MIN_AGE,
+    RUNAWAY_AGES,
     SELF_MIN_AGE,
     SPOUSE_MIN_AGE,
     WORK_FLAGS,
@@ -92,6 +100,18 @@ from eligibench.household.consistency.limits import (
     pregnancy_allowed,
     school_level_for_age,
     school_levels_for_age,
+)
+from eligibench.household.consistency.status_rules import (
+    STATUS_RULE_FUNCS,
+    rule_atin,
+    rule_college_readiness_age,
+    rule_emancipated_minor,
+    rule_foster_care_relation,
+    rule_justice_age,
+    rule_minor_work_hours,
+    rule_runaway_youth,
+    rule_taxpayer_numbers,
+    taxpayer_number_problems,
 )
 from eligibench.household.consistency.v2_rules import (
     DRIE_MIN_AGE,
@@ -112,6 +132,7 @@ from eligibench.household.model import Household
 
 __all__ = [
     "ADULT_FLAGS",
+    "ATIN_AGES",
     "CHILD_GAP",
     "CHILD_RELATIONS",
     "CITIZEN",
@@ -123,30 +144,39 @@ __all__ = [
     "FEMALE_ONLY_FLAGS",
     "FERTILE_AGES",
     "FLAG_AGE_RANGES",
+    "FLAG_EXCLUDED_RELATIONS",
     "FOSTER_CARE_MAX_AGE",
     "GRADES",
     "GRANDCHILD_GAP",
     "HSE_MIN_AGE",
     "IMPLICATION_FUNCS",
     "IMPLICATION_RULES",
+    "IMPRISONMENT_MIN_AGE",
     "ISSUE30_RULES",
+    "JUSTICE_MIN_AGE",
     "MALE_ONLY_FLAGS",
     "MAX_AGE",
     "MEDICARE_AGE",
+    "MINOR_WEEKLY_HOURS",
     "NO_DIPLOMA",
     "NSLP_LEVELS",
     "NYC",
     "NYC_ONLY_HOUSING",
     "PARENTED_RELATIONS",
+    "PARENTS_CHILDREN",
+    "READINESS_MIN_AGE",
     "RENT_FREEZE_HOUSING",
     "RULES",
     "RULE_FUNCTIONS",
+    "RUNAWAY_AGES",
     "Rule",
     "SCRIE_MIN_AGE",
     "SELF_MIN_AGE",
     "SPOUSE_MIN_AGE",
     "SSA_BENEFITS",
     "SSI_AGE",
+    "STATUS_RULES",
+    "STATUS_RULE_FUNCS",
     "TEMPORARY_ASSISTANCE_FLAGS",
     "UNLAWFUL",
     "VA_BENEFITS",
@@ -164,22 +194,27 @@ __all__ = [
     "repair_member",
     "rule_adult_only",
     "rule_at_most_one_spouse",
+    "rule_atin",
     "rule_breastfeeding",
     "rule_child_age_gap",
     "rule_college_age",
+    "rule_college_readiness_age",
     "rule_durations_within_age",
     "rule_emancipated_minor",
     "rule_fair_fares_participant",
     "rule_filing_jointly",
     "rule_foster_age_out",
     "rule_foster_care_age",
+    "rule_foster_care_relation",
     "rule_gpa_needs_schooling",
     "rule_grandchild_age_gap",
     "rule_high_school_credential",
     "rule_hra_in_nyc",
+    "rule_justice_age",
     "rule_marriage_age",
     "rule_medicare",
     "rule_medicare_insured",
+    "rule_minor_work_hours",
     "rule_no_child_labor",
     "rule_nyc_only_housing",
     "rule_one_self",
@@ -189,14 +224,17 @@ __all__ = [
     "rule_property_months",
     "rule_rent_freeze",
     "rule_rent_freeze_one_kind",
+    "rule_runaway_youth",
     "rule_school_level_age",
     "rule_school_meals",
     "rule_selective_service",
     "rule_self_min_age",
     "rule_self_not_dependent",
+    "rule_taxpayer_numbers",
     "rule_work_hours_and_income",
     "school_level_for_age",
     "school_levels_for_age",
+    "taxpayer_number_problems",
     "v2_problems",
     "violations",
 ]
@@ -229,6 +267,7 @@ _RULE_FUNCS: tuple[Rule, ...] = (
     rule_work_hours_and_income,
     rule_nyc_only_housing,
     rule_hra_in_nyc,
+    *STATUS_RULE_FUNCS,
     *IMPLICATION_FUNCS,
     rule_medicare,
     rule_medicare_insured,
@@ -237,6 +276,9 @@ _RULE_FUNCS: tuple[Rule, ...] = (
     rule_school_meals,
     rule_fair_fares_participant,
 )
+# Rules of age-, sex- and relation-bound statuses added by the scan of every feature
+# (docs/consistency.md, "Statuses bound to an age, a sex or a relation").
+STATUS_RULES: tuple[str, ...] = tuple(f.__name__.removeprefix("rule_") for f in STATUS_RULE_FUNCS)
 # Rules added in issue 30 (benefit contradictions): docs/consistency.md counts what each removed.
 ISSUE30_RULES: tuple[str, ...] = (*IMPLICATION_RULES, "medicare_insured", "rent_freeze_one_kind")
 
@@ -246,11 +288,25 @@ RULES: tuple[tuple[str, str], ...] = tuple(
 )
 
 
+_IMPLICATION_NAMES = {f: f.__name__.removeprefix("rule_") for f in IMPLICATION_FUNCS}
+
+
 def violations(hh: Household) -> list[str]:
-    """One message per broken rule and member, in rule order; empty when the household is consistent."""
+    """One message per broken rule and member, in rule order; empty when the household is consistent.
+
+    The benefit rules share one `implication_problems` per member (each rule alone would compute
+    it again: 17 times the work, measured as most of the fuzzer's second pass)."""
     out: list[str] = []
+    problems = None
     for f in _RULE_FUNCS:
-        out.extend(f(hh))
+        name = _IMPLICATION_NAMES.get(f)
+        if name is None:
+            out.extend(f(hh))
+            continue
+        if problems is None:
+            problems = [implication_problems(m) for m in hh.members]
+        out.extend(member_message(i, m, why, name) for i, m in enumerate(hh.members)
+                   for r, _f, _v, why in problems[i] if r == name)
     return out
 
 

@@ -10,6 +10,7 @@ from eligibench.household.consistency.limits import (
     NYC,
     WORK_MIN_AGE,
 )
+from eligibench.household.consistency.status_rules import taxpayer_number_problems
 from eligibench.household.model import Household
 
 # ---------------------------------------------------------------------------------------------
@@ -134,12 +135,16 @@ def implication_problems(m) -> list[tuple[str, str, bool, str]]:
 def repair_member(d: dict) -> dict:
     """Set every feature `implication_problems` names to its repaired value, until none is left
     (a repair can reveal another: clearing SSI can leave has_ssn to set). No randomness: a
-    member that keeps the rules is untouched, so samplers keep their streams. Returns `d`."""
+    member that keeps the rules is untouched, so samplers keep their streams. Returns `d`.
+    A member holding more than one taxpayer number keeps the SSN (or else the ITIN) and loses the
+    others (`status_rules.taxpayer_number_problems`): setting has_ssn for SSA benefits can
+    reveal one."""
     for _ in range(8):
-        problems = implication_problems(d)
+        problems = [(f, value) for _rule, f, value, _why in implication_problems(d)]
+        problems += [(f, value) for f, value, _why in taxpayer_number_problems(d)]
         if not problems:
             return d
-        for _rule, f, value, _why in problems:
+        for f, value in problems:
             d[f] = value
     raise AssertionError(f"repair_member did not settle: {implication_problems(d)}")
 

@@ -10,7 +10,6 @@ from eligibench.household.consistency.limits import (
     CHILD_RELATIONS,
     COLLEGE_CREDITS_MIN_AGE,
     COLLEGE_MIN_AGE,
-    EMANCIPATED_AGES,
     FERTILE_AGES,
     FLAG_AGE_RANGES,
     FOSTER_CARE_MAX_AGE,
@@ -65,7 +64,8 @@ def rule_at_most_one_spouse(hh: Household) -> list[str]:
 
 
 def rule_self_min_age(hh: Household) -> list[str]:
-    """The self (the person answering) is at least 14."""
+    """The self (the person answering, who applies for the household) is at least 16: the age
+    New York's compulsory schooling ends, and the youngest who lives on their own."""
     m = hh.members[0]
     if m.age < SELF_MIN_AGE:
         return [member_message(0, m, f"the person answering must be at least {SELF_MIN_AGE}", "self_min_age")]
@@ -188,24 +188,14 @@ def rule_no_child_labor(hh: Household) -> list[str]:
 
 
 def rule_adult_only(hh: Household) -> list[str]:
-    """Veteran service, VA benefits, SSDI, property ownership and similar flags only for adults
-    (18+; licensed therapist 21+)."""
+    """Veteran service, VA benefits, SSDI, property ownership, having paid funeral expenses and
+    similar flags only for adults (18+; licensed therapist 21+)."""
     out = []
     for i, m in enumerate(hh.members):
         bad = [f"{f} (from {lo})" for f, lo in ADULT_FLAGS.items() if getattr(m, f) and m.age < lo]
         if bad:
             out.append(member_message(i, m, f"too young for {', '.join(bad)}", "adult_only"))
     return out
-
-
-def rule_emancipated_minor(hh: Household) -> list[str]:
-    """An emancipated minor is aged 14-17."""
-    lo, hi = EMANCIPATED_AGES
-    return [
-        member_message(i, m, f"an emancipated minor must be aged {lo}-{hi}", "emancipated_minor")
-        for i, m in enumerate(hh.members)
-        if m.emancipated_minor and not lo <= m.age <= hi
-    ]
 
 
 def rule_selective_service(hh: Household) -> list[str]:
@@ -350,7 +340,6 @@ __all__ = [
     "rule_child_age_gap",
     "rule_college_age",
     "rule_durations_within_age",
-    "rule_emancipated_minor",
     "rule_filing_jointly",
     "rule_foster_age_out",
     "rule_foster_care_age",

@@ -8,7 +8,12 @@ from typing import Iterable
 # ---------------------------------------------------------------------------------------------
 # Limits shared by the rules and the samplers.
 
-SELF_MIN_AGE = 14
+# The person answering applies for the household's benefits: 16, the age New York's compulsory
+# schooling ends (Education Law section 3205) and the youngest a person can live on their own
+# (an emancipated minor, a runaway youth in a youth shelter). v1 allowed 14; the Diverse scan
+# found 14- and 15-year-old households "self" applying for tax credits.
+SELF_MIN_AGE = 16
+FRIEND_MIN_AGE = 14  # a friend sharing the home: v1's youngest self, kept when the self's minimum rose to 16
 MAX_AGE = 100  # samplers stay at or under this; the schema allows up to 120
 SPOUSE_MIN_AGE = 16
 CHILD_GAP = 12  # a child, stepchild, adopted or foster child is at least this much younger than self
@@ -19,7 +24,31 @@ WORK_MIN_AGE = 14
 HSE_MIN_AGE = 16  # a high-school credential only from this age
 COLLEGE_MIN_AGE = 16
 COLLEGE_CREDITS_MIN_AGE = 14
-EMANCIPATED_AGES = (14, 17)
+# New York has no emancipation statute: its courts find a minor emancipated who is economically
+# independent of their parents, which compulsory schooling (to 16, Education Law section 3205)
+# rules out before 16.
+EMANCIPATED_AGES = (16, 17)
+# Runaway youth: New York's Runaway and Homeless Youth Act (Executive Law section 532-a) covers a
+# runaway under 18 and homeless young adults to 24, and the youth programs that ask (WIOA
+# out-of-school youth: Train & Earn, Learn & Earn) serve ages 16-24: none counts anyone 25+ as a
+# runaway youth. From 12: a younger child who leaves home is a missing child, not a youth served
+# by runaway programs (and the population model draws runaways at 12-17).
+RUNAWAY_AGES = (12, 24)
+# An ATIN (IRS Form W-7A) is issued for a child placed for adoption while the child's SSN cannot
+# be had, and expires after two years: a minor.
+ATIN_AGES = (0, 17)
+# Juvenile delinquency starts at 12 in New York (Family Court Act section 301.2, as amended in
+# 2022); the youngest age tried as a juvenile offender and so imprisoned is 13 (Penal Law
+# section 30.00).
+JUSTICE_MIN_AGE = 12
+IMPRISONMENT_MIN_AGE = 13
+# Math and English proficiency are read as college readiness (CUNY's proficiency measures: Regents
+# or SAT scores, taken in high school): not a child's. The population model draws them from 12.
+READINESS_MIN_AGE = 12
+# Weekly work hours a minor may work in New York (Labor Law section 142): 14-15, 18 in a school
+# week and 40 in a vacation week; 16-17, 28 and 48. The schema has no school calendar: the
+# vacation-week limits.
+MINOR_WEEKLY_HOURS = {14: 40, 15: 40, 16: 48, 17: 48}
 
 CHILD_RELATIONS = ("child", "stepchild", "adopted child", "foster child")
 PARENTED_RELATIONS = ("child", "stepchild", "adopted child")  # make self and spouse parents
@@ -63,6 +92,9 @@ ADULT_FLAGS: dict[str, int] = {
     "first_time_home_buyer": 18,
     "propery_owner_widow": 18,
     "had_previous_sche": 18,
+    # paid funeral expenses: a funeral contract needs contractual capacity (18, General
+    # Obligations Law section 3-101); FEMA's COVID-19 funeral assistance pays the adult who paid
+    "covid_funeral_expenses": 18,
 }
 
 # Every age limit on a boolean flag, as feature -> (min age, max age) for True; samplers read it.
@@ -78,13 +110,37 @@ FLAG_AGE_RANGES: dict[str, tuple[int, int]] = {
     "selective_service": (18, 999),
     "is_eligible_for_selective_service": (18, 25),
     "accepted_to_cuny": (COLLEGE_MIN_AGE, 999),
+    "is_runaway": RUNAWAY_AGES,
+    "has_atin": ATIN_AGES,
+    "involved_in_justice_system": (JUSTICE_MIN_AGE, 999),
+    "imprisonment": (IMPRISONMENT_MIN_AGE, 999),
+    "proficient_in_math": (READINESS_MIN_AGE, 999),
+    "proficient_in_english_reading_and_writing": (READINESS_MIN_AGE, 999),
+}
+# Flags some relations to the self cannot have (feature -> relations that cannot):
+# - a runaway youth is away from the home of their parent or guardian, so is not living with the
+#   self as their child (stepchild, adopted or foster child) or as the self's spouse;
+# - an ATIN is issued to the taxpayer adopting the child: never the self or the spouse;
+# - an emancipated minor is free of their parents' custody and support: not living with the self
+#   as their child (or foster child, who is in the state's custody);
+# - foster care places a child away from their parents: not the self's child, stepchild (the
+#   spouse's child) or adopted child (adoption ends foster care).
+PARENTS_CHILDREN = ("child", "stepchild", "adopted child")
+FLAG_EXCLUDED_RELATIONS: dict[str, tuple[str, ...]] = {
+    "is_runaway": ("spouse", *PARENTS_CHILDREN, "foster child"),
+    "has_atin": ("self", "spouse"),
+    "emancipated_minor": (*PARENTS_CHILDREN, "foster child"),
+    "in_foster_care": PARENTS_CHILDREN,
 }
 MALE_ONLY_FLAGS = ("selective_service", "is_eligible_for_selective_service")
 FEMALE_ONLY_FLAGS = ("breastfeeding",)
 
 
-def flag_allowed(feature: str, age: int, sex: str) -> bool:
-    """Whether a member of this age and sex may have boolean `feature` true (relation aside)."""
+def flag_allowed(feature: str, age: int, sex: str, relation: str | None = None) -> bool:
+    """Whether a member of this age and sex (and `relation`, when given) may have boolean
+    `feature` true."""
+    if relation is not None and relation in FLAG_EXCLUDED_RELATIONS.get(feature, ()):
+        return False
     lo, hi = FLAG_AGE_RANGES.get(feature, (0, 999))
     if not lo <= age <= hi:
         return False
@@ -101,6 +157,8 @@ def numeric_cap(feature: str, age: int) -> int | None:
     months_since_worked gives -1 (never worked) under WORK_MIN_AGE; months_pregnant does not
     depend on sex here (see `pregnancy_allowed`).
     """
+    if feature == "work_hours_per_week" and age in MINOR_WEEKLY_HOURS:
+        return MINOR_WEEKLY_HOURS[age]
     if feature in WORK_NUMBERS:
         return None if age >= WORK_MIN_AGE else 0
     if feature == "months_since_worked":
@@ -161,7 +219,7 @@ def age_bounds(relation: str, self_age: int | None = None) -> tuple[int, int]:
     elif relation == "cousin":
         lo, hi = max(0, s - 30), min(MAX_AGE, s + 30)
     elif relation == "friend":
-        lo, hi = max(SELF_MIN_AGE, s - 25), min(MAX_AGE, s + 25)
+        lo, hi = max(FRIEND_MIN_AGE, s - 25), min(MAX_AGE, s + 25)
     else:
         raise ValueError(f"unknown relation {relation!r}")
     if lo > hi:
@@ -236,6 +294,7 @@ def school_level_ok(level, age: int) -> bool:
 
 __all__ = [
     "ADULT_FLAGS",
+    "ATIN_AGES",
     "CHILD_GAP",
     "CHILD_RELATIONS",
     "COLLEGE_CREDITS_MIN_AGE",
@@ -244,16 +303,23 @@ __all__ = [
     "FEMALE_ONLY_FLAGS",
     "FERTILE_AGES",
     "FLAG_AGE_RANGES",
+    "FLAG_EXCLUDED_RELATIONS",
     "FOSTER_CARE_MAX_AGE",
     "GRADES",
     "GRANDCHILD_GAP",
     "HSE_MIN_AGE",
+    "IMPRISONMENT_MIN_AGE",
+    "JUSTICE_MIN_AGE",
     "MALE_ONLY_FLAGS",
     "MAX_AGE",
+    "MINOR_WEEKLY_HOURS",
     "NO_DIPLOMA",
     "NYC",
     "NYC_ONLY_HOUSING",
     "PARENTED_RELATIONS",
+    "PARENTS_CHILDREN",
+    "READINESS_MIN_AGE",
+    "RUNAWAY_AGES",
     "SELF_MIN_AGE",
     "SPOUSE_MIN_AGE",
     "WORK_FLAGS",

@@ -140,7 +140,8 @@ class FlipSearch:
             key = (member, feature, value)
             if key not in verdicts:
                 try:
-                    changed = replace_member(hh, member, **{feature: value})
+                    changed = with_number(hh, member, feature, value) if is_number(value) else \
+                        replace_member(hh, member, **{feature: value})
                 except Exception:  # a value the schema refuses for this member
                     verdicts[key] = None
                 else:
@@ -188,6 +189,29 @@ class FlipSearch:
         cost, member, feature, _, new, old = best
         after = self.checker.run(replace_member(hh, member, **{feature: new}))
         return Flip(feature, member, old, new, _decisive(self.checker, trace.lines, after.lines), cost)
+
+
+def with_number(hh: Household, member: int, feature: str, value: Any) -> Household:
+    """`hh` with one number of one member changed, checked against the feature's type and range
+    only (replace_member revalidates every feature: 2.5 ms a call, most of a search's time).
+    Raises ValueError for a value outside them."""
+    f = FEATURES_BY_NAME[feature]
+    if f.type == "int":
+        if value != int(value):
+            raise ValueError(f"{feature}: {value!r} is not a whole number")
+        value = int(value)
+    elif f.type == "float":
+        value = float(value)
+    else:
+        raise ValueError(f"{feature} is not a number")
+    if (f.min is not None and value < f.min) or (f.max is not None and value > f.max):
+        raise ValueError(f"{feature}: {value!r} is outside [{f.min}, {f.max}]")
+    old = hh.members[member]
+    changed = object.__new__(type(old))
+    for name in type(old).__slots__:
+        object.__setattr__(changed, name, getattr(old, name))
+    object.__setattr__(changed, feature, value)
+    return Household(hh.members[:member] + (changed,) + hh.members[member + 1:], hh.feature_schema)
 
 
 def is_number(v: Any) -> bool:

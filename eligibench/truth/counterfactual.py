@@ -26,8 +26,9 @@ the other (or the reverse): the condition whose outcome the change flipped.
 
 Limits: one feature of one member at a time (a verdict that needs two changes gets no flip); a
 band of flipping values narrower than the probes' spacing and holding no threshold can be missed;
-members are not added or removed. Cost (2026-11-27, 328 fuzzed pairs, 2 loaded cores): about
-twice the threshold-only search (42 s against 20 s), the price of the nearest value.
+members are not added or removed. Cost (2026-11-27, 324-328 fuzzed pairs per edition, 2 loaded
+cores): 20 s and 18 s, the threshold-only search's 26 s and 19 s: the probes and bisection cost
+what copying a member without revalidating it (`with_number`) saves.
 """
 from __future__ import annotations
 

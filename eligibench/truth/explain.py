@@ -373,7 +373,9 @@ class ExplainedChecker:
         elif isinstance(right, ast.BinOp) and isinstance(right.op, ast.Mult) and not self._fixed(right):
             k, other = self._factor(right)
             if k is not None:
-                derived = self._share_words(1 / k, other) if k < 1 else f"{plain_number(k)} times {self._amount_words(other)}"
+                what = self._amount_words(other)
+                derived = self._share_words(k, other) if k < 1 else \
+                    f"{plain_number(k)} times {'' if what.startswith('the ') else 'the '}{what}"
         return amount_node, right, plain_number(amount), plain_number(bound), derived, money
 
     def claim(self, hh, e: Event, occurrence: int = 0) -> LimitClaim | None:
@@ -438,7 +440,8 @@ class ExplainedChecker:
             return ""
         a, b = self._amount_words(left), self._amount_words(right)
         same = "the same as" if lv == rv else "not the same as"
-        return f"{a[:1].upper() + a[1:]} is {amount_words(lv, False)}, {same} {b}, {amount_words(rv, False)}."
+        return (f"The number of {a} ({amount_words(lv, False)}) is {same} the number of {b} "
+                f"({amount_words(rv, False)}).")
 
     def _fixed(self, node: ast.expr) -> bool:
         """A constant of the checker (a literal, a module constant, an expression of them)."""

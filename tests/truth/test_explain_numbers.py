@@ -9,6 +9,7 @@ not the limit) and "would qualify if this were $49,999 instead of $0" (true, but
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -74,15 +75,22 @@ def test_fuzzed_households_explanations_and_flips_hold_when_rerun(edition):
     modules = edition_registry(edition)
     pool = fuzz_households(2, 7, thresholds_from_checkers(modules.values())) + [_drie_household()]
     tally = CheckTally()
+    derived: set[str] = set()
     for oid in (o for o in _LIMITED if o in modules):
         traced = TracedChecker(oid, modules[oid])
         search = FlipSearch(traced)
         for i, hh in enumerate(pool):
+            derived |= {c.derived for c in explained_checker(oid, edition).claims(hh) if c.derived}
             flip = search.find(hh)
             check_limits(explained_checker(oid, edition), hh, tally, f"household {i} ")
             check_flip(traced, hh, "" if flip is None else flip.to_json(), traced.run(hh).eligible, tally,
                        _thresholds(traced.path, traced.variant_path), f"household {i} ")
     assert not tally.problems, "\n".join(tally.problems[:20])
+    # a derived limit says how it is made, in words a person reads
+    assert "a third of monthly income" in derived, derived
+    for text in derived:
+        assert re.fullmatch(r"(a third|half|a quarter) of monthly \w+( \w+)?|(\d{1,2}(\.\d+)?|100)% of [\w ]+|"
+                            r"\d+ times the [\w ]+", text), text
     assert tally.limits >= 6 and tally.flips >= 5, tally
     assert tally.unmovable <= tally.limits // 4, tally.unmoved
 

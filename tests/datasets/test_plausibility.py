@@ -61,6 +61,26 @@ def test_stage_fails_naming_the_report_when_a_household_breaks_a_rule(tmp_path, 
     assert listed["datasets"]["diverse"]["list"][0]["row"] == "diverse-0000"
 
 
+def test_stage_sealed_mode_reports_counts_only(tmp_path, monkeypatch):
+    from eligibench.datasets.rows import write_parquet
+    from eligibench.errors import BenyfitsError
+
+    monkeypatch.chdir(tmp_path)
+    write_parquet(tmp_path / "data" / "sealed" / "1" / "diverse.parquet", [_row("diverse-0000", household({"age": 40}))])
+    write_parquet(tmp_path / "data" / "sealed" / "2026-08" / "1" / "diverse.parquet",
+                  [_row("diverse-2026-08-0000", household({"age": 40}))])
+    stage.main(["--sealed"])
+    rep = json.loads((tmp_path / "reports" / "plausibility-sealed.json").read_text())
+    assert rep["violations"] == 0 and set(rep["datasets"]) == {"1/diverse", "2026-08/1/diverse"}
+    write_parquet(tmp_path / "data" / "sealed" / "1" / "diverse.parquet",
+                  [_row("diverse-0000", household({"age": 30, "sex": "male", "months_pregnant": 2}))])
+    with pytest.raises(BenyfitsError, match="pregnancy 1"):
+        stage.main(["--sealed"])
+    rep = json.loads((tmp_path / "reports" / "plausibility-sealed.json").read_text())
+    assert rep["datasets"]["1/diverse"]["by_rule"] == {"pregnancy": 1}
+    assert "list" not in rep["datasets"]["1/diverse"] and "diverse-0000" not in json.dumps(rep)
+
+
 def test_sealed_split_from_a_test_secret_is_plausible():
     """The sealed split's households come from the same generators with the secret's seeds
     (`sealed.build_diverse` / `build_representative` call exactly these): no violation there either.

@@ -519,6 +519,16 @@ def test_taxpayer_numbers_itin_and_atin_and_repair_keeps_the_ssn():
     assert (d["has_ssn"], d["has_itin"]) == (True, False)
 
 
+def test_clear_bound_flags_clears_only_what_a_rule_forbids():
+    d = cons_member_dict(kid(relation="child", age=15, current_school_level=10, is_runaway=True,
+                             emancipated_minor=True, proficient_in_math=True, imprisonment=True))
+    cons.clear_bound_flags(d)
+    assert (d["is_runaway"], d["emancipated_minor"], d["proficient_in_math"], d["imprisonment"]) == \
+        (False, False, True, True)  # a runaway at home, emancipated at 15; 15 may be proficient, imprisoned
+    keep = cons_member_dict(adult(age=20, relation="self", is_runaway=True))
+    assert cons.clear_bound_flags(dict(keep)) == keep
+
+
 def test_justice_and_imprisonment_ages():
     assert cons.broken_rules(hh(parent(), kid(age=12, current_school_level=7, imprisonment=True))) == ["justice_age"]
     assert cons.broken_rules(hh(parent(), kid(age=13, current_school_level=8, imprisonment=True))) == []

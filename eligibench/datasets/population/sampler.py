@@ -86,7 +86,9 @@ def _draw_household(rng: random.Random, pop: Population) -> Household:
     # Benefit contradictions (consistency.repair_member, issue 30): SSI without Medicaid
     # eligibility, Medicaid without a qualifying plan... repaired without draws, so the stream and
     # every household that already kept the rules stay as they were.
-    return Household(tuple(member(**cons.repair_member(d)) for d in ctx.m))
+    # Statuses bound to an age, a sex or a relation (a runaway living with their parent, an
+    # emancipated 15-year-old): cleared the same way, without draws.
+    return Household(tuple(member(**cons.repair_member(cons.clear_bound_flags(d))) for d in ctx.m))
 
 
 def sample_household(rng: random.Random, pop: Population) -> Household:

@@ -103,6 +103,7 @@ from eligibench.household.consistency.limits import (
 )
 from eligibench.household.consistency.status_rules import (
     STATUS_RULE_FUNCS,
+    clear_bound_flags,
     rule_atin,
     rule_college_readiness_age,
     rule_emancipated_minor,
@@ -185,6 +186,7 @@ __all__ = [
     "WORK_NUMBERS",
     "age_bounds",
     "broken_rules",
+    "clear_bound_flags",
     "flag_allowed",
     "implication_problems",
     "min_self_age",

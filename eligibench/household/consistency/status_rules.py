@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from eligibench.household.consistency.core_rules import member_message
 from eligibench.household.consistency.limits import (
+    FEMALE_ONLY_FLAGS,
     FLAG_AGE_RANGES,
     FLAG_EXCLUDED_RELATIONS,
+    MALE_ONLY_FLAGS,
     MINOR_WEEKLY_HOURS,
     flag_allowed,
 )
 from eligibench.household.model import Household, Member
+
+_BOUND_FLAGS = tuple(sorted({*FLAG_AGE_RANGES, *FLAG_EXCLUDED_RELATIONS, *MALE_ONLY_FLAGS, *FEMALE_ONLY_FLAGS}))
 
 
 def _flag_messages(hh: Household, features: tuple[str, ...], rule: str) -> list[str]:
@@ -117,6 +121,18 @@ def rule_college_readiness_age(hh: Household) -> list[str]:
                           "college_readiness_age")
 
 
+def clear_bound_flags(d: dict) -> dict:
+    """Clear every flag `d` (a member's features) holds outside its ages, sex or relations
+    (`limits.flag_allowed`), and emancipation in foster care: no draws, so a sampler that calls it
+    keeps its stream and every member that already kept these rules. Returns `d`."""
+    for f in _BOUND_FLAGS:
+        if d[f] and not flag_allowed(f, d["age"], d["sex"], d["relation"]):
+            d[f] = False
+    if d["emancipated_minor"] and d["in_foster_care"]:
+        d["emancipated_minor"] = False
+    return d
+
+
 STATUS_RULE_FUNCS = (
     rule_runaway_youth,
     rule_atin,
@@ -129,6 +145,7 @@ STATUS_RULE_FUNCS = (
 
 __all__ = [
     "STATUS_RULE_FUNCS",
+    "clear_bound_flags",
     "rule_atin",
     "rule_college_readiness_age",
     "rule_emancipated_minor",

@@ -38,7 +38,8 @@ __all__ = ["CheckTally", "check_flip", "check_limits"]
 @dataclass
 class CheckTally:
     """What was checked and what failed, over many pairs."""
-    limits: int = 0  # stated limits confirmed
+    limits: int = 0  # stated limits confirmed (the condition's outcome changes there)
+    verdicts: int = 0  # of those, limits where the checker's verdict changes too (the decisive condition)
     unmovable: int = 0  # stated limits no read number could move
     unmoved: list[str] = field(default_factory=list)  # which (the first few)
     flips: int = 0  # published flips confirmed
@@ -89,6 +90,7 @@ class _Runs:
 
     def __init__(self, checker: ExplainedChecker, hh: Household, tally: CheckTally):
         self.checker, self.hh, self.tally = checker, hh, tally
+        self.verdict: bool | None = None
         self._cache: dict[tuple[int, str, Any], tuple[bool, list] | None] = {}
 
     def events(self, member: int, feature: str, delta: Any):
@@ -108,6 +110,7 @@ class _Runs:
         got = self.events(member, feature, delta)
         if got is None:
             return None
+        self.verdict = got[0]  # the changed household's verdict, read by _check_claim
         _, events = got
         same = [e for e in events if e.line == claim.line and e.member == claim.member]
         if len(same) <= claim.occurrence:
@@ -123,7 +126,8 @@ class _Runs:
 
 
 def _check_claim(runs: _Runs, claim: LimitClaim) -> str | None:
-    """'' when confirmed, None when no number moves the amount across the limit, else what is wrong.
+    """'' when confirmed ('verdict' when the checker's verdict changes there too), None when no
+    number moves the amount across the limit, else what is wrong.
     The numbers tried: those the condition read, then every number of every member (an amount
     computed before an earlier condition, e.g. `income = household_income(hh)`)."""
     hh = runs.hh
@@ -146,7 +150,10 @@ def _check_claim(runs: _Runs, claim: LimitClaim) -> str | None:
         t = (claim.limit - base[1]) / slope  # the change that puts the amount on the limit
         near = round(t)
         sides = (near - 1, near + 1) if abs(t - near) < 1e-9 else (math.floor(t), math.ceil(t))
-        got = [runs.at(claim, member, feature, d) for d in sides]
+        got, verdicts = [], []
+        for d in sides:
+            got.append(runs.at(claim, member, feature, d))
+            verdicts.append(runs.verdict)
         if None in got:
             continue
         (r1, a1, l1), (r2, a2, l2) = got
@@ -156,7 +163,7 @@ def _check_claim(runs: _Runs, claim: LimitClaim) -> str | None:
             return (f"line {claim.line}: the stated limit {claim.limit:g} is not where the condition changes: "
                     f"the amount at {a1:g} and at {a2:g} (moving {feature}, member {member} first) gives the same "
                     f"outcome, {r1}")
-        return ""
+        return "verdict" if verdicts[0] != verdicts[1] else ""
     return None
 
 
@@ -177,10 +184,11 @@ def check_limits(checker: ExplainedChecker, hh: Household, tally: CheckTally, wh
             if len(tally.unmoved) < 20:
                 tally.unmoved.append(f"{where}{checker.opportunity} line {claim.line}: {claim.amount:g} vs {claim.limit:g} "
                                      f"({claim.derived or 'limit'}; reads {', '.join(claim.reads[:4])})")
-        elif found:
+        elif found not in ("", "verdict"):
             tally.problems.append(f"{where}{checker.opportunity}: {found} ({claim.derived or 'limit'})")
         else:
             tally.limits += 1
+            tally.verdicts += found == "verdict"
 
 
 def check_flip(traced, hh: Household, flip_json: str, verdict: bool, tally: CheckTally,

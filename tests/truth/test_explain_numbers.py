@@ -46,6 +46,7 @@ def test_the_rent_limit_is_a_third_of_monthly_income_and_the_flip_is_the_nearest
     check_limits(explained_checker(DRIE), hh, tally)
     check_flip(traced, hh, flip.to_json(), False, tally)
     assert (tally.limits, tally.flips, tally.problems) == (2, 1, [])
+    assert tally.verdicts == 1  # the rent limit decides: at $149 not eligible, at $150 eligible
 
 
 def test_the_checks_catch_a_far_flip_and_a_wrong_limit():
@@ -59,7 +60,7 @@ def test_the_checks_catch_a_far_flip_and_a_wrong_limit():
     checker = explained_checker(DRIE)
     good = next(c for c in checker.explain(hh).claims if c.derived)
     wrong = LimitClaim(**{**vars(good), "limit": 5379.0})  # the yearly income, shown as the limit
-    assert _check_claim(_Runs(checker, hh, CheckTally()), good) == ""
+    assert _check_claim(_Runs(checker, hh, CheckTally()), good) == "verdict"
     assert "is not where the condition changes" in _check_claim(_Runs(checker, hh, CheckTally()), wrong)
 
 
@@ -124,7 +125,8 @@ def test_every_published_pair_states_limits_and_flips_the_checker_confirms():
                 flip = row.flips[i] if i < len(row.flips) else ""
                 check_flip(traced, row.household, flip, row.labels[i], tally,
                            _thresholds(traced.path, traced.variant_path), where)
-    print(f"{pairs} pairs: {tally.limits} limits and {tally.flips} flips confirmed, {tally.unmovable} limits no "
+    print(f"{pairs} pairs: {tally.limits} limits ({tally.verdicts} deciding the verdict) and {tally.flips} flips "
+          f"confirmed, {tally.unmovable} limits no "
           f"number moves, {tally.runs} checker runs, {time.perf_counter() - started:.1f} s")
     assert pairs and not tally.problems, f"{len(tally.problems)} claim(s) the checker does not confirm:\n" + \
         "\n".join(tally.problems[:30])

@@ -61,7 +61,7 @@ TITLE = "BeNYfits leaderboard"
 TAB_BUILDERS: tuple[Callable[[Context], Tab], ...] = (
     board_tab.build, scatter.build, opportunity.build, dialogs.build, compare.build, simulator.build, sensitivity.build, realism.build, gradings.build, submit.build)
 
-CSS = TRUTH_CSS + R.TABLE_CSS + """
+CSS = TRUTH_CSS + R.TABLE_CSS + R.SCATTER_CSS + """
 .bf-note { font-size: 13px; color: #57606a; }
 .bf-busy { background: #fff8c5; border: 1px solid #d4a72c; border-radius: 6px; padding: 8px 12px; font-size: 14px; }
 .bf-protocol { background: #ddf4ff; border: 1px solid #54aeff; border-radius: 6px; padding: 6px 10px; font-size: 13px; }

@@ -14,6 +14,7 @@ import pandas as pd
 from eligibench.evaluation.hosting import SubmissionError
 from eligibench.household import display_name
 from eligibench.results import TERMINATION_WORDS, ResultStore
+from eligibench.results.catalogue import IDS_PANEL, SNAKE_WORDS
 from eligibench.truth import human_words
 from leaderboard import queries as Q
 from leaderboard import render as R
@@ -24,6 +25,7 @@ from leaderboard.literal import literal_markdown as lit
 from leaderboard.notes import notes_markdown
 from leaderboard.persona_card import persona_audit_lines
 from leaderboard.plain_facts import CHECK_WORDS, fact_sentence, keys_in_words
+from leaderboard.protocol_words import user_words
 from leaderboard.ratelimit import RateLimiter
 from leaderboard.upload import accept_upload
 from leaderboard.verdict_reasons import DialogFacts, GroundTruth, profile_html, render_reasons
@@ -93,7 +95,8 @@ class Board:
             empty = pd.DataFrame(columns=list(Q.TABLE_COLUMNS))
             return PageData(self._with_reported(empty), {}, [], {}, pd.DataFrame(columns=list(Q.SIMULATOR_COLUMNS)),
                             "", pd.DataFrame(columns=list(Q.QUEUE_COLUMNS)), busy=True, cold=True)
-        labels = {rid: label.split(" · ")[0] + f" ({rid[:6]})" for label, rid in runs}  # configuration (run)
+        # chips and rows name a run by its configuration and when it ran, never by its id (a hash)
+        labels = {rid: label.split(" · ")[0] + f" ({label.split(' · ')[-1]})" for label, rid in runs}
         page = PageData(self._with_reported(evaluated), protos, runs, labels, stats,
                         audit_markdown(audits, self.paper), queue, latest=latest, humans=humans,
                         rank_tables=rank_tables)
@@ -191,7 +194,7 @@ class Board:
                     if p["label"] is not None and p["predicted"] is not None and bool(p["predicted"]) == bool(p["label"]))
         labelled = sum(1 for p in t["predictions"] if p["label"] is not None)
         summary = (f"**{lit(run.get('submission', ''))}** on **{lit(dataset)} / {lit(row_id)}** "
-                   f"(trial {trial}) with simulator {lit(run.get('simulator', ''))}: "
+                   f"(trial {trial}) with the {lit(user_words(run.get('simulator', '')))}: "
                    f"{len(t['turns'])} question(s), ended: **{lit(TERMINATION_WORDS.get(t['termination'], t['termination']))}**"
                    + (f" (error: {lit(Q.sanitize(t['error']))})" if t.get("error") else "")
                    + f"; {right}/{labelled} opportunities predicted correctly.")
@@ -380,19 +383,22 @@ def audit_markdown(audits: list[Q.Audit], paper: dict[str, Any]) -> str:
     for a in audits:
         s = a.summary
         pct = s.get("faithful_pct")
-        lines = [f"### Faithfulness audit: `{a.simulator or 'simulator'}`",
+        lines = [f"### Faithfulness audit: {user_words(a.simulator) if a.simulator else 'simulated user'}",
                  f"Read from {a.source}" + (f", {a.created_at}" if a.created_at else "") + "."]
         if pct is not None:
             lines.append(f"\n**{s.get('faithful', '?')} / {s.get('probes', '?')} probes faithful ({pct}%)**"
                          + (f" over {s['households']} household(s)" if s.get("households") else "")
-                         + (f", data version `{s['data_version']}`" if s.get("data_version") else "") + ".")
+                         + ".")
         by_kind = s.get("by_kind") or {}
         if isinstance(by_kind, dict) and by_kind:
             lines.append("\n| probe kind | probes | faithful % |\n|---|---|---|")
             for kind, v in by_kind.items():
                 if isinstance(v, dict):
-                    lines.append(f"| {kind} | {v.get('probes', '')} | {v.get('faithful_pct', '')} |")
+                    words = SNAKE_WORDS.get(str(kind), str(kind).replace("_", " "))
+                    lines.append(f"| {words} | {v.get('probes', '')} | {v.get('faithful_pct', '')} |")
         lines += persona_audit_lines(s)
+        if s.get("data_version"):  # an id: collapsed, never in the default view
+            lines.append(f"\n<details><summary>{IDS_PANEL}</summary>\n\ndata version `{s['data_version']}`\n</details>")
         examples = s.get("examples") or []
         if isinstance(examples, list) and examples:
             lines.append("\n<details><summary>Example probes</summary>\n\n| question | expected | answer | faithful |"

@@ -111,4 +111,10 @@ def cost_view(source: Any, prices: PriceTable, protocol: str | None = None) -> s
     table = (f"<table id='bf-cost-table'><thead><tr><th>Submission</th><th>{Q.TW_F1}</th><th>$ total</th>"
              "<th>$ per dialog</th><th>$ per correct verdict</th><th>tokens per correct verdict</th>"
              f"<th>frontier</th></tr></thead><tbody>{rows}</tbody></table>") if rows else ""
+    if df.empty or all(money(v) == "—" for col in ("$ total", "$ per dialog", "$ per correct verdict")
+                       for v in df[col]) and all(tokens(v) in ("—", "0") for v in df["Tokens per correct verdict"]):
+        # nothing measured or priced: one sentence, not a table of dashes
+        return ("<p id='bf-cost-empty' class='bf-note'>No cost figures for these runs: they recorded no model tokens "
+                "(rule-based agents and a template user call no model), or no price is set in params.yaml "
+                "(<code>cost.tokens</code>, <code>cost.gpu_hour</code>; see docs/sharing.md).</p>")
     return cost_svg(df) + table

@@ -25,7 +25,8 @@ def verdict(r: Any, run_a: str, run_b: str, labels: dict[str, str] | None = None
     if not c.households:
         return "_Paired comparison: the runs share no scored household._"
     labels = labels or {}
-    a, b = (html.escape(labels.get(x, x[:8])) for x in (run_a, run_b))
+    # runs by name and time (the board's run labels), never by their id: a hash tells a person nothing
+    a, b = (html.escape(labels.get(x, "the run picked")) for x in (run_a, run_b))
     lines = [f"- {c.line(name, 'A', 'B')}" for name in FIGURES]
     m = c.mcnemar
     return (f"**Paired comparison** (A = {a}, B = {b}; {c.level:.0%} household-bootstrap intervals, "

@@ -5,6 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 
+def words(name: Any) -> str:
+    """A persona's or behaviour's key in words ("one_at_a_time" -> "one at a time")."""
+    return str(name).replace("_", " ")
+
+
 def persona_audit_lines(summary: dict[str, Any]) -> list[str]:
     """Markdown lines for an audit summary's personas (none when the audit has no persona section)."""
     p = summary.get("personas")
@@ -14,9 +19,9 @@ def persona_audit_lines(summary: dict[str, Any]) -> list[str]:
              "checked with the deviation its persona allows)\n", "| persona | probes | faithful % |", "|---|---|---|"]
     for name, v in (p.get("personas") or {}).items():
         if isinstance(v, dict):
-            lines.append(f"| {name} | {v.get('probes', '')} | {v.get('faithful_pct', '')} |")
+            lines.append(f"| {words(name)} | {v.get('probes', '')} | {v.get('faithful_pct', '')} |")
     lines += ["\n| behaviour | probes | faithful % | shown in % of households |", "|---|---|---|---|"]
     for name, v in (p.get("behaviours") or {}).items():
         if isinstance(v, dict):
-            lines.append(f"| {name} | {v.get('probes', '')} | {v.get('faithful_pct', '')} | {v.get('shown_pct', '')} |")
+            lines.append(f"| {words(name)} | {v.get('probes', '')} | {v.get('faithful_pct', '')} | {v.get('shown_pct', '')} |")
     return lines

@@ -21,6 +21,10 @@ from leaderboard import queries as Q
 DEFAULT_SORT = Q.TW_F1
 
 
+def is_blank(v: Any) -> bool:
+    return v is None or (not isinstance(v, str) and pd.isna(v)) or str(v) == ""
+
+
 def _cell(v: Any) -> str:
     if v is None or (not isinstance(v, str) and pd.isna(v)):
         return ""
@@ -30,8 +34,11 @@ def _cell(v: Any) -> str:
 
 
 def table_html(df: pd.DataFrame, table_id: str, clickable: bool = True, caption: str = "",
-               sorted_by: str = DEFAULT_SORT) -> str:
-    """The table in its default order (rows as given, numbered by data-i for the reset)."""
+               sorted_by: str = DEFAULT_SORT, runs: Sequence[str] | None = None,
+               authors: Sequence[str] | None = None) -> str:
+    """The table in its default order (rows as given, numbered by data-i for the reset). `runs`
+    (one run id per row, when the table has no Run column: ids are not shown) makes rows open their
+    run and the pinned name a link to its dialogs; `authors` (one per row) go under the name."""
     if df.empty:
         return f'<div class="bf-empty" id="{table_id}-empty">{html.escape(caption or "No rows.")}</div>'
     cols = list(df.columns)
@@ -44,12 +51,22 @@ def table_html(df: pd.DataFrame, table_id: str, clickable: bool = True, caption:
                     f'title="click (or Enter) to sort by {html.escape(c)}"><span>{html.escape(c)}</span></th>')
     body = []
     for i, row in enumerate(df.itertuples(index=False)):
+        run = str(getattr(row, "Run", "") or "") if "Run" in cols else ""
+        if runs is not None and i < len(runs) and not run:
+            run = "" if is_blank(runs[i]) else str(runs[i])
+        who = "" if authors is None or i >= len(authors) or is_blank(authors[i]) else str(authors[i])
         cells = []
         for c, v in zip(cols, row):
             num = "" if c not in Q.NUMBER_COLUMNS or _cell(v) == "" else f' data-v="{float(v)}"'
             pin = ' class="bf-pin"' if c == pinned else ""
-            cells.append(f"<td{pin}{num}>{html.escape(_cell(v))}</td>")
-        run = str(getattr(row, "Run", "") or "") if "Run" in cols else ""
+            text = html.escape(_cell(v))
+            if c == pinned and runs is not None:
+                if run:  # a link to the run's dialogs (the row's click does the same in place)
+                    href = "?" + urlencode({"tab": "dialogs", "run": run})
+                    text = f'<a class="bf-agent" href="{html.escape(href)}" target="_self">{text}</a>'
+                if who:
+                    text += f'<span class="bf-authors">{html.escape(who)}</span>'
+            cells.append(f"<td{pin}{num}>{text}</td>")
         attrs = f' data-run="{html.escape(run)}" class="bf-click" tabindex="0"' if clickable and run else ""
         body.append(f'<tr data-i="{i}"{attrs}>{"".join(cells)}</tr>')
     default = sorted_by if sorted_by in cols else ""
@@ -129,6 +146,9 @@ element.addEventListener('click', (e) => {
   if (e.target.closest('.bf-reset')) {
     state.col = null; state.dir = null; apply(); urlSort(element.querySelector('table.bf-grid')); return;
   }
+  const a = e.target.closest('a.bf-agent');
+  if (a && (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0)) return;  // a new tab follows the link
+  if (a) e.preventDefault();  // opened in place, as a row click: no page reload
   const tr = e.target.closest('tr[data-run]');
   if (tr && tr.dataset.run) { trigger('open', {run: tr.dataset.run}); }
 });
@@ -164,6 +184,9 @@ table.bf-grid tr.bf-click { cursor: pointer; }
 table.bf-grid tr.bf-click:hover td, table.bf-grid tr.bf-click:focus td { background: #f6f8fa; }
 table.bf-grid th:focus-visible, table.bf-grid tr:focus-visible { outline: 2px solid #0969da; outline-offset: -2px; }
 .bf-caption { font-size: 13px; margin: 6px 0 2px; }
+table.bf-grid a.bf-agent { color: #0969da; text-decoration: none; font-weight: 600; }
+table.bf-grid .bf-authors { display: block; font-size: 11px; color: #57606a; }
+.bf-ids summary { cursor: pointer; font-size: 13px; color: #57606a; }
 .bf-empty { font-size: 13px; color: #57606a; padding: 8px 0; }
 @media (max-width: 600px) {
   table.bf-grid { font-size: 12px; }
@@ -178,29 +201,39 @@ table.bf-grid th:focus-visible, table.bf-grid tr:focus-visible { outline: 2px so
 
 
 def scatter_svg(points: pd.DataFrame, width: int = 760, height: int = 440) -> str:
-    """Average F1 (y) against average turns (x): one mark per row, 95% intervals as error bars
-    (both directions) where the row has them; reported v1 rows as squares without bars."""
+    """Average F1 (y) against average turns (x): one labelled mark per row, 95% intervals as error
+    bars (both directions) where the row has them; reported v1 rows as squares without bars. Both
+    axes are scaled to the points given (with v1's rows left out, the axes fit our runs: v1's 70
+    turns no longer squeeze them into a corner)."""
     if points.empty:
         return "<p>No run has both an average F1 and an average number of turns yet.</p>"
-    left, right, top, bottom = 52, 16, 16, 44
+    left, right, top, bottom = 52, 150, 16, 44
     xs = list(points[Q.AVG_TURNS])
-    for t in points["Turns CI"]:
+    ys = list(points[Q.AVG_F1])
+    for t, f in zip(points["Turns CI"], points["F1 CI"]):
         b = Q.interval_bounds(t)
         if b:
             xs.append(b[1])
+        fb = Q.interval_bounds(f)
+        if fb:
+            ys += list(fb)
     x_max = max(5.0, math.ceil(max(xs) * 1.08 / 5) * 5)
+    y_lo = max(0.0, math.floor((min(ys) - 5) / 10) * 10)
+    y_hi = min(100.0, math.ceil((max(ys) + 5) / 10) * 10)
+    y_hi = max(y_hi, y_lo + 10)
     pw, ph = width - left - right, height - top - bottom
 
     def X(v: float) -> float:
         return left + pw * v / x_max
 
     def Y(v: float) -> float:
-        return top + ph * (1 - v / 100.0)
+        return top + ph * (1 - (v - y_lo) / (y_hi - y_lo))
 
     parts = [f'<svg class="bf-scatter" viewBox="0 0 {width} {height}" width="100%" role="img" '
              f'aria-label="F1 against turns with 95% intervals" preserveAspectRatio="xMinYMin meet">']
-    for v in range(0, 101, 20):
-        parts.append(f'<line x1="{left}" x2="{width - right}" y1="{Y(v):.1f}" y2="{Y(v):.1f}" stroke="#eaeef2"/>'
+    y_step = 10 if y_hi - y_lo > 30 else 5
+    for v in range(int(y_lo), int(y_hi) + 1, y_step):
+        parts.append(f'<line x1="{left}" x2="{left + pw}" y1="{Y(v):.1f}" y2="{Y(v):.1f}" stroke="#eaeef2"/>'
                      f'<text x="{left - 6}" y="{Y(v) + 4:.1f}" text-anchor="end" font-size="11">{v}</text>')
     step = max(1, int(x_max // 5))
     for v in range(0, int(x_max) + 1, step):
@@ -211,6 +244,7 @@ def scatter_svg(points: pd.DataFrame, width: int = 760, height: int = 440) -> st
                  f'<text transform="translate(14 {top + ph / 2:.0f}) rotate(-90)" text-anchor="middle" '
                  'font-size="12">F1 (%)</text>')
     colors = {Q.EVALUATED: "#0969da", Q.REPORTED: "#bc4c00"}
+    placed: list[tuple[float, float]] = []  # label positions so far: a label that would overlap moves down
     for p in points.itertuples(index=False):
         c = colors.get(p.Source, "#57606a")
         x, y = X(p._0), Y(p._1)
@@ -221,16 +255,40 @@ def scatter_svg(points: pd.DataFrame, width: int = 760, height: int = 440) -> st
         if tb:
             parts.append(f'<line class="bf-errbar" x1="{X(tb[0]):.1f}" x2="{X(tb[1]):.1f}" y1="{y:.1f}" y2="{y:.1f}" '
                          f'stroke="{c}" stroke-width="1.2" opacity="0.6"/>')
-        tip = (f"{p.Submission} ({p.Source}) · simulator {p.Simulator} · F1 {p._1:.1f} {p._6 or ''} · "
+        tip = (f"{p.Submission} ({p.Source}) · F1 {p._1:.1f} {p._6 or ''} · "
                f"turns {p._0:.1f} {p._7 or ''} · {Q.TW_F1} {p._5:.1f}")
         mark = (f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8" fill="{c}"/>' if p.Source == Q.REPORTED
                 else f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="{c}" fill-opacity="0.85"/>')
-        parts.append(f'<g class="bf-point"><title>{html.escape(tip)}</title>{mark}</g>')
+        ly = y + 4
+        while any(abs(ly - py) < 12 and abs(x - px) < 120 for px, py in placed):
+            ly += 12
+        placed.append((x, ly))
+        label = f'<text class="bf-point-label" x="{x + 7:.1f}" y="{ly:.1f}" font-size="11" fill="#1f2328">' \
+                f'{html.escape(str(p.Submission))}</text>'
+        parts.append(f'<g class="bf-point"><title>{html.escape(tip)}</title>{mark}{label}</g>')
     parts.append("</svg>")
-    legend = ('<div class="bf-legend"><span style="color:#0969da">●</span> evaluated here (bars: 95% '
-              'household-bootstrap intervals of F1 and turns) &nbsp; <span style="color:#bc4c00">■</span> v1 '
-              'reported (no intervals published)</div>')
-    return legend + "".join(parts)
+    return "".join(parts)
+
+
+SCATTER_LEGEND = ('<div class="bf-legend"><span style="color:#0969da">●</span> evaluated here (bars: 95% '
+                  'household-bootstrap intervals of F1 and turns) &nbsp; <span style="color:#bc4c00">■</span> v1 '
+                  'reported (no intervals published)</div>')
+
+
+def scatter_html(ours: pd.DataFrame, reported: pd.DataFrame, toggle: str) -> str:
+    """Our runs' plot (axes scaled to them) and, behind a checkbox (`toggle`, its label), the same
+    with v1's reported points; the checkbox switches in the browser, with no server round trip."""
+    both = pd.concat([x for x in (ours, reported) if not x.empty], ignore_index=True) if not reported.empty else ours
+    return (f'<div class="bf-scatter-box"><input type="checkbox" id="bf-v1-toggle"> '
+            f'<label for="bf-v1-toggle" class="bf-note">{html.escape(toggle)}</label>{SCATTER_LEGEND}'
+            f'<div class="bf-plot-ours">{scatter_svg(ours)}</div>'
+            f'<div class="bf-plot-v1">{scatter_svg(both)}</div></div>')
+
+
+SCATTER_CSS = """
+#bf-v1-toggle:checked ~ .bf-plot-ours { display: none; }
+#bf-v1-toggle:not(:checked) ~ .bf-plot-v1 { display: none; }
+"""
 
 
 # ------------------------------------------------------------------------------------------------

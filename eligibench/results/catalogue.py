@@ -91,4 +91,31 @@ def columns() -> tuple[Column, ...]:
     return tuple(out)
 
 
-__all__ = ["BY_NAME", "Column", "HOUSEHOLDS", "METRICS", "Metric", "columns", "metric"]
+# ------------------------------------------------------------------------------------------------
+# Words a person reads on the board besides the metric columns (issue: a board that fits a screen).
+# Views take these labels from here, never as literals, so a rename is made once.
+
+AUTHORS = "Authors"  # the manifest's authors, under the agent's name in the ranking
+SUPERSEDED = "superseded by a newer version (submit --replace)"  # a replaced submission's older run
+NOT_MEASURED = "not measured"  # a figure the run did not record (a template user has no latency or tokens)
+IDS_PANEL = "Ids (runs, protocols, data versions)"  # the details panel that holds every hash
+GROUND_TRUTH_TAB = "Regrades"  # the tab listing which checkers graded each run and what a regrade changed
+V1_POINTS = "Show v1's reported points (squares)"  # the F1-vs-turns plot's toggle
+# a protocol's kind, in words (runs.protocol "kind")
+KIND_WORDS = {"full": "full", "smoke": "smoke", "custom": "custom", "human": "people"}
+# a simulated user, in words, by the part of its label that names it (results: runs.simulator)
+USER_WORDS = (("quoting-user", "quoting test user (no language model)"), ("/template", "template user"),
+              ("reference", "reference user (Llama 3.1 70B)"), ("free-form", "free-form model user"),
+              ("grounded:", "grounded model user"), ("custom simulator", "custom model user"),
+              ("embedded:", "embedded small model user (CPU)"), ("vllm:", "model user served by vLLM"))
+# why an interval is not shown, in words (the ranking's "n/a" cells)
+INTERVAL_NA_WORDS = {"few": "n/a: {n} household(s), too few for an interval",
+                     "flat": "n/a: every resample gave the same value"}
+# snake_case words the simulator tab and the audit show, in plain words
+SNAKE_WORDS = {"exact_value": "exact value", "dont_know": "I don't know", "yes_no": "yes or no",
+               "contradicted": "contradicted", "faithful": "faithful"}
+
+
+__all__ = ["AUTHORS", "BY_NAME", "Column", "GROUND_TRUTH_TAB", "HOUSEHOLDS", "IDS_PANEL", "INTERVAL_NA_WORDS",
+           "KIND_WORDS", "METRICS", "Metric", "NOT_MEASURED", "SNAKE_WORDS", "SUPERSEDED", "USER_WORDS", "V1_POINTS",
+           "columns", "metric"]

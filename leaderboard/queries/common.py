@@ -8,6 +8,7 @@ from typing import Any, Sequence
 import pandas as pd
 
 from eligibench.results import Reader, SnapshotSource, StoreLockedError, StoreSource, open_source
+from eligibench.results.catalogue import INTERVAL_NA_WORDS
 
 _ABS_PATH = re.compile(r"(?<![\w.])(?:/[^\s/'\"`:,;()\[\]]+){2,}/?")
 _PID = re.compile(r"\b(?:PID|pid|process id)[ :=]*\d+\b")
@@ -35,14 +36,19 @@ def is_missing(v: Any) -> bool:
 
 
 def interval_text(low: Any, high: Any, households: Any = None) -> str:
-    """"[lo, hi] n=44"; "n/a (n=1)" when the interval is degenerate (zero width, or fewer than two
-    households behind it: a bootstrap over one household says nothing); "" without an interval."""
+    """"[lo, hi] n=44"; when the interval is degenerate, why in words (the catalogue's
+    INTERVAL_NA_WORDS): fewer than two households behind it ("n/a: 1 household(s), too few for an
+    interval": a bootstrap over one household says nothing) or zero width ("n/a: every resample
+    gave the same value", e.g. F1 100 on every household); "" without an interval."""
     n = None if is_missing(households) else int(households)
     suffix = f" n={n}" if n is not None else ""
+    few = INTERVAL_NA_WORDS["few"].format(n=n)
     if is_missing(low) or is_missing(high):
-        return f"n/a{suffix.replace(' n=', ' (n=')})" if n is not None and n < 2 else ""
-    if (n is not None and n < 2) or round(float(high) - float(low), 6) == 0:
-        return "n/a" + (f" (n={n})" if n is not None else "")
+        return few if n is not None and n < 2 else ""
+    if n is not None and n < 2:
+        return few
+    if round(float(high) - float(low), 6) == 0:
+        return INTERVAL_NA_WORDS["flat"] + (f" ({n} households)" if n is not None else "")
     return f"[{low:.1f}, {high:.1f}]{suffix}"
 
 

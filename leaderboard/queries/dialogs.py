@@ -7,21 +7,28 @@ from typing import Any
 import pandas as pd
 
 from eligibench.results import CAUSE_WORDS, FAILURE_CAUSES, TERMINATION_WORDS, Reader
-from leaderboard.queries.common import is_missing, json_value, plain_value, sanitize, table_records
+from leaderboard.protocol_words import user_words
+from leaderboard.queries.common import date_text, is_missing, json_value, plain_value, sanitize, table_records
 
 __all__ = ["CAUSE_WORDS", "DIALOG_COLUMNS", "FAILURE_CAUSES", "DialogFilter", "dialog_facets", "dialog_key",
            "dialog_list", "parse_dialog_key", "run_choices", "run_export", "shared_dialogs", "transcript"]
 
 def run_choices(r: Reader) -> list[tuple[str, str]]:
     """(label, run_id) for every run, newest first; the label names the configuration (the
-    submission when none was recorded), the simulator and the run id."""
+    submission when none was recorded), the simulated user in words and when it ran, never the run
+    id (a hash; the board's ids panel has it). Two runs that would read the same are numbered."""
     if r.empty or not r.has("runs"):
         return []
     config = "coalesce(run_config, submission)" if "run_config" in r.columns("runs") else "submission"
     df = r.df(f"SELECT run_id, {config} AS name, simulator, created_at, status FROM runs"
               " ORDER BY created_at DESC, run_id")
-    return [(f"{x.name} · {x.simulator} · {x.run_id}" + ("" if x.status == "done" else f" ({x.status})"),
-             x.run_id) for x in df.itertuples(index=False)]
+    out, seen = [], {}
+    for x in df.itertuples(index=False):
+        label = f"{x.name} · {user_words(x.simulator)} · {date_text(x.created_at)}" + (
+            "" if x.status == "done" else f" ({x.status})")
+        seen[label] = seen.get(label, 0) + 1
+        out.append((label if seen[label] == 1 else f"{label} #{seen[label]}", x.run_id))
+    return out
 
 
 DIALOG_COLUMNS = ("Dataset", "Household", "Trial", "Termination", "Questions", "Correct", "Pairs", "Wrong",

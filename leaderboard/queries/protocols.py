@@ -6,6 +6,7 @@ from typing import Mapping
 __all__ = ["NO_PROTOCOL", "V1_PROTOCOL", "StoredProtocol", "default_protocol", "protocol_differences", "protocols"]
 
 from eligibench.results import NO_PROTOCOL, V1_PROTOCOL, Reader, StoredProtocol, parse_protocol
+from leaderboard.protocol_words import user_words
 
 
 def protocol_differences(base: StoredProtocol | None, other: StoredProtocol) -> list[str]:
@@ -29,12 +30,14 @@ def protocol_differences(base: StoredProtocol | None, other: StoredProtocol) -> 
                        + (f" (full: {x.get('households_used')})" if x else ""))
         if x and x.get("data_version") != y.get("data_version"):
             out.append(f"{name} data version {y.get('data_version')} (full: {x.get('data_version')})")
-    for key, words in (("question_cap", "question cap"), ("trials", "trials"), ("split", "split")):
+    said = {"question_cap": lambda v: "no question cap" if v is None else f"at most {v} questions",
+            "trials": lambda v: f"{v} trial{'s' if v != 1 else ''}", "split": lambda v: f"the {v} split"}
+    for key, say in said.items():
         if a.get(key) != b.get(key):
-            out.append(f"{words} {b.get(key)}" + (f" (full: {a.get(key)})" if key in a else ""))
+            out.append(say(b.get(key)) + (f" (full: {say(a.get(key))})" if key in a else ""))
     sa, sb = a.get("simulator") or {}, b.get("simulator") or {}
     if sa != sb and isinstance(sb, dict):
-        out.append(f"simulator {sb.get('label')}" + ("" if sb.get("reference") else " (not the reference simulator)"))
+        out.append(user_words(sb.get("label")) + ("" if sb.get("reference") else " (not the reference simulated user)"))
     pin = b.get("simulator_pin")  # issue 31: the simulator's weights/quantization/prompt differ from the expected
     if isinstance(pin, dict) and pin and pin != a.get("simulator_pin"):
         out.append("simulator not as expected: " + ", ".join(f"{k} {v}" for k, v in sorted(pin.items())))
@@ -61,11 +64,8 @@ def protocols(r: Reader) -> dict[str, StoredProtocol]:
 
 
 def default_protocol(protos: Mapping[str, StoredProtocol]) -> str | None:
-    """The ranking shown first: the full protocol with the most runs; else the largest other one
-    that is not a smoke run; else whatever there is."""
-    def pick(items):
-        items = sorted(items, key=lambda p: (-p.runs, p.id))
-        return items[0].id if items else None
-    return (pick(p for p in protos.values() if p.kind == "full")
-            or pick(p for p in protos.values() if p.kind not in ("smoke",))
-            or pick(protos.values()))
+    """The ranking shown first: one rule for the board and every query (`leaderboard.defaults`): the
+    sealed split's protocol, else the full protocol with the most runs, else the largest one."""
+    from leaderboard.defaults import default_protocol as rule
+
+    return rule(protos)

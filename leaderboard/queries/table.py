@@ -26,6 +26,7 @@ from eligibench.results import (
     Reader,
     columns,
 )
+from eligibench.results.catalogue import AUTHORS, SUPERSEDED, metric
 from leaderboard.queries.agent_errors import AGENT_ERRORS, agent_error_counts, agent_error_status
 from leaderboard.queries.common import (
     date_text,
@@ -49,7 +50,7 @@ EVALUATED = "evaluated"
 
 METRIC_COLUMNS = columns()  # the catalogue's numeric columns, in display order
 INTERVAL_COLUMNS = tuple(c.interval_label for c in METRIC_COLUMNS if c.interval_label)
-_INFO_COLUMNS = ("Source", "Strategy", "Models", "Simulator", "Config", "Protocol", "Dialogs", AGENT_ERRORS, "Status",
+_INFO_COLUMNS = ("Source", "Strategy", AUTHORS, "Models", "Simulator", "Config", "Protocol", "Dialogs", AGENT_ERRORS, "Status",
                  "Isolation",
                  "Date", "Data version", GROUND_TRUTH, "Run")
 # How a run's agents were isolated (runs.isolation): "bubblewrap", or "none (reference agent)" when a
@@ -62,11 +63,14 @@ TABLE_COLUMNS = ("Rank", "Submission", *_METRIC_PART[:_AFTER], RANK_RANGE, *_MET
 NUMBER_COLUMNS = frozenset({*(c.label for c in METRIC_COLUMNS), "Dialogs", AGENT_ERRORS})
 # what a higher value means, per numeric column (the catalogue's higher-is-better)
 HIGHER_IS_BETTER = {c.label: c.metric.higher_is_better for c in METRIC_COLUMNS}
-_DEFAULT_HIDDEN_INFO = ("Config", "Protocol", "Source")
-_HIDDEN = {*_DEFAULT_HIDDEN_INFO, *(c.label for c in METRIC_COLUMNS if not c.metric.shown),
-           # the intervals of the averages of F1 and turns: the datasets' and TW-F1's are shown
-           *(c.interval_label for c in METRIC_COLUMNS if c.interval_label and c.dataset == AVERAGE and not c.metric.title)}
-DEFAULT_COLUMNS = tuple(c for c in TABLE_COLUMNS if c not in _HIDDEN)
+# The default view fits a screen (at most 10 columns): rank, the agent (linked, with its authors),
+# TW-F1 and its interval, the rank range, F1, turns, agent errors, simulator faults and status; every
+# other column is behind the Columns control, and no default column holds a hash (run, protocol and
+# data version ids are in the board's ids panel).
+FAULTS = metric("simulator_fault_rate").column(AVERAGE)
+DEFAULT_COLUMNS = ("Rank", "Submission", TW_F1, ci_label(TW_F1), RANK_RANGE, AVG_F1, AVG_TURNS, AGENT_ERRORS, FAULTS,
+                   "Status")
+assert set(DEFAULT_COLUMNS) <= set(TABLE_COLUMNS) and len(DEFAULT_COLUMNS) <= 10, DEFAULT_COLUMNS
 _METRIC_NAMES = (*(m.name for m in METRICS), HOUSEHOLDS)
 
 __all__ = ["DEFAULT_COLUMNS", "EVALUATED", "HIGHER_IS_BETTER", "INTERVAL_COLUMNS", "METRIC_COLUMNS", "NO_PROTOCOL",
@@ -131,7 +135,7 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
             counted[(run_id, dataset)] = int(n)
     graded = ground_truth_by_run(r)  # issue 31: the ground truth of each run's newest grading
     errors = agent_error_counts(r)  # issue 36: a run with agent errors is marked and never ranked
-    rows = []
+    rows, codes = [], []
     for run in runs.itertuples(index=False):
         m = by_run.get(run.run_id, {})
 
@@ -157,6 +161,7 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
             "Submission": config or run.submission,
             "Source": EVALUATED,
             "Strategy": extra.get("strategy", "") if isinstance(extra, dict) else "",
+            AUTHORS: ", ".join(str(a) for a in (extra.get("authors") or [])) if isinstance(extra, dict) else "",
             "Models": models_label(roles if isinstance(roles, dict) and roles else run.agent_models),
             "Simulator": run.simulator or "",
             "Config": config,
@@ -171,7 +176,29 @@ def evaluated_rows(r: Reader) -> pd.DataFrame:
             "Run": run.run_id,
             "Rank": "",
         })
-    return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
+        codes.append((extra.get("code_sha256") if isinstance(extra, dict) else None, run.created_at))
+    table = pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
+    return mark_superseded(table, codes)
+
+
+def mark_superseded(table: pd.DataFrame, codes: Sequence[tuple[Any, Any]]) -> pd.DataFrame:
+    """A replaced submission's older runs (`submit --replace`: the new code has a new code hash, so a
+    new run id, and the old runs stay in the store) get the Status SUPERSEDED and leave the ranking:
+    among finished runs of one configuration under one protocol, a run whose code hash differs from
+    the newest run's. `codes` is (code_sha256, created_at) per row; runs without a code hash are
+    never marked."""
+    if table.empty:
+        return table
+    out = table.copy()
+    code = pd.Series([c for c, _ in codes], index=out.index, dtype=object)
+    when = pd.to_datetime(pd.Series([w for _, w in codes], index=out.index), errors="coerce")
+    done = out["Status"] == "done"
+    for _, idx in out[done & code.notna()].groupby(["Submission", "Protocol"]).groups.items():
+        newest = when[idx].idxmax() if when[idx].notna().any() else idx[-1]
+        for i in idx:
+            if code[i] != code[newest]:
+                out.at[i, "Status"] = SUPERSEDED
+    return out
 
 
 def load_paper_results(path: Path = PAPER_RESULTS) -> dict[str, Any]:
@@ -197,7 +224,7 @@ def reported_rows(path: Path = PAPER_RESULTS) -> pd.DataFrame:
             models.append(f"dialog: {d['dialog_model']}")
         if d.get("code_model"):
             models.append(f"code: {d['code_model']}")
-        name = f"v1 {d['strategy']}" + (f" ({d['code_model'] or d['dialog_model']})"
+        name = f"v1 {str(d['strategy']).replace('_', ' ')}" + (f" ({d['code_model'] or d['dialog_model']})"
                                         if (d.get("code_model") or d.get("dialog_model")) else "")
         rows.append({
             "Submission": name, "Source": REPORTED, "Strategy": d["strategy"],

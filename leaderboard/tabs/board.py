@@ -13,21 +13,27 @@ import gradio as gr
 import pandas as pd
 
 from eligibench.results import metric
+from eligibench.results.catalogue import AUTHORS, IDS_PANEL
 from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard.board import Board, PageData
-from leaderboard.defaults import HUMAN_KIND, default_protocol, human_protocols
+from leaderboard.defaults import HUMAN_KIND, default_edition, default_protocol, human_protocols
 from leaderboard.downloads import links_html
+from leaderboard.protocol_words import is_sealed, protocol_name, protocol_names
+from leaderboard.queries.gradings import GROUND_TRUTH, NOT_RECORDED
 from leaderboard.tabs.common import Context, Tab, bind, note, url_js
 
 BOARD_INPUTS = ("protocol", "simulators", "filter", "columns", "include_reported", "edition")
 
 
 def protocol_choices(protos: Mapping[str, Q.StoredProtocol]) -> list[tuple[str, str]]:
-    # people's protocols are listed apart (the human rows beside the ranking), not in this dropdown
-    order = sorted((p for p in protos.values() if p.kind != HUMAN_KIND),
-                   key=lambda p: ({"full": 0, "custom": 1, "smoke": 2}.get(p.kind, 3), -p.runs, p.id))
-    return [(p.label, p.id) for p in order]
+    """(name in words, id) per protocol, the sealed split first, then full, custom, smoke. People's
+    protocols are listed apart (the human rows beside the ranking), not in this dropdown."""
+    listed = {k: p for k, p in protos.items() if p.kind != HUMAN_KIND}
+    names = protocol_names(listed, runs=True)
+    order = sorted(listed.values(), key=lambda p: (not is_sealed(p), {"full": 0, "custom": 1, "smoke": 2}.get(p.kind, 3),
+                                                    -p.runs, p.id))
+    return [(names[p.id], p.id) for p in order]
 
 
 # the edition in the URL (?edition=, absent for 2024); the previous edition's protocol leaves it
@@ -43,7 +49,7 @@ def chosen_edition(page: PageData, inputs: Mapping[str, Any]) -> str:
     chosen = inputs.get("edition")
     if chosen in eds:
         return chosen
-    return Q.edition_of(page.protocols, inputs.get("protocol")) or Q.DEFAULT_EDITION
+    return Q.edition_of(page.protocols, inputs.get("protocol")) or default_edition(page.protocols, Q.DEFAULT_EDITION)
 
 
 def chosen_protocol(page: PageData, inputs: Mapping[str, Any]) -> str | None:
@@ -66,22 +72,52 @@ def across_html(page: PageData) -> str:
 
 
 def protocol_banner(protos: Mapping[str, Q.StoredProtocol], chosen: str | None) -> str:
+    """A heading line in words saying what the ranking shows and how far to trust it; the protocol's
+    id is in the ids panel below the table, never here."""
     if not chosen or chosen not in protos:
         return ""
     p = protos[chosen]
+    name = html.escape(protocol_name(p, edition=True))
     default = default_protocol(protos, None)
-    if p.kind == "full" and chosen == default:
-        return (f'<div class="bf-protocol">Ranking under the <b>full protocol</b> with simulator '
-                f'<b>{html.escape(p.simulator or "not recorded")}</b> <code>{html.escape(p.id)}</code>: '
-                f'{html.escape(p.describe())}. Runs under other protocols (smoke, custom, another simulator) are '
-                'ranked in their own sections: pick one above.</div>')
+    if chosen == default and is_sealed(p):
+        return (f'<div class="bf-protocol"><b>Ranking: {name}.</b> The sealed split: its households are never '
+                "handed out, so no agent can carry their answers; this is the ranking to trust. Runs under "
+                "other protocols (the public split, smoke checks) are ranked in their own sections: pick one "
+                "above.</div>")
+    if chosen == default and p.kind == "full":
+        return (f'<div class="bf-protocol"><b>Ranking: {name}.</b> The full protocol: every household, the '
+                "reference simulated user, the public split (no sealed-split run yet). Runs under other protocols (smoke, custom, "
+                "another simulator) are ranked in their own sections: pick one above.</div>")
     base = protos.get(default) if default and protos[default].kind == "full" else None
     diffs = Q.protocol_differences(base, p)
-    head = (f"<b>Full protocol with another simulator</b> ({html.escape(p.simulator or 'not recorded')})"
-            if p.kind == "full" else f"<b>A {html.escape(p.kind)} protocol</b>")
-    return (f'<div class="bf-protocol bf-other">{head}: these runs are ranked only among '
-            f'themselves. What differs: {html.escape("; ".join(diffs))}. <br>Protocol '
-            f'<code>{html.escape(p.id)}</code>: {html.escape(p.describe())}.</div>')
+    if chosen == default:  # neither a sealed nor a full protocol has runs: say what this is
+        head = (f"<b>Showing: {name}.</b> No run under the sealed split or the full protocol yet, so this ranking "
+                + ("is a pipeline check, not a result" if p.kind == "smoke" else "is not the benchmark's result"))
+    elif is_sealed(p):
+        head = f"<b>{name}</b>: ranked only among themselves"
+    else:
+        head = (f"<b>{name}</b>: " + ("the public split (its labels are published), " if p.kind == "full" else "")
+                + "ranked only among themselves")
+    return (f'<div class="bf-protocol bf-other">{head}. What differs from the full protocol: '
+            f'{html.escape("; ".join(diffs))}.</div>')
+
+
+def ids_panel(rows: pd.DataFrame, chosen: str | None) -> str:
+    """Every id behind the listed rows (run, protocol, data version, ground truth), collapsed: a
+    person reads names, a script or a bug report needs the ids."""
+    if rows.empty or "Run" not in rows.columns:
+        return ""
+    items = []
+    if chosen:
+        items.append(f"<li>Protocol: <code>{html.escape(chosen)}</code></li>")
+    for _, r in rows.iterrows():
+        bits = [f"run <code>{html.escape(str(r['Run']))}</code>"]
+        for col in ("Data version", GROUND_TRUTH):
+            if col in rows.columns and not R.is_blank(r[col]) and r[col] != NOT_RECORDED:
+                bits.append(f"{html.escape(col.lower())} <code>{html.escape(str(r[col]))}</code>")
+        items.append(f"<li>{html.escape(str(r['Submission']))}: {', '.join(bits)}</li>")
+    return (f'<details class="bf-ids" id="bf-ids"><summary>{html.escape(IDS_PANEL)}</summary>'
+            f'<ul class="bf-note">{"".join(items)}</ul></details>')
 
 
 def board_rows(table: pd.DataFrame, protocol: str | None) -> pd.DataFrame:
@@ -93,9 +129,9 @@ def board_rows(table: pd.DataFrame, protocol: str | None) -> pd.DataFrame:
     return pd.concat([ranked, unranked], ignore_index=True) if not unranked.empty else ranked
 
 
-def shown_table(table: pd.DataFrame, protocol: str | None, sims: list[str] | None, filt: str,
-                cols: list[str]) -> tuple[pd.DataFrame, str]:
-    """The ranking as displayed (one protocol, filters, chosen columns) and a filter message: a
+def listed_rows(table: pd.DataFrame, protocol: str | None, sims: list[str] | None,
+                filt: str) -> tuple[pd.DataFrame, str]:
+    """The rows listed for one protocol after the filters (every column), and a filter message: a
     malformed filter is named and ignored, never silently read as a word search."""
     msg = ""
     listed = board_rows(table, protocol)
@@ -104,6 +140,13 @@ def shown_table(table: pd.DataFrame, protocol: str | None, sims: list[str] | Non
     except ValueError as e:
         rows, msg = Q.filter_table(listed, "", None, sims or None), \
             f"⚠ Filter not applied: {html.escape(str(e))}"
+    return rows, msg
+
+
+def shown_table(table: pd.DataFrame, protocol: str | None, sims: list[str] | None, filt: str,
+                cols: list[str]) -> tuple[pd.DataFrame, str]:
+    """The ranking as displayed (one protocol, filters, chosen columns) and the filter message."""
+    rows, msg = listed_rows(table, protocol, sims, filt)
     return Q.select_columns(rows, cols), msg
 
 
@@ -158,6 +201,7 @@ class BoardUI:
     export_files: Any  # links by clean name (leaderboard/downloads.py)
     sort_state: Any  # the URL's ?sort= (export reads it)
     reruns: Any  # issue 31: what the simulator re-runs of the ranked runs' fault dialogs found
+    ids: Any  # every id behind the listed rows, collapsed (no hash in the default view)
 
     @property
     def inputs(self) -> list:  # in BOARD_INPUTS order
@@ -192,6 +236,7 @@ def layout() -> tuple[gr.Tab, BoardUI]:
         filter_msg = gr.Markdown(elem_id="bf-filter-msg")
         table = gr.HTML("", elem_id="bf-table", js_on_load=R.TABLE_JS)
         reruns = gr.HTML("", elem_id="bf-reruns")
+        ids = gr.HTML("", elem_id="bf-ids-panel")
         gr.Markdown(note("Click a column header (or focus it and press Enter) to sort by it (again to reverse; "
                          "<b>reset order</b> returns to the ranking). Click a run, or focus it and press Enter, to "
                          f"open its dialogs. <b>=1</b>: the run's {Q.TW_F1} interval overlaps the top run's. <b>{Q.RANK_RANGE}</b>: "
@@ -209,7 +254,7 @@ def layout() -> tuple[gr.Tab, BoardUI]:
         sort_state = gr.Textbox(visible=False, elem_id="bf-sort")
     return tab, BoardUI(edition, protocol, simulator_filter, filter_box, refresh, auto_refresh, board_timer, columns,
                         proto_banner, across, filter_msg, table, humans, include_reported, reported, export_btn,
-                        export_files, sort_state, reruns)
+                        export_files, sort_state, reruns, ids)
 
 
 def reported_view(tbl: pd.DataFrame, cols: list[str], include: bool) -> str:
@@ -217,6 +262,8 @@ def reported_view(tbl: pd.DataFrame, cols: list[str], include: bool) -> str:
     if not include:
         return ""
     rep = reported_table(tbl, cols)
+    # columns v1 never reported (agent errors, simulator faults) would be blank: left out
+    rep = rep[[c for c in rep.columns if c == "Submission" or rep[c].map(lambda v: not R.is_blank(v)).any()]]
     return R.table_html(rep, "bf-v1", clickable=False, caption=(
         f"<b>v1 reported</b> (protocol: {Q.V1_PROTOCOL}: Llama 3.1 70B simulated user, v1 datasets): the "
         "paper's figures, shown beside our runs and not ranked among them; no intervals were published."))
@@ -230,7 +277,8 @@ def fill_board(ui: BoardUI, page: PageData, values: Mapping[str, Any]) -> dict:
     sim_choices = sorted({s for s in page.table["Simulator"] if s})
     sims = [s for s in (values.get("simulators") or []) if s in sim_choices]
     cols = values.get("columns") or DEFAULT_COLS
-    shown, msg = shown_table(page.table, chosen, sims, values.get("filter") or "", cols)
+    rows, msg = listed_rows(page.table, chosen, sims, values.get("filter") or "")
+    shown = Q.select_columns(rows, cols)
     caption = ("" if not shown.empty else
                "Waiting for the results store: an evaluation is writing to it." if page.cold else
                "No evaluated run under this protocol matches." if protos else
@@ -242,7 +290,9 @@ def fill_board(ui: BoardUI, page: PageData, values: Mapping[str, Any]) -> dict:
         # issue 31: what this protocol's household count and trials can tell apart, under its banner
         ui.proto_banner: protocol_banner(protos, chosen) + Q.detectable_html((page.rank_tables or {}).get(chosen), page.labels),
         ui.filter_msg: msg,
-        ui.table: R.table_html(shown, "bf-ranking", caption=caption),
+        ui.table: R.table_html(shown, "bf-ranking", caption=caption, runs=list(rows["Run"]),
+                               authors=list(rows[AUTHORS]) if AUTHORS in rows.columns else None),
+        ui.ids: ids_panel(rows, chosen),
         ui.reported: reported_view(page.table, cols, values.get("include_reported", True)),
         ui.simulator_filter: gr.Dropdown(choices=sim_choices, value=sims),
     }
@@ -327,5 +377,5 @@ def build(ctx: Context) -> Tab:
     ui.auto_refresh.change(auto_refresh_timer, ui.auto_refresh, ui.board_timer)
     return Tab("board", "Leaderboard", tab,
                outputs=[ui.edition, ui.protocol, ui.proto_banner, ui.across, ui.filter_msg, ui.table, ui.reported,
-                        ui.simulator_filter, ui.humans, ui.reruns],
+                        ui.simulator_filter, ui.humans, ui.reruns, ui.ids],
                fill=bind(fill_with_reruns, ui, ctx.board), link=bind(link, ui), link_outputs=[ui.filter_box, ui.columns, ui.sort_state])

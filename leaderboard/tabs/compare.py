@@ -13,8 +13,10 @@ from leaderboard import queries as Q
 from leaderboard.board import Board, PageData
 from leaderboard.paired import verdict as paired_verdict
 from leaderboard.tabs.common import RETRY_EVERY_S, Context, Tab, bind, busy_note, url_js
+from leaderboard.tabs.picks import default_runs
 
 URL = url_js("a", "b", "dialog", fixed={"tab": "compare"})
+NONE_ASKED = "This agent asked no question in this dialog: it predicted from the requirements alone."
 
 
 @dataclass(frozen=True)
@@ -47,8 +49,8 @@ def layout() -> tuple[gr.Tab, CompareUI]:
         summary = gr.Markdown(elem_id="bf-cmp-summary")
         verdict = gr.Markdown(elem_id="bf-cmp-verdict")
         with gr.Row(equal_height=False):
-            chat_a = gr.Chatbot(label="Run A", height=480, latex_delimiters=[], feedback_options=None)
-            chat_b = gr.Chatbot(label="Run B", height=480, latex_delimiters=[], feedback_options=None)
+            chat_a = gr.Chatbot(label="Run A", height=480, latex_delimiters=[], feedback_options=None, placeholder=NONE_ASKED)
+            chat_b = gr.Chatbot(label="Run B", height=480, latex_delimiters=[], feedback_options=None, placeholder=NONE_ASKED)
         ui = CompareUI(a, b, key, busy, summary, verdict, chat_a, chat_b, gr.State(None),
                        gr.Timer(RETRY_EVERY_S, active=False))
     return tab, ui
@@ -58,9 +60,10 @@ def view(ui: CompareUI, board: Board, a: str, b: str, key: str | None = None) ->
     """Two runs on one household both ran (the first shared one unless `key` names another), with
     the paired verdict; while the store is busy, the banner and the request kept for the retry."""
     try:
+        labels = board.page().labels  # the runs by name (cached: no store read unless it changed)
         with board.source.reader() as r:
             keys = Q.shared_dialogs(r, a, b)
-            paired_md = paired_verdict(r, a, b)
+            paired_md = paired_verdict(r, a, b, labels)
         key = key if key in keys else (keys[0] if keys else None)
         summary, chat_a, chat_b = board.compare(a, b, key) if key else (
             "These runs share no household." if a and b else "Pick two runs.", [], [])
@@ -87,6 +90,8 @@ def fill(ui: CompareUI, page: PageData, values: Mapping[str, Any]) -> dict:
 def link(ui: CompareUI, board: Board, page: PageData, q: Mapping[str, str]) -> dict:
     """A deep link (?tab=compare&a=...&b=...&dialog=...)."""
     a, b = q.get("a"), q.get("b")
+    if not (a or b) and q.get("tab") == "compare":  # the tab linked with no runs: the board's two best runs
+        return open_default(ui, board, page)
     if not (a and b):
         return {}
     key = q.get("dialog") if q.get("tab") == "compare" else None
@@ -98,6 +103,26 @@ def link(ui: CompareUI, board: Board, page: PageData, q: Mapping[str, str]) -> d
     choices += [(x, x) for x in (a, b) if x not in known]
     out[ui.a], out[ui.b] = gr.Dropdown(choices=choices, value=a), gr.Dropdown(choices=choices, value=b)
     return out
+
+
+def open_default(ui: CompareUI, board: Board, page: PageData) -> dict:
+    """The comparison the tab opens on when nothing is picked: the two best runs of the ranking the
+    board opens on, on their first shared household."""
+    if page.cold or page.busy:
+        return {}
+    picked = default_runs(page, 2)
+    if len(picked) < 2:
+        return {}
+    choices = [(label, rid) for label, rid in page.runs]
+    return view(ui, board, picked[0], picked[1]) | {ui.a: gr.Dropdown(choices=choices, value=picked[0]),
+                                                     ui.b: gr.Dropdown(choices=choices, value=picked[1])}
+
+
+def on_select(ui: CompareUI, board: Board, a: str | None, b: str | None) -> dict:
+    """The tab selected: the default comparison, unless two runs are already picked."""
+    if a and b:
+        return {}
+    return open_default(ui, board, board.page())
 
 
 def on_retry(ui: CompareUI, board: Board, request: dict | None) -> dict:
@@ -114,5 +139,6 @@ def build(ctx: Context) -> Tab:
         control.input(bind(on_runs, ui, board), [ui.a, ui.b], ui.outputs).then(None, url_inputs, None, js=URL)
     ui.key.input(bind(view, ui, board), [ui.a, ui.b, ui.key], ui.outputs).then(None, url_inputs, None, js=URL)
     ui.retry.tick(bind(on_retry, ui, board), ui.pending, ui.outputs)
+    tab.select(bind(on_select, ui, board), [ui.a, ui.b], ui.outputs).then(None, url_inputs, None, js=URL)
     return Tab("compare", "Compare", tab, outputs=[ui.a, ui.b], fill=bind(fill, ui), link=bind(link, ui, board),
                link_outputs=ui.outputs)

@@ -21,6 +21,7 @@ from leaderboard import queries as Q
 from leaderboard.board import Board, PageData
 from leaderboard.downloads import links_html
 from leaderboard.tabs.common import RETRY_EVERY_S, Context, Tab, bind, busy_note, note, url_js
+from leaderboard.tabs.picks import default_runs
 
 EMPTY_FACETS = {"opportunity": [], "termination": [], "cause": []}
 URL = url_js("run", "dialog", "wrong", "opportunity", "termination", "cause", fixed={"tab": "dialogs"})
@@ -80,7 +81,7 @@ def layout() -> tuple[gr.Tab, DialogsUI]:
             with gr.Column(scale=1, min_width=300):
                 chat = gr.Chatbot(label="Transcript (the agent's questions; the simulated user's answers)",
                                   height=560, latex_delimiters=[], feedback_options=None,
-                                  placeholder="No questions in this dialog.", elem_id="bf-chat")
+                                  placeholder="The agent asked no question in this dialog: it predicted from the requirements alone.", elem_id="bf-chat")
             with gr.Column(scale=1, min_width=300):
                 gr.Markdown("**Household profile** (what the simulated user was told)")
                 profile = gr.HTML(js_on_load=None, elem_id="bf-profile")
@@ -116,6 +117,9 @@ def view(ui: DialogsUI, board: Board, request: dict, shown_run: str | None = Non
             pd.DataFrame(columns=list(Q.DIALOG_COLUMNS)), EMPTY_FACETS)
         keys = [Q.dialog_key(d, r, t) for d, r, t in zip(df["Dataset"], df["Household"], df["Trial"])]
         key = request.get("dialog")
+        if key not in keys and request.get("real"):  # opened by default: a dialog in which questions were asked
+            asked = [k for k, q in zip(keys, df["Questions"]) if not pd.isna(q) and q > 0]
+            key = asked[0] if asked else None
         key = key if key in keys else (keys[0] if keys else None)
         chat, summary, truth, profile = board.transcript(run_id, key) if key else (
             [], "No dialog of this run matches the filters." if run_id else "Pick a run.", "", "")
@@ -146,6 +150,8 @@ def fill(ui: DialogsUI, page: PageData, values: Mapping[str, Any]) -> dict:
 def link(ui: DialogsUI, board: Board, page: PageData, q: Mapping[str, str]) -> dict:
     """A deep link (?tab=dialogs&run=...&dialog=...): that run, its filters and dialog."""
     run = q.get("run")
+    if not run and q.get("tab") == "dialogs":  # the tab linked with no run: the board's best run
+        return open_default(ui, board, page)
     if not run:
         return {}
     request = {"run": run, "wrong": q.get("wrong") == "1", "opportunity": q.get("opportunity"),
@@ -156,6 +162,25 @@ def link(ui: DialogsUI, board: Board, page: PageData, q: Mapping[str, str]) -> d
         choices.append((run, run))
     out[ui.run] = gr.Dropdown(choices=choices, value=run)
     return out
+
+
+def open_default(ui: DialogsUI, board: Board, page: PageData) -> dict:
+    """The view the tab opens on when nothing is picked: the best run of the ranking the board opens
+    on, at a dialog in which questions were asked (never an empty chat)."""
+    if page.cold or page.busy:
+        return {}
+    picked = default_runs(page, 1)
+    if not picked:
+        return {}
+    return view(ui, board, {"run": picked[0], "real": True}) | {
+        ui.run: gr.Dropdown(choices=[(label, rid) for label, rid in page.runs], value=picked[0])}
+
+
+def on_select(ui: DialogsUI, board: Board, shown_run: str | None) -> dict:
+    """The tab selected: the default view, unless a run is already shown (a link, a click, a pick)."""
+    if shown_run:
+        return {}
+    return open_default(ui, board, board.page())
 
 
 def on_run(ui: DialogsUI, board: Board, run_id: str, shown_run: str | None) -> dict:
@@ -212,6 +237,8 @@ def build(ctx: Context) -> Tab:
                       ui.outputs).then(None, ui.url_inputs, None, js=URL)
     ui.retry.tick(bind(on_retry, ui, board), [ui.pending, ui.shown], ui.outputs).then(None, ui.url_inputs, None, js=URL)
     ui.export_btn.click(bind(export_run, board), ui.run, ui.export_file)
+    # filled when first shown, not on every page load (a transcript with its reasons takes 0.7-2.6 s)
+    tab.select(bind(on_select, ui, board), [ui.shown], ui.outputs).then(None, ui.url_inputs, None, js=URL)
     ctx.shared.update(open_run=bind(open_run, ui, board), dialog_outputs=ui.outputs, dialog_url=URL,
                       dialog_url_inputs=ui.url_inputs)
     return Tab("dialogs", "Dialogs", tab, outputs=[ui.run], fill=bind(fill, ui), link=bind(link, ui, board),

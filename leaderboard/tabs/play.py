@@ -212,8 +212,10 @@ def chat(turns: list[tuple[str, str]], pending: str | None = None) -> list[dict]
 
 
 def requirements_md(row, briefs) -> str:
-    return "\n\n".join(f"#### {b.name}\n\n{b.requirements.strip()}"
-                       for b in (briefs[o] for o in row.opportunities))
+    """Each program's requirements behind its name, collapsed (all of them open made the page 5,500
+    px tall): the names are the list a player works through, a click opens one."""
+    return "\n\n".join(f"<details><summary><b>{html.escape(b.name)}</b></summary>\n\n{b.requirements.strip()}\n\n</details>"
+                         for b in (briefs[o] for o in row.opportunities))
 
 
 def result_html(game: Game, truth) -> str:
@@ -239,14 +241,17 @@ def result_html(game: Game, truth) -> str:
     who = "Your" if game.role == "agent" else "The agent's"
     head = (f"<p><b>{who} predictions: {right} of {len(row.labels)} right</b>, {len(r.turns)} question(s), "
             f"{r.wall_s / 60:.1f} min; ended: {html.escape(TERMINATION_WORDS.get(r.termination, r.termination))}. "
-            f"Stored as a human run ({html.escape(game.play.run_id)}).</p>")
+            "Stored as a human run (shown beside the ranking, never in it).</p>")
     reasons = ""
     if truth is not None:
         try:
             reasons = render_reasons(truth.reasons(row.dataset, row.id, list(row.opportunities)), preds)
         except Exception:  # explanations are extra: the verdicts above stand without them
             reasons = ""
-    return head + "".join(lines) + "<h4>Why each verdict</h4>" + reasons
+    # the verdicts first; the reasons (long: requirement texts and checker lines) collapsed under them
+    why = (f'<details class="bf-play-why"><summary><b>Why each verdict</b> (the decisive requirement, the facts it '
+           f'needed, the checker lines)</summary>{reasons}</details>') if reasons else ""
+    return head + "".join(lines) + why
 
 
 @dataclass(frozen=True)

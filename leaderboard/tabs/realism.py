@@ -17,7 +17,8 @@ EXPLAIN = ("The same agent configuration under the cooperative simulated user (e
 EMPTY = "No agent configuration has runs under the cooperative user and a persona yet (`dvc repro realism`)."
 
 VIEW = table_view.TableView("realism", "Realism", Q.realism, tuple(Q.REALISM_COLUMNS),
-                             "One agent configuration under the cooperative user and personas", EXPLAIN, EMPTY)
+                             "One agent configuration under the cooperative user and personas", EXPLAIN, EMPTY,
+                             hidden=("run",))
 
 
 def build(ctx: Context) -> Tab:

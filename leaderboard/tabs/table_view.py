@@ -22,6 +22,7 @@ class TableView:
     label: str
     explain: str
     empty: str  # said before `explain` while the query has no rows
+    hidden: tuple[str, ...] = ()  # columns left out of the view (ids: a person reads names)
 
 
 @dataclass(frozen=True)
@@ -45,12 +46,17 @@ def fill(view: TableView, ui: TableUI, board: Board, page: PageData, values: Map
     df = read(view, board)
     if df is None:
         return {}
-    return {ui.table: df, ui.status: note(view.explain if not df.empty else view.empty + " " + view.explain)}
+    df = df.drop(columns=[c for c in view.hidden if c in df.columns])
+    # no rows: the sentence alone (an empty grid's headers break mid-word and say nothing)
+    return {ui.table: gr.Dataframe(value=df, visible=not df.empty),
+            ui.status: note(view.explain if not df.empty else view.empty + " " + view.explain)}
 
 
 def build(view: TableView, ctx: Context) -> Tab:
     with gr.Tab(view.title, id=view.id) as tab:
-        ui = TableUI(gr.Dataframe(pd.DataFrame(columns=list(view.columns)), interactive=False, label=view.label,
-                                  elem_id=f"bf-{view.id}"),
+        shown = [c for c in view.columns if c not in view.hidden]
+        # wrap: long headers break over lines, so the table fits the page instead of running off its right edge
+        ui = TableUI(gr.Dataframe(pd.DataFrame(columns=shown), interactive=False, label=view.label,
+                                  elem_id=f"bf-{view.id}", wrap=True),
                      gr.HTML(note(view.explain), elem_id=f"bf-{view.id}-note"))
     return Tab(view.id, view.title, tab, outputs=[ui.table, ui.status], fill=bind(fill, view, ui, ctx.board))

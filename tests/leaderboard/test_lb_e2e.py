@@ -184,7 +184,8 @@ def save_screenshot(page, tmp_path: Path, name: str) -> Path:
 
 
 def ranking_rows(page) -> list[str]:
-    return page.locator("#bf-ranking tbody tr td.bf-pin").all_inner_texts()
+    """The agents' names in the ranking (the pinned cell's link; the authors are under it)."""
+    return page.locator("#bf-ranking tbody tr td.bf-pin a.bf-agent").all_inner_texts()
 
 
 def test_board_sorting_pinned_column_protocols_and_export(served, tmp_path):
@@ -213,15 +214,15 @@ def test_board_sorting_pinned_column_protocols_and_export(served, tmp_path):
         expect(info).to_contain_text("sorted by Avg turns (highest first)")
         turns = column_values(page, "#bf-ranking", "Avg turns")
         assert turns == sorted(turns, reverse=True)
-        ranking.locator("th[data-col='Repr. F1']").click()
-        expect(info).to_contain_text("sorted by Repr. F1")
-        f1 = column_values(page, "#bf-ranking", "Repr. F1")
+        ranking.locator("th[data-col='Avg F1']").click()
+        expect(info).to_contain_text("sorted by Avg F1")
+        f1 = column_values(page, "#bf-ranking", "Avg F1")
         order = row_order(page, "#bf-ranking")
         assert f1 == sorted(f1, reverse=True)
         for i in range(len(f1) - 1):  # ties keep the DEFAULT order, not the previous sort's
             if f1[i] == f1[i + 1]:
                 assert order[i] < order[i + 1]
-        ranking.locator("th[data-col='Repr. F1']").click()
+        ranking.locator("th[data-col='Avg F1']").click()
         expect(info).to_contain_text("lowest first")
         # an evaluation writes while the app serves (the app holds no connection): Refresh shows
         # it, and the chosen sort stays applied to the new rows
@@ -230,14 +231,17 @@ def test_board_sorting_pinned_column_protocols_and_export(served, tmp_path):
         write_run(store, served["households"], "late-agent", questions=2, data_version=dv, n_boot=20)
         page.get_by_role("button", name="Refresh").click()
         expect(ranking.locator("td", has_text="late-agent")).to_be_visible()
-        expect(info).to_contain_text("sorted by Repr. F1 (lowest first)")
-        f1 = column_values(page, "#bf-ranking", "Repr. F1")
+        expect(info).to_contain_text("sorted by Avg F1 (lowest first)")
+        f1 = column_values(page, "#bf-ranking", "Avg F1")
         assert f1 == sorted(f1)
         page.locator("#bf-table .bf-reset").click()
         expect(info).to_contain_text("sorted by TW-F1 (highest first, the default)")
         assert row_order(page, "#bf-ranking") == list(range(len(f1)))
 
-        # the first column stays pinned when the table scrolls sideways
+        # the first column stays pinned when the table scrolls sideways (the 10 default columns fit
+        # 1440 px: a narrower window makes the table scroll)
+        page.set_viewport_size({"width": 700, "height": 900})
+        page.wait_for_timeout(300)
         page.locator("#bf-table .bf-scroll").evaluate("e => { e.scrollLeft = 100000; }")
         page.wait_for_timeout(200)
         pinned = page.evaluate("""() => { const s = document.querySelector('#bf-table .bf-scroll');
@@ -247,6 +251,7 @@ def test_board_sorting_pinned_column_protocols_and_export(served, tmp_path):
             return {scrolled: s.scrollLeft, dx: b.left - a.left, same: td.contains(hit)}; }""")
         assert pinned["scrolled"] > 100 and abs(pinned["dx"]) < 3 and pinned["same"], pinned
         save_screenshot(page, tmp_path, "tab-board-scrolled.png")
+        page.set_viewport_size({"width": 1440, "height": 900})
 
         # numeric filters compare numbers
         page.locator("#bf-filter textarea, #bf-filter input").first.fill("TW-F1 > 1000")
@@ -271,7 +276,7 @@ def test_board_sorting_pinned_column_protocols_and_export(served, tmp_path):
 
         # another protocol: its own section, with a banner naming what differs
         pick(page, "bf-protocol-pick", "smoke")
-        expect(page.locator("#bf-protocol-banner")).to_contain_text("A smoke protocol")
+        expect(page.locator("#bf-protocol-banner")).to_contain_text("a smoke protocol")
         expect(page.locator("#bf-protocol-banner")).to_contain_text("2 of")
         expect(ranking.locator("td", has_text="smoke-agent")).to_be_visible()
         assert ranking_rows(page) == ["smoke-agent-smoke"]

@@ -84,7 +84,7 @@ def test_main_table_rows_match_the_stored_metrics(filled):
     lo, hi = m[("diverse", "f1")]["ci_low"], m[("diverse", "f1")]["ci_high"]
     assert a["Diverse F1 95% CI"] == f"[{lo:.1f}, {hi:.1f}] n=2"  # households behind the interval
     # one scored Representative household (the other was an infrastructure error): no interval
-    assert a["Repr. F1 95% CI"] == "n/a (n=1)"
+    assert a["Repr. F1 95% CI"] == "n/a: 1 household(s), too few for an interval"
     assert a["Strategy"] == "direct" and a["Models"] == "default: embedded:SmolLM2"
     assert a["Run"] == ids["alpha"] and a["Data version"] == "dv-1" and a["Dialogs"] == 4
     # issue 36: one dialog ended in the agent's error: finished, but never ranked

@@ -74,11 +74,12 @@ def test_a_store_written_before_the_contracts_still_shows(tmp_path, households):
 
 def test_intervals_show_household_counts_and_na_when_degenerate():
     assert Q.interval_text(40.0, 55.5, 44) == "[40.0, 55.5] n=44"
-    assert Q.interval_text(66.7, 66.7, 1) == "n/a (n=1)"
-    assert Q.interval_text(66.7, 66.7, 30) == "n/a (n=30)"  # zero width says nothing either
-    assert Q.interval_text(10.0, 20.0, 1) == "n/a (n=1)"
+    assert Q.interval_text(66.7, 66.7, 1) == "n/a: 1 household(s), too few for an interval"
+    # zero width says nothing either, and the cell says why in words
+    assert Q.interval_text(66.7, 66.7, 30) == "n/a: every resample gave the same value (30 households)"
+    assert Q.interval_text(10.0, 20.0, 1) == "n/a: 1 household(s), too few for an interval"
     assert Q.interval_text(None, None) == ""
-    assert Q.interval_bounds("[40.0, 55.5] n=44") == (40.0, 55.5) and Q.interval_bounds("n/a (n=1)") is None
+    assert Q.interval_bounds("[40.0, 55.5] n=44") == (40.0, 55.5) and Q.interval_bounds(Q.interval_text(10.0, 20.0, 1)) is None
 
 
 def test_numeric_filters_compare_numbers_not_text():

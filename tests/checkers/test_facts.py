@@ -156,3 +156,22 @@ def test_every_covered_feature_is_read_by_the_facts_that_cover_it():
 
 def test_facts_module_is_not_a_checker():
     assert all(not mod.__name__.endswith(".facts") for mod in registry().values())
+
+
+def test_the_diverse_coverage_counts_each_operand_of_a_fact():
+    # the Diverse selection covers (opportunity, line) elements: a fact's operand lines are elements of
+    # every checker that calls the fact, reached only by a household that the operand decides
+    from eligibench.datasets.diverse import select
+    from eligibench.truth import trace_all
+
+    child = {"relation": "child", "age": 4}
+    households = [household({"receives_temporary_assistance": True}, child),
+                  household({"receives_cash_assistance": True}, child)]
+    matrix = trace_all(households, {"HeadStart": _traced("HeadStart")})
+    fact_lines = {n for n in matrix.coverable["HeadStart"] if n >= FACT_LINES}
+    reached = set().union(*matrix.traces["HeadStart"])
+    cash_line = next(n for n in fact_lines if "receives_cash_assistance" in _traced("HeadStart").source.line_text(n))
+    assert cash_line in reached and len(matrix.traces["HeadStart"]) == 2
+    selection = select(matrix, "lines")
+    assert selection.covered >= len(reached & fact_lines)  # each reached operand line is an element covered
+    assert set(selection.households) == {0, 1}  # the second household is needed for the cash-assistance operand

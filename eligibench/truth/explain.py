@@ -365,17 +365,17 @@ class ExplainedChecker:
         amount_node, scale = self._scaled(left)
         amount, bound = lv * scale, rv * scale
         derived = ""
+        people = f" for {size} {'person' if size == 1 else 'people'}" if size else ""
         if scale < 1 and not self._fixed(right):  # 36 * rent <= income: rent's limit is income / 36
             derived = self._share_words(scale, right)
         elif scale > 1:  # income / 12 < limit: income's limit is 12 times a monthly limit
-            people = f" for {size} {'person' if size == 1 else 'people'}" if size else ""
             derived = f"{plain_number(scale)} times the {'monthly ' if scale == 12 else ''}limit{people}"
         elif isinstance(right, ast.BinOp) and isinstance(right.op, ast.Mult) and not self._fixed(right):
             k, other = self._factor(right)
             if k is not None:
                 what = self._amount_words(other)
                 derived = self._share_words(k, other) if k < 1 else \
-                    f"{plain_number(k)} times {'' if what.startswith('the ') else 'the '}{what}"
+                    f"{plain_number(k)} times {'' if what.startswith('the ') else 'the '}{what}{people}"
         return amount_node, right, plain_number(amount), plain_number(bound), derived, money
 
     def claim(self, hh, e: Event, occurrence: int = 0) -> LimitClaim | None:

@@ -51,7 +51,9 @@ def test_a_household_amount_is_compared_with_its_limit_in_money():
                    member(name="Ana", age=30, relation="child"), member(name="Bo", age=4, relation="grandchild"))
     ex = explained_checker("CoolingAssistanceBenefit").explain(hh)
     assert ex.verdict is False
-    assert ex.sentence.startswith("Household income is $70,000, above the limit for 3 people, $58,848.")
+    # the table is monthly: the yearly limit is derived from it, and the sentence says so
+    assert ex.sentence.startswith("Household income is $70,000, above the limit, 12 times the monthly limit for 3 "
+                                  "people, $58,848.")
     assert "Requirement not met: Income route" in ex.sentence
 
 

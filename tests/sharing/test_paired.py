@@ -107,5 +107,10 @@ def test_a_two_household_protocol_says_it_cannot_detect_anything():
     text = rank_ranges({"a": a, "b": b}, n_boot=200).detectable.sentence()
     assert "too small to detect any difference" in text and "can detect a difference of" not in text, text
     assert "2 paired households (a paired test needs at least 6 to reach p < 0.05)" in text
+    from eligibench.evaluation.scoring import pair_verdict
+
+    table = rank_ranges({"a": a, "b": b}, n_boot=200)
+    verdict = pair_verdict(table, "a", "b", compare_runs(a, b, n_boot=200).differences["turn_weighted_f1"].ci)
+    assert verdict.startswith("Verdict: this comparison cannot tell whether A or B is better") and "ahead" not in verdict
     big = rank_ranges({"a": _run(40, 3), "b": _run(40, 4)}, n_boot=200).detectable
     assert not big.too_small and "can detect a difference of" in big.sentence()

@@ -227,6 +227,9 @@ def pair_verdict(table: RankTable, a: str, b: str, diff_ci: tuple[float, float],
     where = (f"{name_a} ranks {ra.text if ra else 'unranked'} and {name_b} ranks {rb.text if rb else 'unranked'} "
              f"of {n} entr{'y' if n == 1 else 'ies'} of this protocol")
     low, high = diff_ci
+    if table.detectable.too_small:  # an interval from 2 households "excludes 0" and means nothing
+        return (f"Verdict: this comparison cannot tell whether {name_a} or {name_b} is better; {where}. "
+                f"{table.detectable.sentence()}")
     if low <= 0.0 <= high:
         words = (f"{name_a} and {name_b} are statistically tied: the {table.level:.0%} interval of their TW-F1 "
                  f"difference [{low:.1f}, {high:.1f}] includes 0")

@@ -187,4 +187,5 @@ def _copy(src: Path, dst: Path) -> Path:
     import shutil
 
     shutil.copyfile(src, dst)
+    shutil.copymode(src, dst)  # mkstemp makes 0600; the file keeps the mode it was written with (a jailed agent's uid reads it)
     return dst

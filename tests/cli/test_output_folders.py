@@ -121,7 +121,7 @@ def test_export_results_into_a_folder_with_notes_refuses_and_keeps_them(tmp_path
     keep = tmp_path / "keep"
     keep.mkdir()
     (keep / "notes.txt").write_text("precious\n")
-    _refused(_cli("export-results", str(keep), "--store", str(store)), str(keep), "already exists", "--force")
+    _refused(_cli("export-results", str(keep), "--store", str(store)), str(keep), "not empty", "--force")
     assert (keep / "notes.txt").read_text() == "precious\n" and sorted(p.name for p in keep.iterdir()) == ["notes.txt"]
     r = _cli("export-results", str(keep), "--store", str(store), "--force")
     assert r.returncode == 0, r.stderr[-800:]
@@ -185,3 +185,11 @@ def test_new_agent_fills_an_empty_folder(tmp_path):
     r = _cli("new-agent", "empty", "--dir", str(dest))
     assert r.returncode == 0, r.stderr[-800:]
     assert sorted(p.name for p in dest.iterdir()) == ["__init__.py", "agent.py", "manifest.yaml", "test_agent.py"]
+
+
+def test_written_files_keep_their_mode_not_mkstemps_0600(tmp_path):
+    """The jailed agent runs under another uid: a scaffolded agent.py must stay world-readable."""
+    staging = _staged(tmp_path, {"agent.py": "x"})
+    (staging / "agent.py").chmod(0o644)
+    write_output_folder(tmp_path / "out", staging, "new-agent", marker=False)
+    assert (tmp_path / "out" / "agent.py").stat().st_mode & 0o777 == 0o644

@@ -186,9 +186,13 @@ class CheckerSource:
         """Trace line -> its place in the code as it runs: the twin's file with each replaced
         function's lines swapped for its replacement's (OWN_LINES + n), as a whole module reads."""
         order: list[int] = []
-        spans = {first: (own_first, own_last, last) for own_first, own_last, first, last in self.anchors}
+        spans = {first: (own_first, own_last, last) for own_first, own_last, first, last in self.anchors if last >= first}
+        leading = {first: (own_first, own_last) for own_first, own_last, first, last in self.anchors if last < first}
         n, total = 1, len(_file_lines(str(self.path)))
         while n <= total:
+            if n in leading:  # a variant's helpers defined above its first replacing function
+                own_first, own_last = leading.pop(n)
+                order += range(OWN_LINES + own_first, OWN_LINES + own_last + 1)
             if n in spans:
                 own_first, own_last, last = spans[n]
                 order += range(OWN_LINES + own_first, OWN_LINES + own_last + 1)
@@ -327,9 +331,12 @@ def checker_source(module: ModuleType) -> CheckerSource:
 
 def _anchors(own: list[ast.FunctionDef], twin_defs: dict[str, tuple[int, int]]) -> tuple[tuple[int, int, int, int], ...]:
     """(first, last line in the variant's file, first, last line of the twin function replaced) per
-    replacing function. A function of the variant's own that its twin lacks (a helper its replacing
-    functions call) reads, in the composed code, just above the next replacing function, as in the
-    variant's file; one after the last is taken into the last's span."""
+    replacing function: where `composed` puts the variant's functions. A function of the variant's
+    own that its twin lacks (a helper its replacing functions call) keeps its place in the variant's
+    file: above the first replacing function it leads the code (above the twin's first function, as a
+    whole module defines its helpers first; anchored there with last = first - 1, nothing replaced),
+    between two it stands just above the next, after the last it is taken into the last's span. The
+    composed order stands for the order a checker runs in (the flip search's decisive line)."""
     out: list[list[int]] = []
     helper_first = None
     for fn in own:
@@ -338,6 +345,10 @@ def _anchors(own: list[ast.FunctionDef], twin_defs: dict[str, tuple[int, int]]) 
             if out and fn is own[-1]:
                 out[-1][1] = fn.end_lineno or fn.lineno
             continue
+        if helper_first is not None and not out:  # helpers above the first replacing function lead
+            top = min(first for first, _ in twin_defs.values())
+            out.append([helper_first, fn.lineno - 1, top, top - 1])
+            helper_first = None
         first = fn.lineno if helper_first is None else helper_first
         out.append([first, fn.end_lineno or fn.lineno, *twin_defs[fn.name]])
         helper_first = None

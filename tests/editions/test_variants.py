@@ -157,11 +157,25 @@ def test_a_helper_of_the_variants_own_is_traced_in_its_file_before_the_function_
     helper = next(n for n in traced.coverable if traced.source.line_text(n).strip() == "if m.citizenship in STATUS_OK:")
     check_line = next(n for n in traced.coverable if traced.source.line_text(n).strip() == "if qualifies_for_regular_heap(hh):")
     twin_line = next(n for n in traced.coverable if traced.source.line_text(n).strip() == "if household_receives_snap(hh):")
-    # composed order: the twin's lines above, the helper next, as the variant's file reads
-    assert traced.source.order(twin_line) < traced.source.order(helper) < traced.source.order(check_line)
+    # composed order: the twin's lines, then check where the twin's stood, then the helpers after it,
+    # as the variant's file reads (the order the whole module had: its rules first)
+    assert traced.source.order(twin_line) < traced.source.order(check_line) < traced.source.order(helper)
     assert checker_conditions(mod).origin("citizenship").startswith(
         "checkers/editions/e2026_08/home_energy_assistance_program.py:")
     assert explained_checker(mod.ID, "2026-08").explain(hh).verdict is False
+
+
+def test_a_helper_above_the_first_replacing_function_leads_so_a_flip_names_its_condition():
+    # Family-Type Homes 2026-08: "have a developmental or physical disability, a cognitive impairment
+    # or a mental illness" (has_qualifying_condition, checked before the twin's day-treatment rule)
+    mod = edition_registry("2026-08")["FamilyTypeHomesForAdults"]
+    traced = TracedChecker(mod.ID, mod)
+    line = {traced.source.line_text(n).strip(): n for n in traced.coverable if n < 2 * OWN_LINES}
+    assert traced.source.order(line['if disability(m, "any"):']) < traced.source.order(line['if disability(m, "developmental"):'])
+    hh = household({"age": 30, "can_care_for_self": False}, feature_schema=2)  # the edition's schema: blind
+    assert not mod.check(hh)
+    flip = FlipSearch(traced).find(hh)  # the first line the change flips is the new condition, not day treatment
+    assert flip is not None and flip.feature == "blind" and flip.condition == 'if disability(m, "any"):'
 
 
 def test_a_twin_function_only_replaced_code_called_is_gone_from_the_variant():

@@ -23,28 +23,14 @@ from eligibench.household import Household
 # Shares the rules of checkers/home_energy_assistance_program.py (Emergency HEAP, the income
 # guideline, resources, emergencies); the 2026-08 income table differs, and Regular HEAP now asks
 # for a member who is a citizen or qualified non-citizen and is met by the benefits as well as the
-# table, so check is replaced (with the two helpers it calls).
+# table, so check is replaced; the two helpers it calls follow it (a helper above the first replacing
+# function would lead the composed code, above the twin's rules).
 TWIN = "checkers.home_energy_assistance_program"
 ID = "HomeEnergyAssistanceProgram"
 # Maximum gross monthly income for household sizes 1 to 13, then each additional person.
 MONTHLY_INCOME_LIMITS = (3322, 4345, 5367, 6390, 7412, 8434, 8626, 8818, 9010, 9201, 9393, 9585, 9952)
 EACH_ADDITIONAL_PERSON = 672
 STATUS_OK = ("citizen_or_national", "lawful_resident")
-
-
-def has_member_with_status(hh: Household) -> bool:
-    for m in hh.members:
-        if m.citizenship in STATUS_OK:
-            return True
-    return False
-
-
-def qualifies_for_regular_heap(hh: Household) -> bool:
-    if not has_member_with_status(hh):
-        return False
-    if meets_income_guideline(hh):
-        return True
-    return False
 
 
 def check(hh: Household) -> bool:
@@ -60,6 +46,21 @@ def check(hh: Household) -> bool:
     if not meets_income_guideline(hh):
         return False
     return True
+
+
+def has_member_with_status(hh: Household) -> bool:
+    for m in hh.members:
+        if m.citizenship in STATUS_OK:
+            return True
+    return False
+
+
+def qualifies_for_regular_heap(hh: Household) -> bool:
+    if not has_member_with_status(hh):
+        return False
+    if meets_income_guideline(hh):
+        return True
+    return False
 
 
 share_rules(globals())

@@ -180,5 +180,5 @@ def test_the_cli_refuses_a_bomb_in_one_line(bomb, project, tmp_path):
     lines = [x for x in r.stderr.strip().splitlines() if not x.startswith("peak_kb")]
     assert r.returncode == 2 and len(lines) == 1 and "cap" in lines[0], r.stderr[-800:]
     peak_kb = int(r.stderr.rsplit("peak_kb", 1)[1].split()[0])
-    assert peak_kb < 600 * 1024, peak_kb  # the whole CLI (Python, inspect_ai, duckdb imported): far below 977 MB
+    assert peak_kb < 400 * 1024, peak_kb  # the whole CLI with its imports (measured 153 MB): far below 977 MB
     assert not store.exists()

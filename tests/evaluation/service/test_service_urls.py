@@ -166,3 +166,30 @@ def test_the_connection_goes_to_the_checked_address():
     assert got.status_code == 200 and asked == ["pinned.invalid"]
     with pytest.raises(socket.gaierror):
         socket.getaddrinfo("pinned.invalid", port)  # the system resolver could not have found it
+
+
+def test_the_queue_worker_fails_a_loopback_service_submission_without_reaching_it(tmp_path):
+    """The worker itself (process_one), not only the policy: a queued service on 127.0.0.1 fails
+    with the address rule named, and the service hears nothing; the operator's allow-list is read
+    from params.yaml services.allow."""
+    from eligibench.cli.submit import _service_policy
+    from eligibench.evaluation.hosting import write_service_manifest
+    from eligibench.evaluation.intake.queue_worker import process_one
+    from eligibench.evaluation.run import load_config
+    from eligibench.results import ResultStore
+    from tests.evaluation.reference_project import make_reference_project
+
+    project = make_reference_project(tmp_path / "p", agents=("random",), dataset=False)
+    store = ResultStore(tmp_path / "q.duckdb")
+    with a2a_service(lambda: AskingAgent(AgentContext())) as served:
+        folder = project / "submissions" / "svc"
+        write_service_manifest(folder, "svc", served.url)
+        store.enqueue("svc", str(folder))
+        logs: list[str] = []
+        assert process_one(store, load_config(project), project, True, logs.append, "w1",
+                           policy=_service_policy(project, None))
+        [entry] = store.queue()
+        assert entry["status"] == "failed" and "is a loopback address" in entry["error"], entry
+        assert "services.allow" in entry["error"] and served.bodies == []
+    (project / "params.yaml").write_text((project / "params.yaml").read_text() + "\nservices:\n  allow: [127.0.0.1]\n")
+    assert _service_policy(project, None).allow == ("127.0.0.1",)

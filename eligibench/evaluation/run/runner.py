@@ -148,7 +148,10 @@ def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[..., Agent]
                 executor.run(plan, todo, record)
         except BaseException:
             # Ctrl-C, SIGTERM, a crash: what is stored stays, and the run says it did not finish
-            store.set_run_status(run_id, INCOMPLETE)
+            try:
+                store.set_run_status(run_id, INCOMPLETE)
+            except Exception:  # noqa: BLE001 - the store's own failure must not hide why the run stopped
+                pass  # the run's process is gone after this: the next open reads it incomplete
             raise
     # every figure (persona-aware scoring, process, faults, agent-attributable): the path a regrade takes too
     figures = score_run(store, run_id, plan.rows, store.dialog_results(run_id), plan.simulator_mode, plan.bootstrap,

@@ -373,6 +373,8 @@ def fuzz_household(rng: random.Random, thresholds: Thresholds, max_members: int 
             p["emancipated_minor"] = False  # rule emancipated_minor: foster care is the state's custody
         if rel == "self":
             p["dependent"] = False
+            if age < cons.SELF_ALONE_MIN_AGE:
+                p["is_runaway"] = True  # rule self_min_age: a self under 16 is a runaway youth on their own
         if rel not in ("self", "spouse") or not has_spouse:
             p["filing_jointly"] = False
         if rel in ("self", "spouse") and has_parented_child:

@@ -186,6 +186,8 @@ def _fit(d: dict, fuzzed: dict, read: set[str]) -> None:
     def free(f: str) -> bool:
         return f not in read
 
+    if d["relation"] == "self" and d["age"] < cons.SELF_ALONE_MIN_AGE and free("is_runaway"):
+        d["is_runaway"] = True  # rule self_min_age: a self under 16 is a runaway youth on their own
     if d["housing_type"] in cons.NYC_ONLY_HOUSING and free("place_of_residence"):
         d["place_of_residence"] = cons.NYC  # rule nyc_only_housing
     if d["place_of_residence"] != cons.NYC and free("receives_hra"):

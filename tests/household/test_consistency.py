@@ -471,7 +471,7 @@ def test_flag_allowed_and_numeric_cap():
 
 
 def test_status_limits_by_age_sex_and_relation():
-    assert cons.SELF_MIN_AGE == 16 and cons.min_self_age([]) == 16
+    assert (cons.SELF_MIN_AGE, cons.SELF_ALONE_MIN_AGE) == (14, 16) and cons.min_self_age([]) == 14
     assert cons.flag_allowed("is_runaway", 24, "male", "self")
     assert not cons.flag_allowed("is_runaway", 25, "male", "self")
     assert not cons.flag_allowed("is_runaway", 11, "male", "sibling")
@@ -496,6 +496,14 @@ def test_emancipated_minor_not_in_foster_care_nor_a_child_of_self():
         ["member 1 (sibling, age 17): emancipated_minor and in_foster_care both true (rule emancipated_minor)"]
     assert cons.broken_rules(hh(parent(), kid(age=17, current_school_level=12, emancipated_minor=True))) == \
         ["emancipated_minor"]
+
+
+def test_self_under_16_only_as_a_runaway_youth_on_their_own():
+    young = dict(relation="self", age=15, current_school_level=10)
+    assert cons.broken_rules(hh(kid(**young))) == ["self_min_age"]
+    assert cons.broken_rules(hh(kid(**young, is_runaway=True))) == []
+    assert cons.broken_rules(hh(kid(relation="self", age=13, current_school_level=8, is_runaway=True))) == \
+        ["self_min_age"]
 
 
 def test_runaway_and_atin_relations():

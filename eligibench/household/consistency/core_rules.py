@@ -21,6 +21,7 @@ from eligibench.household.consistency.limits import (
     NYC,
     NYC_ONLY_HOUSING,
     PARENTED_RELATIONS,
+    SELF_ALONE_MIN_AGE,
     SELF_MIN_AGE,
     SPOUSE_MIN_AGE,
     WORK_FLAGS,
@@ -64,11 +65,15 @@ def rule_at_most_one_spouse(hh: Household) -> list[str]:
 
 
 def rule_self_min_age(hh: Household) -> list[str]:
-    """The self (the person answering, who applies for the household) is at least 16: the age
-    New York's compulsory schooling ends, and the youngest who lives on their own."""
+    """The self (the person answering, who applies for the household) is at least 16: the age New
+    York's compulsory schooling ends; or 14-15 as a runaway youth on their own (is_runaway: an
+    unaccompanied minor, whom NYC's youth drop-in centers serve from 14)."""
     m = hh.members[0]
     if m.age < SELF_MIN_AGE:
         return [member_message(0, m, f"the person answering must be at least {SELF_MIN_AGE}", "self_min_age")]
+    if m.age < SELF_ALONE_MIN_AGE and not m.is_runaway:
+        return [member_message(0, m, f"the person answering is under {SELF_ALONE_MIN_AGE} but not a runaway youth "
+                                     "on their own", "self_min_age")]
     return []
 
 

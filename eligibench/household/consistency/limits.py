@@ -9,11 +9,13 @@ from typing import Iterable
 # Limits shared by the rules and the samplers.
 
 # The person answering applies for the household's benefits: 16, the age New York's compulsory
-# schooling ends (Education Law section 3205) and the youngest a person can live on their own
-# (an emancipated minor, a runaway youth in a youth shelter). v1 allowed 14; the Diverse scan
-# found 14- and 15-year-old households "self" applying for tax credits.
-SELF_MIN_AGE = 16
-FRIEND_MIN_AGE = 14  # a friend sharing the home: v1's youngest self, kept when the self's minimum rose to 16
+# schooling ends (Education Law section 3205) and the youngest who usually lives on their own; a
+# 14- or 15-year-old answers only as a runaway youth on their own (NYC's runaway and homeless
+# youth drop-in centers serve unaccompanied youth from 14). v1 allowed any self from 14; the
+# Diverse scan found 14- and 15-year-old selves applying for tax credits with nothing to say why.
+# SELF_MIN_AGE stays the absolute floor (age bounds and the fuzzer's draws are unchanged).
+SELF_MIN_AGE = 14
+SELF_ALONE_MIN_AGE = 16
 MAX_AGE = 100  # samplers stay at or under this; the schema allows up to 120
 SPOUSE_MIN_AGE = 16
 CHILD_GAP = 12  # a child, stepchild, adopted or foster child is at least this much younger than self
@@ -219,7 +221,7 @@ def age_bounds(relation: str, self_age: int | None = None) -> tuple[int, int]:
     elif relation == "cousin":
         lo, hi = max(0, s - 30), min(MAX_AGE, s + 30)
     elif relation == "friend":
-        lo, hi = max(FRIEND_MIN_AGE, s - 25), min(MAX_AGE, s + 25)
+        lo, hi = max(SELF_MIN_AGE, s - 25), min(MAX_AGE, s + 25)
     else:
         raise ValueError(f"unknown relation {relation!r}")
     if lo > hi:
@@ -320,6 +322,7 @@ __all__ = [
     "PARENTS_CHILDREN",
     "READINESS_MIN_AGE",
     "RUNAWAY_AGES",
+    "SELF_ALONE_MIN_AGE",
     "SELF_MIN_AGE",
     "SPOUSE_MIN_AGE",
     "WORK_FLAGS",

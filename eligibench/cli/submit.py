@@ -93,7 +93,7 @@ def _service_policy(project: Path, params_file: str | None):
     """The worker's rule for service submissions: params.yaml `services.allow` lists the operator's
     own services; everything else must be a globally routable address (hosting.url_policy)."""
     from eligibench import params
-    from eligibench.evaluation.hosting.url_policy import ServicePolicy, policy_from_params
+    from eligibench.evaluation.hosting import ServicePolicy, policy_from_params
 
     path = Path(params_file) if params_file else project / "params.yaml"
     if not path.is_file():

@@ -40,7 +40,13 @@ from eligibench.evaluation.hosting.scaffold import scaffold_agent
 from eligibench.evaluation.hosting.service import ServiceAgent, ServiceUnreachable, fetch_card
 from eligibench.evaluation.hosting.service_wire import MEDIA_TYPE as SERVICE_MEDIA_TYPE
 from eligibench.evaluation.hosting.types import Dialog, DialogBudget, OpportunityBrief, question_limit
-from eligibench.evaluation.hosting.url_policy import ServicePolicy, ServiceURLError, enforced
+from eligibench.evaluation.hosting.url_policy import (
+    ServiceAddressRefused,
+    ServicePolicy,
+    ServiceURLError,
+    enforced,
+    policy_from_params,
+)
 from eligibench.evaluation.hosting.wire import dialog_from_wire, dialog_to_wire
 
 __all__ = [
@@ -56,6 +62,7 @@ __all__ = [
     "OpportunityBrief",
     "ProcessAgent",
     "SERVICE_MEDIA_TYPE",
+    "ServiceAddressRefused",
     "ServiceAgent",
     "ServicePolicy",
     "ServiceURLError",
@@ -70,6 +77,7 @@ __all__ = [
     "isolation",
     "load_entry",
     "load_manifest",
+    "policy_from_params",
     "question_limit",
     "request_problem",
     "scaffold_agent",

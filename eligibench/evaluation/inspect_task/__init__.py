@@ -11,10 +11,12 @@ Modules:
 - `scaffold`: the default scaffold: prompt, `ask_user` and `submit_verdicts` tools, the dialog rules.
 - `scorer`: the checkers' labels scored by `scoring`: F1, turns, TW-F1 per sample and pooled; per-pair reasons.
 - `tasks`: the `@task`s `diverse` and `representative`, registered as `benyfits/<dataset>` (the entry point).
-- `log_import`: an Inspect log into the results store as a run (`import_log`).
+- `log_import`: an Inspect log into the results store as a run (`import_log`): dialogs and predictions only, scored against our rows.
+- `archive`: caps on a log file before Inspect reads it (entries, member and total sizes, compression ratio).
 """
 from __future__ import annotations
 
+from eligibench.evaluation.inspect_task.archive import UnsafeLog, check_log_file
 from eligibench.evaluation.inspect_task.log_import import ImportedRun, import_log
 from eligibench.evaluation.inspect_task.records import DialogState, dialog_from_json, dialog_json
 from eligibench.evaluation.inspect_task.scaffold import MAX_BAD_SUBMITS, MAX_IDLE, SYSTEM, benyfits_scaffold
@@ -23,5 +25,5 @@ from eligibench.evaluation.inspect_task.source import SCAFFOLD, TaskSource, load
 from eligibench.evaluation.inspect_task.tasks import NAMESPACE, diverse, representative
 
 __all__ = ["ImportedRun", "DialogState", "MAX_BAD_SUBMITS", "MAX_IDLE", "NAMESPACE", "SCAFFOLD", "SYSTEM",
-           "TaskSource", "benyfits_scaffold", "checkers_scorer", "dialog_from_json", "dialog_json", "diverse",
+           "TaskSource", "UnsafeLog", "benyfits_scaffold", "check_log_file", "checkers_scorer", "dialog_from_json", "dialog_json", "diverse",
            "figures", "import_log", "load_source", "representative"]

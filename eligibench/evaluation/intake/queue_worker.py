@@ -23,8 +23,14 @@ from pathlib import Path
 from typing import Callable
 
 from eligibench.errors import BenyfitsError
-from eligibench.evaluation.hosting import SubmissionError, load_manifest
-from eligibench.evaluation.hosting.url_policy import ServiceAddressRefused, ServicePolicy, ServiceURLError, enforced
+from eligibench.evaluation.hosting import (
+    ServiceAddressRefused,
+    ServicePolicy,
+    ServiceURLError,
+    SubmissionError,
+    enforced,
+    load_manifest,
+)
 from eligibench.evaluation.run import load_run, run_identity, run_submission
 from eligibench.evaluation.user import QUOTING_LABEL, QuotingUserModel
 from eligibench.results import (

@@ -166,6 +166,41 @@ def reason_for_care_counts(m: Member) -> bool:
     return False
 
 
+def childs_parent_in_household(hh: Household) -> bool:
+    """A member other than the answering person and spouse whose reason for care counts lives in the
+    household: the child's own parent (a child or sibling of the answerer who is a parent) or a
+    guardian. When the child in care is not the answerer's own, that member is its parent."""
+    for m in hh.members:
+        if m.relation == "self":
+            continue
+        if m.relation == "spouse":
+            continue
+        if reason_for_care_counts(m):
+            return True
+    return False
+
+
+def parent_for_care(m: Member, answerer_parent: bool) -> bool:
+    """A parent whose own reason for care a text asks of each parent ("each parent", "both parents",
+    2026-08): among the members whose reason counts (reason_for_care_counts), the answering person
+    and spouse when they are the parents (`answerer_parent`: a child in care is their own, or no
+    other parent lives in the household; the checker decides it, since only it knows who the child
+    in care is), otherwise the child's own parent in the household or a guardian."""
+    if not reason_for_care_counts(m):
+        return False
+    if m.relation == "self":
+        if answerer_parent:
+            return True
+        return False
+    if m.relation == "spouse":
+        if answerer_parent:
+            return True
+        return False
+    if answerer_parent:
+        return False
+    return True
+
+
 # Raw feature -> the facts that cover it. A checker reading one of these features directly
 # (`m.receives_cash_assistance`) reads half a concept: test_vocabulary fails naming file:line.
 COVERED: dict[str, tuple[str, ...]] = {

@@ -175,3 +175,25 @@ def test_the_diverse_coverage_counts_each_operand_of_a_fact():
     selection = select(matrix, "lines")
     assert selection.covered >= len(reached & fact_lines)  # each reached operand line is an element covered
     assert set(selection.households) == {0, 1}  # the second household is needed for the cash-assistance operand
+
+
+def test_whose_reason_for_care_counts():
+    assert facts.reason_for_care_counts(member(relation="self"))
+    grown = {"relation": "child", "age": 25}
+    def second(**changes):
+        return household({}, grown | changes).members[1]
+    assert not facts.reason_for_care_counts(second())  # a grown child who is not a parent
+    assert facts.reason_for_care_counts(second(is_parent=True))  # the grandchildren's parent
+    assert facts.reason_for_care_counts(second(responsible_for_day_to_day=True))  # a guardian
+    friend = household({}, {"relation": "friend", "age": 30, "is_parent": True}).members[1]
+    assert not facts.reason_for_care_counts(friend)  # a friend's own children are not the family's
+
+
+def test_the_parents_a_2026_text_asks_for():
+    hh = household({}, {"relation": "spouse"}, {"relation": "child", "age": 25, "is_parent": True},
+                   {"relation": "grandchild", "age": 1})
+    me, spouse, daughter, _ = hh.members
+    assert facts.childs_parent_in_household(hh)
+    assert [facts.parent_for_care(m, False) for m in (me, spouse, daughter)] == [False, False, True]
+    assert [facts.parent_for_care(m, True) for m in (me, spouse, daughter)] == [True, True, False]
+    assert not facts.childs_parent_in_household(household({}, {"relation": "grandchild", "age": 1}))

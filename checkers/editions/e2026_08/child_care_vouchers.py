@@ -20,7 +20,7 @@ Implied conditions (not stated in the source text):
 - A member of the household whom the family raises (child, stepchild, foster child, adopted child, grandchild, sibling, niece or nephew, or cousin of the answering person) is under 13 years old, or under 18 and unable to care for themselves (can_care_for_self false). Reason: New York's child care subsidy pays for the care of children under 13, and of children under 18 who cannot care for themselves (special needs); the reasons for care only make sense for the care of a child.
 """
 from checkers._common import CHILD_RELATIONS, FAMILY_CHILD_RELATIONS, TEMPORARY_HOUSING, household_income, table_limit
-from checkers.facts import reason_for_care_counts, temporary_assistance
+from checkers.facts import childs_parent_in_household, parent_for_care, temporary_assistance
 from eligibench.household import Household, Member
 
 ID = "ChildCareVouchers"
@@ -74,35 +74,14 @@ def paid_below_minimum_wage(m: Member) -> bool:
 
 def answerer_is_parent(hh: Household) -> bool:
     # the answerer and spouse are the parents when a child in care is their own; otherwise, when the
-    # child's own parent lives in the household (a child or sibling of the answerer who is a parent,
-    # or a guardian), that member is; with neither, the answerer and spouse care for the child
+    # child's own parent (or a guardian) lives in the household, that member is; with neither, the
+    # answerer and spouse care for the child
     for m in hh.members:
         if not is_child_in_care(m):
             continue
         if m.relation in CHILD_RELATIONS:
             return True
-    for m in hh.members:
-        if m.relation == "self":
-            continue
-        if m.relation == "spouse":
-            continue
-        if reason_for_care_counts(m):
-            return False
-    return True
-
-
-def is_parent(m: Member, answerer_parent: bool) -> bool:
-    if not reason_for_care_counts(m):
-        return False
-    if m.relation == "self":
-        if answerer_parent:
-            return True
-        return False
-    if m.relation == "spouse":
-        if answerer_parent:
-            return True
-        return False
-    if answerer_parent:
+    if childs_parent_in_household(hh):
         return False
     return True
 
@@ -110,7 +89,7 @@ def is_parent(m: Member, answerer_parent: bool) -> bool:
 def a_parent_is_paid_below_minimum_wage(hh: Household) -> bool:
     answerer_parent = answerer_is_parent(hh)
     for m in hh.members:
-        if not is_parent(m, answerer_parent):
+        if not parent_for_care(m, answerer_parent):
             continue
         if paid_below_minimum_wage(m):
             return True
@@ -140,7 +119,7 @@ def each_parent_has_reason(hh: Household) -> bool:
     unhoused = in_temporary_housing(hh)
     answerer_parent = answerer_is_parent(hh)
     for m in hh.members:
-        if not is_parent(m, answerer_parent):
+        if not parent_for_care(m, answerer_parent):
             continue
         if not parent_has_reason(m, unhoused):
             return False

@@ -26,7 +26,7 @@ from checkers._common import (
     household_income,
     table_limit,
 )
-from checkers.facts import reason_for_care_counts
+from checkers.facts import childs_parent_in_household, parent_for_care
 from eligibench.household import Household, Member
 
 ID = "InfantToddlerPrograms"
@@ -96,35 +96,14 @@ def parent_meets_condition(m: Member, unhoused: bool) -> bool:
 
 def answerer_is_parent(hh: Household) -> bool:
     # the answerer and spouse are the parents when a child in care is their own; otherwise, when the
-    # child's own parent lives in the household (a child or sibling of the answerer who is a parent,
-    # or a guardian), that member is; with neither, the answerer and spouse care for the child
+    # child's own parent (or a guardian) lives in the household, that member is; with neither, the
+    # answerer and spouse care for the child
     for m in hh.members:
         if not is_child_in_care(m):
             continue
         if m.relation in CHILD_RELATIONS:
             return True
-    for m in hh.members:
-        if m.relation == "self":
-            continue
-        if m.relation == "spouse":
-            continue
-        if reason_for_care_counts(m):
-            return False
-    return True
-
-
-def is_parent(m: Member, answerer_parent: bool) -> bool:
-    if not reason_for_care_counts(m):
-        return False
-    if m.relation == "self":
-        if answerer_parent:
-            return True
-        return False
-    if m.relation == "spouse":
-        if answerer_parent:
-            return True
-        return False
-    if answerer_parent:
+    if childs_parent_in_household(hh):
         return False
     return True
 
@@ -133,7 +112,7 @@ def each_parent_meets_condition(hh: Household) -> bool:
     unhoused = in_temporary_housing(hh)
     answerer_parent = answerer_is_parent(hh)
     for m in hh.members:
-        if not is_parent(m, answerer_parent):
+        if not parent_for_care(m, answerer_parent):
             continue
         if not parent_meets_condition(m, unhoused):
             return False

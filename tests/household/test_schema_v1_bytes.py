@@ -18,7 +18,7 @@ fuzzed store moves).
 Re-measured after the age-, sex- and relation-bound status rules and the fuzzer's second pass (every
 feature no checker reads drawn from the population model: the fuzzed store and Diverse move; the
 Representative sampler clears statuses outside their ages after the draw, so its 12 households here
-keep their values), on a clone of 34c5bee.
+keep their values), on a clone of 6691a0f.
 """
 from __future__ import annotations
 
@@ -28,9 +28,9 @@ import tempfile
 from pathlib import Path
 
 GOLDEN = {
-    "fuzzed": "b396ffe1fd08a243c21dbf067acb68c03221fe381b79516ca7b5af5e0a84edf9",
-    "diverse": "03546abafb3f10a4a9c3cd437080b386cf1dca045aebc2eb57693c8eaa5f5407",
-    "diverse_version": "dv-e8be0bd6ce2f",
+    "fuzzed": "833f2d5496374b0a7088f54b36afc605d0b85948b874bfa43298c054eb03cd9f",
+    "diverse": "3c1fdcdfe1676bc0efef40e04f1ea1aa2bd90f6ce65a03b65f304d347fd0c973",
+    "diverse_version": "dv-9cf2c23ad7b8",
     "representative": "90c36e097ca41361c9d8ea874a7ed05439bdc0177b6222b78afcd3576f6a05f4",
     "representative_version": "dv-0614c37a449d",
 }

@@ -80,7 +80,7 @@ def _cmd_worker(args: argparse.Namespace) -> int:
     else:
         store = ResultStore(project / config.store)
     quoting = quoting_requested(args.quoting_user)
-    policy = _service_policy(project, args.params)
+    policy = _service_policy(project, args.params, tuple(args.allow_service or ()))
     # the label the runs are recorded under (a grounded mode that calls no model is not the model)
     simulator = simulator_setup(config, QUOTING_LABEL if quoting else None).label
     print(f"worker: queue {store.path}; simulated user "
@@ -89,16 +89,16 @@ def _cmd_worker(args: argparse.Namespace) -> int:
                       policy=policy)
 
 
-def _service_policy(project: Path, params_file: str | None):
-    """The worker's rule for service submissions: params.yaml `services.allow` lists the operator's
-    own services; everything else must be a globally routable address (hosting.url_policy)."""
+def _service_policy(project: Path, params_file: str | None, extra: tuple[str, ...] = ()):
+    """The worker's rule for service submissions: params.yaml `services.allow` (and `--allow-service`)
+    list the operator's own services; everything else must be a globally routable address
+    (hosting.url_policy)."""
     from eligibench import params
     from eligibench.evaluation.hosting import ServicePolicy, policy_from_params
 
     path = Path(params_file) if params_file else project / "params.yaml"
-    if not path.is_file():
-        return ServicePolicy()
-    return policy_from_params(params.load(path), str(path))
+    base = policy_from_params(params.load(path), str(path)) if path.is_file() else ServicePolicy()
+    return ServicePolicy(base.allow + extra)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -137,6 +137,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="claim from the claim service of the store's machine (`benyfits queue-serve`) instead of "
                         "opening the store: a worker on another machine; needs $BENYFITS_QUEUE_TOKEN")
     w.add_argument("--worker-id", default=None, help="this worker's name in the queue (default: host:pid)")
+    w.add_argument("--allow-service", action="append", default=None, metavar="HOST",
+                   help="let submitted A2A services reach HOST (a host, host:port, address or CIDR network) although "
+                        "it is loopback, private or this machine; added to params.yaml services.allow "
+                        "(docs/agent-services.md). Repeatable")
     w.add_argument("--quoting-user", action="store_true",
                    help=f"simulated user = QuotingUserModel test stand-in (NOT a language model; runs are labelled "
                         f"{QUOTING_LABEL!r}). Also ${QUOTING_ENV}=1")

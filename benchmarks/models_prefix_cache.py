@@ -4,8 +4,8 @@ follow-up questions on the same prefix, then a different prefix and back (llama.
     python -m benchmarks.models_prefix_cache                      # embedded SmolLM2 (CPU)
     python -m benchmarks.models_prefix_cache --backend vllm --model M --base-url URL
 
-Prints seconds per request and the cached-token share when the server reports it (vLLM with
---enable-prompt-tokens-details, OpenAI); llama-cpp-python's server does not, so there the effect
+Prints seconds per request and the cached-token share the server reports (llama.cpp's server,
+vLLM with --enable-prompt-tokens-details, OpenAI); where a server does not report it, the effect
 shows as latency only.
 """
 

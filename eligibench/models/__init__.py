@@ -43,6 +43,7 @@ from eligibench.models.constrained import (
 )
 from eligibench.models.embedded import (
     DEFAULT_EMBEDDED_MODEL,
+    SHIPPED_WEIGHTS,
     EmbeddedModel,
     EmbeddedServer,
     check_runtime,
@@ -50,7 +51,7 @@ from eligibench.models.embedded import (
     resolve_model_path,
 )
 from eligibench.models.factory import make_model
-from eligibench.models.openai_compat import OpenAICompatModel
+from eligibench.models.openai_compat import UNPINNED, OpenAICompatModel, hub_revision
 from eligibench.models.preflight import check_preflight, preflight
 from eligibench.models.registry import BackendInfo, backend, is_smoke_backend, serves_reference
 from eligibench.models.replicas import ReplicaPool, ReplicatedModel, pool_for
@@ -78,6 +79,8 @@ __all__ = [
     "Completion",
     "ConstrainedOutputError",
     "DEFAULT_EMBEDDED_MODEL",
+    "SHIPPED_WEIGHTS",
+    "UNPINNED",
     "EmbeddedModel",
     "EmbeddedServer",
     "ModelConfigError",
@@ -107,6 +110,7 @@ __all__ = [
     "preflight",
     "resolve_model_path",
     "gguf_sha256",
+    "hub_revision",
     "serves_reference",
     "typed_value",
     "yes_no",

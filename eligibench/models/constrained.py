@@ -7,12 +7,10 @@ OpenAI), then parses and validates the reply against the schema. An invalid repl
 wrong keys, a server that ignored the schema) gets one correction turn; a second invalid reply
 raises ConstrainedOutputError.
 
-outlines 1.3: `outlines.types.JsonSchema` checks every schema (Draft 7) and, for "json_schema"
-backends, outlines' OpenAI type adapter builds the request field (see openai_compat.py). outlines
-cannot drive the llama.cpp server (its OpenAI model sends "json_schema", which the server rejects;
-its vLLM model sends `structured_outputs`, which the server ignores), so there we use the server's
-native {"type": "json_object", "schema": ...}. Replies are validated with `jsonschema` (the
-validator outlines itself depends on).
+outlines 1.3: `outlines.types.JsonSchema` checks every schema (Draft 7) and outlines' OpenAI type
+adapter builds the request field for every backend (see openai_compat.py: `json_schema`, or
+`json_object` where a spec asks for it); llama.cpp's server (xllamacpp), vLLM and OpenAI enforce
+it. Replies are validated with `jsonschema` (the validator outlines itself depends on).
 
 A model whose spec says decoding "unconstrained" (an endpoint that ignores response_format) gets
 no schema on the wire: the hint then always carries the schema itself, and the JSON is taken from
@@ -68,8 +66,8 @@ def typed_value_schema(kind: str | Sequence[str]) -> dict:
         value: dict = {"type": [types[kind], "null"]}
     else:
         choices = _check_names(kind, "kind (list of choices)")
-        # anyOf, not {"type": [...], "enum": [...]}: llama.cpp's schema-to-grammar converter
-        # handles a type list before enum and would drop the enum.
+        # anyOf, not {"type": [...], "enum": [...]}: llama.cpp's GBNF schema-to-grammar converter
+        # handled a type list before enum and dropped the enum (measured with llama-cpp-python).
         value = {"anyOf": [{"type": "string", "enum": choices}, {"type": "null"}]}
     return {
         "type": "object",

@@ -67,7 +67,7 @@ class Completion:
     text: str
     prompt_tokens: int
     completion_tokens: int
-    cached_tokens: int | None  # None: the server does not report it (llama.cpp does not)
+    cached_tokens: int | None  # None: the server does not report it (llama.cpp's and vLLM's do)
     latency_s: float
     finish_reason: str | None = None  # "stop", "length" (cut at max_tokens), ...
 
@@ -76,12 +76,12 @@ class Completion:
 class ModelSpec:
     """What to talk to and how. Validated on construction; errors name the field.
 
-    backend: "embedded" (llama.cpp server on CPU, default model SmolLM2-135M-Instruct), "vllm"
+    backend: "embedded" (llama.cpp's server from xllamacpp on CPU, default model SmolLM2-135M-Instruct), "vllm"
       (GPU server) or "openai" (any OpenAI-compatible endpoint).
     model: the model name the endpoint serves (embedded: "SmolLM2-135M-Instruct" or a .gguf path).
     base_url: ".../v1" of a running server; None: embedded/vllm start their own, openai reads env.
-    response_format: how JSON-schema output is requested; None picks the backend's default
-      ("json_object" with a "schema" key for llama.cpp, "json_schema" for vLLM and OpenAI).
+    response_format: how JSON-schema output is requested; None: "json_schema" (every backend;
+      "json_object" with a "schema" key for endpoints that only know that form).
     retries: extra attempts after a transient failure; timeout_s: limit for each request;
       backoff_s: first wait between attempts (doubles each time, capped at 30 s).
     api_key_env: the environment variable holding this spec's API key (e.g. "ANTHROPIC_API_KEY"),

@@ -36,9 +36,13 @@ from typing import Any, Mapping
 
 import yaml
 
-from eligibench.models import ModelSpec, backend
-from eligibench.models.embedded import SHIPPED_WEIGHTS
-from eligibench.models.openai_compat import UNPINNED, hub_revision  # noqa: F401 - hub_revision: its old home
+from eligibench.models import (
+    SHIPPED_WEIGHTS,
+    UNPINNED,
+    ModelSpec,
+    backend,
+    hub_revision,  # noqa: F401 - its old home
+)
 
 NONE = "none"
 # Prompt versions by what drives the simulator; bump one when its prompt text changes.

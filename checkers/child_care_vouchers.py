@@ -7,7 +7,7 @@ Readings of ambiguous requirements:
 - "Less than" is strict: income equal to the table amount does not qualify.
 - The 2-person yearly amount printed as "$73.869.56" is read as $73,869.56.
 - The table starts at 2 people; a household of 1 is held to the 2-person amount. The source gives no rule past 18 people; larger households use the 18-person amount.
-- "You" in a reason for care is every member whose reason for care counts for a child the household raises (the derived fact reason_for_care_counts): the answering person and their spouse, the child's own parent in the household (a child or sibling of the answering person who is a parent: relations are to the answering person only, so a grandchild's parent is the answering person's child who is a parent, as Newborn Home Visiting reads it) and a guardian (responsible_for_day_to_day); one of them having a reason is enough. Changed in the third reading: only the answering person or spouse counted, so a grandmother (60, not working) answering for her daughter (25, a parent, working 20 hours a week) and a 2-year-old grandchild was refused, though the daughter works, and the same household with the work moved to the grandmother was eligible.
+- "You" in a reason for care is every member whose reason for care counts for a child the household raises (the derived fact reason_for_care_counts): the answering person and their spouse, the child's own parent in the household, decided per child in care (relations are to the answering person only, so a grandchild's parent is the answering person's child who is a parent, as Newborn Home Visiting reads it, and a niece's or nephew's parent the answering person's sibling who is a parent) and a guardian (responsible_for_day_to_day); one of them having a reason for a child in care is enough. Corrected on review of the third reading: read per member (any child or sibling of the answering person who is a parent), a grown daughter who is a mother elsewhere gave a reason for care for her 2-year-old sister though their mother, the answering person, had none, and an aunt's grown son who is a father gave one for her niece. Changed in the third reading: only the answering person or spouse counted, so a grandmother (60, not working) answering for her daughter (25, a parent, working 20 hours a week) and a 2-year-old grandchild was refused, though the daughter works, and the same household with the work moved to the grandmother was eligible.
 - The child in care is a child the family raises: a member whose relation is child, stepchild, foster child, adopted child, grandchild, sibling, niece or nephew or cousin. Decided in the third reading: "any member under 13" counted a friend's child; a child care subsidy pays for the care of a child of the family that applies (its parent, or a caretaker relative), and a friend is the schema's only unrelated relation.
 - "Work 10+ hours per week" means work_hours_per_week is 10 or more.
 - "Educational or vocational training program" is read from enrolled_in_educational_training or enrolled_in_vocational_training.
@@ -73,13 +73,23 @@ def person_has_reason(m: Member) -> bool:
     return False
 
 
+def has_reason_for_care_for(hh: Household, child: Member) -> bool:
+    # whose reason counts is decided per child in care: its own parent, not any member who is a parent
+    for m in hh.members:
+        if not reason_for_care_counts(m, child):
+            continue
+        if person_has_reason(m):
+            return True
+    return False
+
+
 def has_reason_for_care(hh: Household) -> bool:
     if in_temporary_housing(hh):
         return True
-    for m in hh.members:
-        if not reason_for_care_counts(m):
+    for child in hh.members:
+        if not is_child_in_care(child):
             continue
-        if person_has_reason(m):
+        if has_reason_for_care_for(hh, child):
             return True
     return False
 

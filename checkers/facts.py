@@ -137,56 +137,72 @@ def works(m: Member) -> bool:
     return False
 
 
-# The answerer's relatives who, being a parent (is_parent), are the parent of a child the household
-# raises: a child of the answerer is the parent of the answerer's grandchildren (the decided reading
-# of Newborn Home Visiting), a sibling the parent of the answerer's nieces and nephews.
-PARENT_OF_RELATIVE_RELATIONS = ("child", "stepchild", "foster child", "adopted child", "sibling")
+# The relations (to the answerer) of a grandchild's own parent: the answerer's child who is a parent
+# (the decided reading of Newborn Home Visiting). A niece's or nephew's own parent is the answerer's
+# sibling who is a parent; the answerer's own child's parents are the answerer and spouse.
+GRANDCHILD_PARENT_RELATIONS = ("child", "stepchild", "foster child", "adopted child")
 
 
-def reason_for_care_counts(m: Member) -> bool:
+def is_childs_own_parent(m: Member, child: Member) -> bool:
+    """`m` is `child`'s own parent, other than the answering person and spouse. Relations in the schema
+    are to the answerer only, so the pair decides: a grandchild's parent is a child of the answerer who
+    is a parent, a niece's or nephew's a sibling of the answerer who is a parent. Review of the third
+    reading: read per member ("a child or sibling of the answerer who is a parent"), a grown daughter
+    who is a mother elsewhere counted as the parent of her own little sister, an aunt's son as the
+    parent of her niece, the grandmother's brother as a parent of her grandchild."""
+    if not m.is_parent:
+        return False
+    if child.relation == "grandchild":
+        if m.relation in GRANDCHILD_PARENT_RELATIONS:
+            return True
+        return False
+    if child.relation == "niece or nephew":
+        if m.relation == "sibling":
+            return True
+    return False
+
+
+def reason_for_care_counts(m: Member, child: Member) -> bool:
     """The member's own reason for care (work, school or training, a job search, domestic violence
-    services, treatment) counts for a child the household raises: the answering person and their
-    spouse (the applicants, parent or caretaker relative of the child), the child's own parent in
-    the household (a child or sibling of the answerer who is a parent: relations in the schema are
-    to the answerer only, so a grandchild's parent is the answerer's child who is a parent), and a
-    guardian (responsible_for_day_to_day: responsible for a child's day-to-day care). Every child
-    program with reasons for care reads "you" through this fact (Child Care Vouchers and
-    Infant/Toddler Programs, both editions). Third reading: "you" was the answering person or
-    spouse only, so a grandmother answering for her working daughter and grandchild was refused."""
+    services, treatment) counts for `child`, a child in care the household raises: the answering
+    person and their spouse (the applicants, parent or caretaker relative of the child), the child's
+    own parent in the household (is_childs_own_parent), and a guardian (responsible_for_day_to_day:
+    responsible for a child's day-to-day care). Every child program with reasons for care reads
+    "you" through this fact (Child Care Vouchers and Infant/Toddler Programs, both editions). Third
+    reading: "you" was the answering person or spouse only, so a grandmother answering for her
+    working daughter and grandchild was refused."""
     if m.relation == "self":
         return True
     if m.relation == "spouse":
         return True
     if m.responsible_for_day_to_day:
         return True
-    if not m.is_parent:
-        return False
-    if m.relation in PARENT_OF_RELATIVE_RELATIONS:
+    if is_childs_own_parent(m, child):
         return True
     return False
 
 
-def childs_parent_in_household(hh: Household) -> bool:
-    """A member other than the answering person and spouse whose reason for care counts lives in the
-    household: the child's own parent (a child or sibling of the answerer who is a parent) or a
-    guardian. When the child in care is not the answerer's own, that member is its parent."""
+def childs_parent_in_household(hh: Household, child: Member) -> bool:
+    """A member other than the answering person and spouse whose reason for care counts for `child`
+    lives in the household: the child's own parent or a guardian. When the child in care is not the
+    answerer's own, that member is its parent."""
     for m in hh.members:
         if m.relation == "self":
             continue
         if m.relation == "spouse":
             continue
-        if reason_for_care_counts(m):
+        if reason_for_care_counts(m, child):
             return True
     return False
 
 
-def parent_for_care(m: Member, answerer_parent: bool) -> bool:
-    """A parent whose own reason for care a text asks of each parent ("each parent", "both parents",
-    2026-08): among the members whose reason counts (reason_for_care_counts), the answering person
-    and spouse when they are the parents (`answerer_parent`: a child in care is their own, or no
-    other parent lives in the household; the checker decides it, since only it knows who the child
-    in care is), otherwise the child's own parent in the household or a guardian."""
-    if not reason_for_care_counts(m):
+def parent_for_care(m: Member, child: Member, answerer_parent: bool) -> bool:
+    """A parent of `child` whose own reason for care a text asks of each parent ("each parent", "both
+    parents", 2026-08): among the members whose reason counts for the child (reason_for_care_counts),
+    the answering person and spouse when they are the parents (`answerer_parent`: a child in care is
+    their own, or no other parent lives in the household; the checker decides it, since only it knows
+    who the child in care is), otherwise the child's own parent in the household or a guardian."""
+    if not reason_for_care_counts(m, child):
         return False
     if m.relation == "self":
         if answerer_parent:

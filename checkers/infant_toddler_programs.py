@@ -2,7 +2,7 @@
 
 Readings of ambiguous requirements:
 - The income line listed among the reasons for care is read as a separate requirement that must also be met, not as one more reason for care.
-- "You" in a reason for care is every member whose reason for care counts for a child the household raises (the derived fact reason_for_care_counts): the answering person and their spouse, the child's own parent in the household (a child or sibling of the answering person who is a parent: relations are to the answering person only, so a grandchild's parent is the answering person's child who is a parent, as Newborn Home Visiting reads it) and a guardian (responsible_for_day_to_day); one of them having a reason is enough. Changed in the third reading: only the answering person or spouse counted, so a grandmother (60, not working) answering for her daughter (25, a parent, working 20 hours a week) and a 2-year-old grandchild was refused, though the daughter works, and the same household with the work moved to the grandmother was eligible.
+- "You" in a reason for care is every member whose reason for care counts for a child the household raises (the derived fact reason_for_care_counts): the answering person and their spouse, the child's own parent in the household, decided per child in care (relations are to the answering person only, so a grandchild's parent is the answering person's child who is a parent, as Newborn Home Visiting reads it, and a niece's or nephew's parent the answering person's sibling who is a parent) and a guardian (responsible_for_day_to_day); one of them having a reason for a child in care is enough. Corrected on review of the third reading: read per member (any child or sibling of the answering person who is a parent), a grown daughter who is a mother elsewhere gave a reason for care for her 2-year-old sister though their mother, the answering person, had none, and an aunt's grown son who is a father gave one for her niece. Changed in the third reading: only the answering person or spouse counted, so a grandmother (60, not working) answering for her daughter (25, a parent, working 20 hours a week) and a 2-year-old grandchild was refused, though the daughter works, and the same household with the work moved to the grandmother was eligible.
 - "Live in temporary housing" is true when any member's housing_type is homeless, DHS shelter, HRA shelter or temporary housing.
 - The child in care is a child the family raises: a member whose relation is child, stepchild, foster child, adopted child, grandchild, sibling, niece or nephew or cousin, as Child Care Vouchers reads it. Decided in the third reading: a friend's baby made any household eligible.
 - "Work 10+ hours per week" means work_hours_per_week is 10 or more.
@@ -47,23 +47,39 @@ def person_has_reason(m: Member) -> bool:
     return False
 
 
-def has_reason_for_care(hh: Household) -> bool:
+def has_reason_for_care_for(hh: Household, child: Member) -> bool:
+    # whose reason counts is decided per child in care: its own parent, not any member who is a parent
     for m in hh.members:
-        if m.housing_type in TEMPORARY_HOUSING:
-            return True
-    for m in hh.members:
-        if not reason_for_care_counts(m):
+        if not reason_for_care_counts(m, child):
             continue
         if person_has_reason(m):
             return True
     return False
 
 
+def has_reason_for_care(hh: Household) -> bool:
+    for m in hh.members:
+        if m.housing_type in TEMPORARY_HOUSING:
+            return True
+    for child in hh.members:
+        if not is_infant_or_toddler(child):
+            continue
+        if has_reason_for_care_for(hh, child):
+            return True
+    return False
+
+
+def is_infant_or_toddler(m: Member) -> bool:
+    if m.relation not in FAMILY_CHILD_RELATIONS:
+        return False  # a friend's child is not the family's
+    if m.age < CHILD_AGE_BELOW:
+        return True
+    return False
+
+
 def has_infant_or_toddler(hh: Household) -> bool:
     for m in hh.members:
-        if m.relation not in FAMILY_CHILD_RELATIONS:
-            continue  # a friend's child is not the family's
-        if m.age < CHILD_AGE_BELOW:
+        if is_infant_or_toddler(m):
             return True
     return False
 

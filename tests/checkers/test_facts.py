@@ -178,22 +178,36 @@ def test_the_diverse_coverage_counts_each_operand_of_a_fact():
 
 
 def test_whose_reason_for_care_counts():
-    assert facts.reason_for_care_counts(member(relation="self"))
+    grandchild = {"relation": "grandchild", "age": 1}
+    niece = {"relation": "niece or nephew", "age": 1}
+    own_child = {"relation": "child", "age": 1}
     grown = {"relation": "child", "age": 25}
-    def second(**changes):
-        return household({}, grown | changes).members[1]
-    assert not facts.reason_for_care_counts(second())  # a grown child who is not a parent
-    assert facts.reason_for_care_counts(second(is_parent=True))  # the grandchildren's parent
-    assert facts.reason_for_care_counts(second(responsible_for_day_to_day=True))  # a guardian
-    friend = household({}, {"relation": "friend", "age": 30, "is_parent": True}).members[1]
-    assert not facts.reason_for_care_counts(friend)  # a friend's own children are not the family's
+
+    def counts(person: dict, child: dict) -> bool:
+        hh = household({}, person, child)
+        return facts.reason_for_care_counts(hh.members[1], hh.members[2])
+    assert facts.reason_for_care_counts(member(relation="self"), member(relation="self"))
+    assert not counts(grown, grandchild)  # a grown child who is not a parent
+    assert counts(grown | {"is_parent": True}, grandchild)  # the grandchild's parent
+    assert counts(grown | {"responsible_for_day_to_day": True}, own_child)  # a guardian
+    # per child: a grown child who is a parent is not the parent of the answerer's own child (a sibling)
+    # nor of a niece (a cousin); a sibling who is a parent is a niece's parent, not a grandchild's
+    assert not counts(grown | {"is_parent": True}, own_child)
+    assert not counts(grown | {"is_parent": True}, niece)
+    sibling = {"relation": "sibling", "age": 30, "is_parent": True}
+    assert counts(sibling, niece)
+    assert not counts(sibling, grandchild)
+    assert not counts({"relation": "friend", "age": 30, "is_parent": True}, grandchild)  # not the family's
 
 
 def test_the_parents_a_2026_text_asks_for():
     hh = household({}, {"relation": "spouse"}, {"relation": "child", "age": 25, "is_parent": True},
                    {"relation": "grandchild", "age": 1})
-    me, spouse, daughter, _ = hh.members
-    assert facts.childs_parent_in_household(hh)
-    assert [facts.parent_for_care(m, False) for m in (me, spouse, daughter)] == [False, False, True]
-    assert [facts.parent_for_care(m, True) for m in (me, spouse, daughter)] == [True, True, False]
-    assert not facts.childs_parent_in_household(household({}, {"relation": "grandchild", "age": 1}))
+    me, spouse, daughter, grandchild = hh.members
+    assert facts.childs_parent_in_household(hh, grandchild)
+    assert [facts.parent_for_care(m, grandchild, False) for m in (me, spouse, daughter)] == [False, False, True]
+    assert [facts.parent_for_care(m, grandchild, True) for m in (me, spouse, daughter)] == [True, True, False]
+    alone = household({}, {"relation": "grandchild", "age": 1})
+    assert not facts.childs_parent_in_household(alone, alone.members[1])
+    own = household({}, {"relation": "child", "age": 25, "is_parent": True}, {"relation": "child", "age": 1})
+    assert not facts.childs_parent_in_household(own, own.members[2])  # the toddler's sister, a mother elsewhere

@@ -7,7 +7,7 @@ Readings of ambiguous requirements:
 - "Below" is strict: a monthly income equal to the table amount does not qualify.
 - The 8-person amount printed as "$13,396,64" is read as $13,396.64.
 - The table starts at 2 people; a household of 1 is held to the 2-person amount. The source gives no rule past 20 people; larger households use the 20-person amount.
-- "Each parent" means the parents of the child in care, read through the derived fact reason_for_care_counts (the members whose reason for care counts for a child the household raises: the answering person and spouse, the child's own parent in the household, a guardian): when a child in care is the answering person's own (child, stepchild, foster child, adopted child), the parents are the answering person and, when present, their spouse; otherwise, when the child's own parent lives in the household (a child or sibling of the answering person who is a parent, or a guardian: responsible_for_day_to_day), that member is, and the answering person and spouse are caretakers whose reasons are not asked; with neither, the answering person and spouse care for the child as its parents. Changed in the third reading: only the answering person and spouse were read, so a grandmother (60, not working) answering for her daughter (25, a parent, working 20 hours a week) and a 2-year-old grandchild was refused though the child's only parent works. Each parent must have a reason for care on their own.
+- "Each parent" means the parents of the child in care, read through the derived fact reason_for_care_counts (the members whose reason for care counts for a child the household raises: the answering person and spouse, the child's own parent in the household, a guardian): when a child in care is the answering person's own (child, stepchild, foster child, adopted child), the parents are the answering person and, when present, their spouse; otherwise, when the child's own parent lives in the household (decided per child in care: for a grandchild a child of the answering person who is a parent, for a niece or nephew a sibling of the answering person who is a parent; or a guardian: responsible_for_day_to_day), that member is, and the answering person and spouse are caretakers whose reasons are not asked; with neither, the answering person and spouse care for the child as its parents. Changed in the third reading: only the answering person and spouse were read, so a grandmother (60, not working) answering for her daughter (25, a parent, working 20 hours a week) and a 2-year-old grandchild was refused though the child's only parent works. Each parent must have a reason for care on their own. Corrected on review of the third reading: read per member, the grandmother's brother who is a father elsewhere was asked for a reason as a parent of her grandchild, and an aunt's grown son who is a father counted as her niece's parent.
 - The child in care is a child the family raises: a member whose relation is child, stepchild, foster child, adopted child, grandchild, sibling, niece or nephew or cousin. Decided in the third reading (both editions): "any member under 13" counted a friend's child; a child care subsidy pays for the care of a child of the family that applies (its parent, or a caretaker relative), and a friend is the schema's only unrelated relation.
 - "Families who work 10+ hours per week must make at least minimum wage ($16.50/hour) to qualify" is a bar: when a parent (as read for "each parent") has work_hours_per_week of 10 or more and hourly pay below $16.50, the household does not qualify, whatever its other reasons for care; hourly pay is annual_work_income divided by (52 weeks x work_hours_per_week). Changed in issue 30: the sentence was read only as one more reason for care, so a parent working 20 hours a week for $5,000 a year who was also in school was found eligible although the text says such a family must make minimum wage "to qualify". The parents are the members whose work the sentence is about: the same people who need a reason for care.
 - Work is not in the list of reasons, but the same sentence only makes sense if such work is a reason for care: a parent working 10 or more hours a week has a reason for care (their pay is held to the minimum wage by the bar above).
@@ -81,15 +81,28 @@ def answerer_is_parent(hh: Household) -> bool:
             continue
         if m.relation in CHILD_RELATIONS:
             return True
-    if childs_parent_in_household(hh):
-        return False
+    for child in hh.members:
+        if not is_child_in_care(child):
+            continue
+        if childs_parent_in_household(hh, child):
+            return False
     return True
+
+
+def is_parent_of_a_child_in_care(hh: Household, m: Member, answerer_parent: bool) -> bool:
+    # a parent is one of a child in care (per child: a member who is a parent of someone else is not)
+    for child in hh.members:
+        if not is_child_in_care(child):
+            continue
+        if parent_for_care(m, child, answerer_parent):
+            return True
+    return False
 
 
 def a_parent_is_paid_below_minimum_wage(hh: Household) -> bool:
     answerer_parent = answerer_is_parent(hh)
     for m in hh.members:
-        if not parent_for_care(m, answerer_parent):
+        if not is_parent_of_a_child_in_care(hh, m, answerer_parent):
             continue
         if paid_below_minimum_wage(m):
             return True
@@ -119,7 +132,7 @@ def each_parent_has_reason(hh: Household) -> bool:
     unhoused = in_temporary_housing(hh)
     answerer_parent = answerer_is_parent(hh)
     for m in hh.members:
-        if not parent_for_care(m, answerer_parent):
+        if not is_parent_of_a_child_in_care(hh, m, answerer_parent):
             continue
         if not parent_has_reason(m, unhoused):
             return False

@@ -4,7 +4,7 @@ Readings of ambiguous requirements:
 - The 2026-08 row (renamed from "Infants and Toddlers") describes only the infant and toddler programs; the Early Head Start part moved to the "Head Start / Early Head Start" row (EarlyHeadStart), so this file is no longer a split.
 - "Your family must live in New York City" is read on the child to be cared for: their place_of_residence is New York City, or they live in a DHS or HRA shelter or NYCHA housing; a child in foster care qualifies wherever they live ("children in foster care outside of New York City can still qualify").
 - "Your child must be a US citizen or have legal immigration status" means the child's citizenship is citizen_or_national or lawful_resident.
-- "Both parents" in a two-parent household, and the one parent otherwise, are the parents of the child in care, read through the derived fact reason_for_care_counts (the members whose reason for care counts for a child the household raises: the answering person and spouse, the child's own parent in the household, a guardian): when a child in care is the answering person's own (child, stepchild, foster child, adopted child), the parents are the answering person and, when present, their spouse; otherwise, when the child's own parent lives in the household (a child or sibling of the answering person who is a parent, or a guardian: responsible_for_day_to_day), that member is, and the answering person and spouse are caretakers whose reasons are not asked; with neither, the answering person and spouse care for the child as its parents. Changed in the third reading: only the answering person and spouse were read, so a grandmother (60, not working) answering for her daughter (25, a parent, working 20 hours a week) and a 2-year-old grandchild was refused though the child's only parent works. Each parent must meet a condition on their own.
+- "Both parents" in a two-parent household, and the one parent otherwise, are the parents of the child in care, read through the derived fact reason_for_care_counts (the members whose reason for care counts for a child the household raises: the answering person and spouse, the child's own parent in the household, a guardian): when a child in care is the answering person's own (child, stepchild, foster child, adopted child), the parents are the answering person and, when present, their spouse; otherwise, when the child's own parent lives in the household (decided per child in care: for a grandchild a child of the answering person who is a parent, for a niece or nephew a sibling of the answering person who is a parent; or a guardian: responsible_for_day_to_day), that member is, and the answering person and spouse are caretakers whose reasons are not asked; with neither, the answering person and spouse care for the child as its parents. Changed in the third reading: only the answering person and spouse were read, so a grandmother (60, not working) answering for her daughter (25, a parent, working 20 hours a week) and a 2-year-old grandchild was refused though the child's only parent works. Each parent must meet a condition on their own. Corrected on review of the third reading: read per member, the grandmother's brother who is a father elsewhere was asked for a condition as a parent of her grandchild, and an aunt's grown son who is a father counted as her niece's parent.
 - The child in care is a child the family raises: a member whose relation is child, stepchild, foster child, adopted child, grandchild, sibling, niece or nephew or cousin. Decided in the third reading (both editions, as Child Care Vouchers): "any member under 3" counted a friend's child; a child care subsidy pays for the care of a child of the family that applies (its parent, or a caretaker relative), and a friend is the schema's only unrelated relation.
 - "Work at least 10 hours per week" means work_hours_per_week is 10 or more; "an education or job training program" is read from enrolled_in_educational_training or enrolled_in_vocational_training.
 - "Looking for work (up to 6 months unemployed)" means days_looking_for_work is 1 to 180 (6 months of 30 days), the same reading as 2024. Decided in issue 30 (both editions): the parenthesis limits the same reason ("looking for work") in time, as 2024's "looking for up to 6 months" did; days_looking_for_work is the length of the current search, while months_since_worked counts from any last job and is -1 for a person who never worked, whom the text does not exclude.
@@ -103,16 +103,29 @@ def answerer_is_parent(hh: Household) -> bool:
             continue
         if m.relation in CHILD_RELATIONS:
             return True
-    if childs_parent_in_household(hh):
-        return False
+    for child in hh.members:
+        if not is_child_in_care(child):
+            continue
+        if childs_parent_in_household(hh, child):
+            return False
     return True
+
+
+def is_parent_of_a_child_in_care(hh: Household, m: Member, answerer_parent: bool) -> bool:
+    # a parent is one of a child in care (per child: a member who is a parent of someone else is not)
+    for child in hh.members:
+        if not is_child_in_care(child):
+            continue
+        if parent_for_care(m, child, answerer_parent):
+            return True
+    return False
 
 
 def each_parent_meets_condition(hh: Household) -> bool:
     unhoused = in_temporary_housing(hh)
     answerer_parent = answerer_is_parent(hh)
     for m in hh.members:
-        if not parent_for_care(m, answerer_parent):
+        if not is_parent_of_a_child_in_care(hh, m, answerer_parent):
             continue
         if not parent_meets_condition(m, unhoused):
             return False

@@ -155,11 +155,20 @@ def pytest_runtest_makereport(item, call):
                         f"make it faster, or mark it @pytest.mark.{MARKER} if it is an end-to-end test")
 
 
+_IN_WORKER: list[bool] = [False]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # an xdist worker has `workerinput` (its environment variable would be inherited by a pytest
+    # that a test starts, so it cannot tell)
+    _IN_WORKER[0] = hasattr(config, "workerinput")
+
+
 def pytest_runtest_logreport(report) -> None:
-    """Where asked, one JSON line per phase (runs in the controller only under pytest-xdist)."""
+    """Where asked, one JSON line per phase (written by the controller alone under pytest-xdist)."""
     target = os.environ.get("BENYFITS_TEST_TIMES")
     times = getattr(report, "budget", None)
-    if not target or times is None or os.environ.get("PYTEST_XDIST_WORKER"):
+    if not target or times is None or _IN_WORKER[0]:
         return
     with open(target, "a", encoding="utf-8") as f:
         f.write(json.dumps({"test": report.nodeid, "when": report.when, "outcome": report.outcome, **times}) + "\n")

@@ -80,6 +80,9 @@ def pytest_collection_modifyitems(items):
         if item.get_closest_marker("needs_chromium"):
             item.add_marker(pytest.mark.browser)
         if any(item.get_closest_marker(m) for m in HEAVY):
+            # the real model server, pipeline, browser or cluster: end-to-end, so exempt from the
+            # 60 s budget of one test (tests/budget.py); every other test is held to it
+            item.add_marker(pytest.mark.e2e)
             # pytest-xdist runs by default (`-n auto --dist loadgroup`, pyproject addopts): the heavy tests
             # share one worker, one after another, and so one model server (the session fixture `server`):
             # llama.cpp's threads collapse when another model server wants the same cores

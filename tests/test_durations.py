@@ -108,3 +108,15 @@ def test_cpu_of_child_processes_counts():
     subprocess.run([sys.executable, "-c", "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.5: pass"],
                    check=True)
     assert budget.phase(start, budget.read_clock()).cpu_s >= 0.45
+
+
+def test_the_heavy_markers_are_end_to_end_and_the_rest_is_held_to_the_budget():
+    """model, dvc, ray and browser imply e2e (tests/conftest.py); an unmarked test does not get it."""
+    files = ["tests/pipeline/test_data_version.py", "tests/truth/test_explain_plain.py"]
+    r = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q", "-n", "0",
+                        "-m", "e2e", *files], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    chosen = {line for line in r.stdout.splitlines() if "::" in line}
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "tests/truth/test_explain_plain.py::test_every_published_pair_is_explained_in_plain_words" in chosen
+    assert any(c.startswith("tests/pipeline/test_data_version.py::") for c in chosen)  # marked dvc
+    assert not any("renders_in_plain_words[" in c for c in chosen), chosen  # 20-40 s: held to the budget

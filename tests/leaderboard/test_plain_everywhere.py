@@ -104,6 +104,9 @@ def _turns_disclosing_everything(hh) -> tuple[list[dict], dict[int, list[dict]],
 
 
 @pytest.mark.needs_datasets
+# end-to-end over the built folder: with the train configuration (10,171 rows in all) about 0.2 s
+# of reasons and rendering per row, so minutes (docs/performance.md)
+@pytest.mark.e2e
 def test_every_rendered_explanation_of_every_published_pair_is_plain():
     rows = _published_rows()
     truth = GroundTruth(ROOT / "benyfits", ROOT / "opportunities")

@@ -25,6 +25,7 @@ from eligibench.results import CAUSE_WORDS, FAILURE_CAUSES, TERMINATION_WORDS, T
 from leaderboard.board import chat_messages
 from leaderboard.plain_facts import CHECK_WORDS, keys_in_words
 from leaderboard.verdict_reasons import SHOW_CODE_CLASS, DialogFacts, GroundTruth, render_reasons
+from tests.published import published_evaluation_files
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,11 +81,7 @@ def test_the_detector_finds_each_shape_the_issue_reported():
 
 
 def _published_rows():
-    files = sorted((ROOT / "benyfits" / "data").glob("*/*.parquet")) if (ROOT / "benyfits").is_dir() else []
-    files = [f for f in files if not f.stem.startswith("opportunities")]
-    if not files:
-        pytest.fail("marked needs_datasets, yet what `dvc repro` builds is missing here")
-    return [row for f in files for row in read_parquet(f)]
+    return [row for f, _ in published_evaluation_files() for row in read_parquet(f)]
 
 
 def _turns_disclosing_everything(hh) -> tuple[list[dict], dict[int, list[dict]], dict[int, dict]]:
@@ -104,8 +101,8 @@ def _turns_disclosing_everything(hh) -> tuple[list[dict], dict[int, list[dict]],
 
 
 @pytest.mark.needs_datasets
-# end-to-end over the built folder: with the train configuration (10,171 rows in all) about 0.2 s
-# of reasons and rendering per row, so minutes (docs/performance.md)
+# every evaluation row of both editions (about 170) at about 0.2 s of reasons and rendering each:
+# well under a minute on a quiet core, but the longest of the dataset tests, so marked end-to-end
 @pytest.mark.e2e
 def test_every_rendered_explanation_of_every_published_pair_is_plain():
     rows = _published_rows()

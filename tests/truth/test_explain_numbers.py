@@ -21,6 +21,7 @@ from eligibench.truth import TracedChecker, flip_sentence
 from eligibench.truth.counterfactual import FlipSearch, _thresholds
 from eligibench.truth.explain import LimitClaim
 from eligibench.truth.explain_check import CheckTally, _check_claim, _Runs, check_flip, check_limits
+from tests.published import published_evaluation_files
 
 ROOT = Path(__file__).resolve().parents[2]
 DRIE = "DisabilityRentIncreaseExemption"
@@ -104,15 +105,10 @@ def test_every_published_pair_states_limits_and_flips_the_checker_confirms():
     ~1,100 published pairs of both editions."""
     from eligibench.datasets.rows import read_parquet
 
-    files = sorted((ROOT / "benyfits" / "data").glob("*/*.parquet")) if (ROOT / "benyfits").is_dir() else []
-    files = [f for f in files if not f.stem.startswith("opportunities")]
-    if not files:
-        pytest.fail("marked needs_datasets, yet what `dvc repro` builds is missing here")
     started = time.perf_counter()
     tally = CheckTally()
     pairs = 0
-    for f in files:
-        edition = f.stem.split("-", 1)[1] if "-" in f.stem else "2024"
+    for f, edition in published_evaluation_files():
         modules = edition_registry(edition)
         for row in read_parquet(f):
             for i, oid in enumerate(row.opportunities):

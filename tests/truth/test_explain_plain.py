@@ -19,6 +19,7 @@ from eligibench.catalog.editions import available
 from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
 from eligibench.truth import plain_words
 from eligibench.truth.explain import Event
+from tests.published import published_evaluation_files
 from tests.truth.reach import feature_values, reaching
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,21 +67,13 @@ def test_every_condition_of_every_checker_renders_in_plain_words(edition):
 
 
 @pytest.mark.needs_datasets
-# end-to-end over the built folder: with the train configuration (10,000 rows, 126,218 pairs, at
-# about 1.6 ms of explain each) it is minutes, not seconds (docs/performance.md)
-@pytest.mark.e2e
 def test_every_published_pair_is_explained_in_plain_words():
-    """On the built datasets (every published pair of both editions); skipped before `dvc repro`."""
+    """Every published evaluation pair of both editions (tests/published.py: not the train split)."""
     from eligibench.datasets.rows import read_parquet
 
-    files = sorted((ROOT / "benyfits" / "data").glob("*/*.parquet")) if (ROOT / "benyfits").is_dir() else []
-    files = [f for f in files if not f.stem.startswith("opportunities")]
-    if not files:
-        pytest.fail("marked needs_datasets, yet what `dvc repro` builds is missing here")
     bad: list[str] = []
     pairs = 0
-    for f in files:
-        edition = f.stem.split("-", 1)[1] if "-" in f.stem else "2024"
+    for f, edition in published_evaluation_files():
         for row in read_parquet(f):
             for oid in row.opportunities:
                 pairs += 1

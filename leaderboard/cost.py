@@ -116,5 +116,5 @@ def cost_view(source: Any, prices: PriceTable, protocol: str | None = None) -> s
         # nothing measured or priced: one sentence, not a table of dashes
         return ("<p id='bf-cost-empty' class='bf-note'>No cost figures for these runs: they recorded no model tokens "
                 "(rule-based agents and a template user call no model), or no price is set in params.yaml "
-                "(<code>cost.tokens</code>, <code>cost.gpu_hour</code>; see docs/sharing.md).</p>")
+                "(its <code>cost</code> section; see docs/sharing.md).</p>")
     return cost_svg(df) + table

@@ -30,7 +30,7 @@ def protocol_choices(protos: Mapping[str, Q.StoredProtocol]) -> list[tuple[str, 
     """(name in words, id) per protocol, the sealed split first, then full, custom, smoke. People's
     protocols are listed apart (the human rows beside the ranking), not in this dropdown."""
     listed = {k: p for k, p in protos.items() if p.kind != HUMAN_KIND}
-    names = protocol_names(listed, runs=True)
+    names = protocol_names(listed, edition=True, runs=True)
     order = sorted(listed.values(), key=lambda p: (not is_sealed(p), {"full": 0, "custom": 1, "smoke": 2}.get(p.kind, 3),
                                                     -p.runs, p.id))
     return [(names[p.id], p.id) for p in order]
@@ -65,6 +65,7 @@ def across_html(page: PageData) -> str:
     df = Q.across_editions(page.table, page.protocols)
     if df.empty:
         return ""
+    df = df.drop(columns=["Runs"])  # run ids are hashes: the Dialogs tab names runs by name and time
     return R.table_html(df, "bf-across", clickable=False, caption=(
         "<b>The same configuration on each edition</b>: its latest finished run under each edition's rules, with "
         "the same simulator, trials, question cap and households used. Editions are never ranked together: a "

@@ -120,9 +120,8 @@ def open_default(ui: CompareUI, board: Board, page: PageData) -> dict:
 
 def on_select(ui: CompareUI, board: Board, a: str | None, b: str | None) -> dict:
     """The tab selected: the default comparison, unless two runs are already picked."""
-    if a and b:
-        return {}
-    return open_default(ui, board, board.page())
+    out = {} if a and b else open_default(ui, board, board.page())
+    return out or {ui.retry: gr.skip()}  # gradio reads an empty dict as one value, not as "no update"
 
 
 def on_retry(ui: CompareUI, board: Board, request: dict | None) -> dict:

@@ -178,9 +178,8 @@ def open_default(ui: DialogsUI, board: Board, page: PageData) -> dict:
 
 def on_select(ui: DialogsUI, board: Board, shown_run: str | None) -> dict:
     """The tab selected: the default view, unless a run is already shown (a link, a click, a pick)."""
-    if shown_run:
-        return {}
-    return open_default(ui, board, board.page())
+    out = {} if shown_run else open_default(ui, board, board.page())
+    return out or {ui.retry: gr.skip()}  # gradio reads an empty dict as one value, not as "no update"
 
 
 def on_run(ui: DialogsUI, board: Board, run_id: str, shown_run: str | None) -> dict:

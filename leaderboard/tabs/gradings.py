@@ -113,7 +113,7 @@ def on_run(ui: GradingsUI, board: Board, run_id: str | None) -> Any:
     try:
         return changes_updates(ui, changes_view(board, run_id), run_id)
     except Q.StoreLockedError:
-        return {}
+        return {ui.changes: gr.skip()}  # the last view stays (an empty dict would read as one value)
 
 
 def link(ui: GradingsUI, board: Board, page: PageData, q: Mapping[str, str]) -> dict:

@@ -27,7 +27,7 @@ def layout(board: Board) -> tuple[gr.Tab, SubmitUI]:
         if config.allow_upload:
             gr.Markdown(
                 "Upload your submission folder as a **.zip**: `manifest.yaml` (name, strategy, authors, "
-                "entry_point `module:Class`, models, license) at the top of the archive or inside one top "
+                "the entry point as `entry_point: module:Class`, models, license) at the top of the archive or inside one top "
                 f"folder, plus your code. Limits: {config.limits.describe()}, {board.uploads.describe()}; no "
                 "absolute paths, no `..`, no symlinks. The submission is checked, unpacked and queued; the "
                 "evaluation worker runs it in a separate process with time and memory limits and no access "

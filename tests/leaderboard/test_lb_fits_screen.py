@@ -182,7 +182,7 @@ def test_dialogs_and_compare_open_on_a_real_dialog(public_and_sealed):
     assert {cout[cui.a].value, cout[cui.b].value} == set(sealed) and cout[cui.chat_a]
     # selecting the tab opens the same default; a run already shown stays
     assert dialogs.on_select(ui, board, None)[ui.run].value == picked[0]
-    assert dialogs.on_select(ui, board, "some-run") == {}
+    assert list(dialogs.on_select(ui, board, "some-run")) == [ui.retry]  # no update (a skip)
     assert compare.on_select(cui, board, None, None)[cui.a].value in set(sealed)
 
 
@@ -206,6 +206,14 @@ LABELS = {"board": "Leaderboard", "scatter": "F1 vs turns", "opportunity": "Per 
           "compare": "Compare", "simulator": "Simulator", "sensitivity": "Sensitivity", "realism": "Realism",
           "gradings": GROUND_TRUTH_TAB, "submit": "Submit"}
 TABS = tuple(LABELS)
+
+
+def prose(page) -> str:
+    """The page's visible text without code: a key a person must type (`entry_point:` in a manifest)
+    is shown as code, and code may be snake_case; everything else is read as words."""
+    return page.evaluate("""() => { const hidden = [];
+        document.querySelectorAll('code, pre').forEach(e => { hidden.push([e, e.style.display]); e.style.display = 'none'; });
+        const text = document.body.innerText; hidden.forEach(([e, d]) => { e.style.display = d; }); return text; }""")
 
 
 def settled(page) -> None:
@@ -232,7 +240,7 @@ def test_every_default_view_has_no_hash_no_snake_case_and_fits(tmp_path, lb_data
                 expect(page.locator("button[role=tab][aria-selected=true]")).to_have_text(LABELS[tab])
                 settled(page)
                 text = page.evaluate("() => document.body.innerText")
-                bad = sorted({m.group(0) for m in HASH.finditer(text)} | {m.group(0) for m in SNAKE.finditer(text)})
+                bad = sorted({m.group(0) for m in HASH.finditer(text)} | {m.group(0) for m in SNAKE.finditer(prose(page))})
                 if bad:
                     found[tab] = bad
                 if tab == "board":
@@ -243,3 +251,25 @@ def test_every_default_view_has_no_hash_no_snake_case_and_fits(tmp_path, lb_data
             assert not found, found
     finally:
         stop(proc)
+
+
+def test_regrades_simulator_and_cost_views_say_things_in_words():
+    from leaderboard.tabs.gradings import versions_in_words
+    from leaderboard.tabs.simulator import stats_in_words
+
+    runs = pd.DataFrame([{"Submission": "a", "Ground truth": "gt-new0000001", "Grading": 2,
+                          "Pairs changed": 1, "Graded": "", "Earlier ground truth": "gt-old0000001",
+                          "Simulator re-runs": "", "Run": "0123456789abcdef"},
+                         {"Submission": "b", "Ground truth": Q.NO_PROTOCOL, "Grading": 1, "Pairs changed": 0,
+                          "Graded": "", "Earlier ground truth": "", "Simulator re-runs": "", "Run": "fedcba9876543210"}])
+    shown, ids = versions_in_words(runs)
+    assert list(shown["Ground truth"]) == ["version 2 (newest)", Q.NO_PROTOCOL]
+    assert list(shown["Earlier ground truth"]) == ["version 1", ""] and "Run" not in shown.columns
+    assert "gt-new0000001" in ids and "0123456789abcdef" in ids and ids.startswith("<details")
+    stats = pd.DataFrame([{"Simulator": "grounded:lexical/template", "Runs": 1, "Answer latency (s)": 0.0,
+                           "Answer tokens": None, "Faithful answers % (every turn)": None}])
+    words = stats_in_words(stats).iloc[0]
+    assert words["Simulator"] == "template user"
+    assert words["Answer latency (s)"] == words["Answer tokens"] == words["Faithful answers % (every turn)"] == \
+        "not measured"
+    assert Q.interval_text(100.0, 100.0, 3) == "n/a: every resample gave the same value (3 households)"

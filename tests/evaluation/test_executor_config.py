@@ -96,7 +96,8 @@ def test_the_kit_a_node_gets_has_absolute_paths(tmp_path, monkeypatch):
         assert not r.manifest.folder.is_absolute()
         with open_session(r, Path("proj")) as session:
             kit = session.kit
-    assert kit.project == (tmp_path / "proj").resolve() and kit.resolved.manifest.folder == AGENT.resolve()
+    assert kit.project == (tmp_path / "proj").resolve() and kit.agent_folder == AGENT.resolve()
+    assert kit.resolved is r  # the session holds the resolved run itself, never a copy of it
     assert set(kit.endpoints()) == {"dialog"} and kit.endpoints()["dialog"] == fake.base_url
 
 

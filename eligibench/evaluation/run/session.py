@@ -25,7 +25,6 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 from eligibench import paths
 from eligibench.datasets import Row
 from eligibench.evaluation.hosting import (
-    Manifest,
     ProcessAgent,
     ServiceAgent,
     ServiceUnreachable,
@@ -49,16 +48,19 @@ from eligibench.results import INFRA_ERROR, DialogResult, ResultStore, RunSpec, 
 class DialogKit:
     """How to build a run's agent and simulated user's model, picklable so a Ray task can build
     them on its node (executors.NodeKit); the local executor and the smoke dialog use it too, so
-    an agent is made one way whichever executor runs it."""
+    an agent is made one way whichever executor runs it. It holds the resolved run itself (a
+    reference, never a copy of its fields) and adds only what opening the session decided."""
 
     resolved: ResolvedRun
-    project: Path
-    roles: Mapping[str, ModelSpec]  # role -> spec with its server attached (base_url set)
+    project: Path  # absolute: a Ray task runs in another working directory
+    roles: Mapping[str, ModelSpec]  # role -> the resolved spec with its server attached (base_url set)
     simulator: ModelSpec | None  # attached; None when no model plays the user (or a stand-in does)
     stand_in: Any = None  # a test stand-in user model, every trial
     # how the agent runs (hosting.isolation.isolation_for, decided once when the session opens):
-    # "bubblewrap", or "none (reference agent)" when a reference agent may run without the jail
+    # "bubblewrap", or "none (reference agent)" / "none (development)" when it may run without the jail
     isolation: str = isolation.BUBBLEWRAP
+    # the submission folder, absolute (None: the manifest's own): the same path on every node
+    agent_folder: Path | None = None
 
     def make_agent(self, trial: int = 0) -> ProcessAgent | ServiceAgent:
         r = self.resolved
@@ -66,11 +68,11 @@ class DialogKit:
             return ServiceAgent(r.manifest.url, seed=r.seeds[str(trial)][AGENT], call_timeout_s=r.call_timeout_s,
                                 budget=r.budget)
         roles = {role: replace(spec, seed=r.seeds[str(trial)].get(role, spec.seed)) for role, spec in self.roles.items()}
-        return ProcessAgent(r.manifest.folder, r.manifest.entry_point, roles, r.seeds[str(trial)][AGENT],
-                            r.options, [self.project / h for h in paths.HIDDEN],
+        return ProcessAgent(self.agent_folder or r.manifest.folder, r.manifest.entry_point, roles,
+                            r.seeds[str(trial)][AGENT], r.options, [self.project / h for h in paths.HIDDEN],
                             r.call_timeout_s, r.agent_memory_mb,
                             read_only=[self.project / paths.GENERATED / r.manifest.name], cwd=self.project,
-                            trusted=self.isolation == isolation.UNJAILED,
+                            trusted=self.isolation in isolation.RUNS_UNJAILED,
                             budget=r.budget)
 
     @contextmanager
@@ -91,25 +93,30 @@ class DialogKit:
                 for i, url in enumerate(s.endpoints)}  # every replica: a loopback one cannot serve another node
 
 
-@dataclass
+@dataclass(frozen=True)
 class Session:
-    resolved: ResolvedRun
-    project: Path
-    spec: RunSpec
-    plan: RunPlan
-    user_models: Mapping[int, Any]  # trial -> the simulated user's model, seeded for that trial
-    roles: Mapping[str, ModelSpec]  # role -> spec with its server attached (base_url set)
+    """An open run: its kit (which holds the resolved run), its identity and the live parts the
+    session started (the simulated user's models, the replica pools). Everything else is read
+    through `kit.resolved`, so the run's settings live in one object."""
+
     kit: DialogKit
+    spec: RunSpec  # resolve.run_identity(kit.resolved), derived once when the session opens
+    user_models: Mapping[int, Any]  # trial -> the simulated user's model, seeded for that trial
     replica_pools: Mapping[ReplicaPool, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     # pool -> (model label, roles it serves): the specs with replicas, whose use the run records
 
     @property
-    def manifest(self) -> Manifest:
-        return self.resolved.manifest
+    def resolved(self) -> ResolvedRun:
+        return self.kit.resolved
 
     @property
-    def options(self) -> Mapping[str, Any]:
-        return self.resolved.options
+    def project(self) -> Path:
+        return self.kit.project
+
+    @property
+    def plan(self) -> RunPlan:
+        """What the runner is given: the run and its identity."""
+        return plan_for(self.kit.resolved, self.spec)
 
     @property
     def user_model(self) -> Any:
@@ -197,10 +204,10 @@ def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: A
         sim = specs.pop("__simulator__", None)
         # absolute paths: a Ray task runs in another working directory (and on another machine
         # with the checkout at the same path); locally the agent is made the same way
-        here = replace(r, manifest=replace(r.manifest, folder=Path(r.manifest.folder).resolve()))
-        kit = DialogKit(here, project.resolve(), MappingProxyType(specs), sim if simulate else None, user_model, how)
+        kit = DialogKit(r, project.resolve(), MappingProxyType(specs), sim if simulate else None, user_model, how,
+                        agent_folder=Path(r.manifest.folder).resolve())
         user_models = stack.enter_context(kit.user_models(range(r.trials)))
-        yield Session(r, project, spec, plan_for(r, spec), user_models, specs, kit, pools)
+        yield Session(kit, spec, user_models, pools)
 
 
 def replica_pools(specs: Mapping[str, ModelSpec]) -> dict[ReplicaPool, tuple[str, tuple[str, ...]]]:

@@ -81,18 +81,25 @@ class MessageTooLarge(Exception):
     """The child sent more than `max_message_bytes` without ending the line."""
 
 
+# The route that needs no jail here: the agent runs as an A2A service, its own process on its own
+# terms, and the harness only talks to it over HTTP (docs/agent-services.md).
+A2A_ROUTE = ("or serve the folder as an A2A service (`python examples/a2a_service/serve.py FOLDER --port 8765`) "
+             "and evaluate that with `benyfits evaluate --agent-url http://127.0.0.1:8765`")
+
+
 def require_bwrap(agent: str = "", why: str = "") -> str:
-    """bwrap's path, or IsolationUnavailable naming the package, the install command and (when
-    given) the agent refused and why it is not a reference agent."""
+    """bwrap's path, or IsolationUnavailable naming the package, the install command, (when given)
+    the agent refused and why it must be jailed, and the A2A route that needs no jail here."""
     path = system.bwrap_path()
     if path is None:
         named = os.environ.get(system.BWRAP.env)
         where = f" ({system.BWRAP.env}={named} is not an executable file)" if named and named.strip() else ""
-        who = f"; {agent} is not one: {why}" if agent and why else ""
+        who = f"; {agent} must run in it: {why}" if agent and why else ""
         raise IsolationUnavailable(
-            f"submitted agents run inside bubblewrap, which is not installed{where}: install the Debian package "
-            f"`bubblewrap` ({system.install_hint(system.BWRAP)}); without it only the reference agents shipped in "
-            f"the repository run, and only under evaluate.isolation: auto{who}")
+            f"submissions run inside bubblewrap, which is not installed{where}: install the Debian package "
+            f"`bubblewrap` ({system.install_hint(system.BWRAP)}){who}; without it only your own development folders "
+            f"(outside submissions/) and the reference agents shipped in the repository run unjailed; "
+            f"{A2A_ROUTE}")
     return path
 
 

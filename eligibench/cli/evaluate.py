@@ -14,6 +14,12 @@ ranks one), marked "service: code not inspected".
 Development vs ranked: a folder outside the project's `submissions/` is a development run and is
 stored in `results/local.duckdb` (`paths.LOCAL_STORE`), which the leaderboard never reads; only folders
 under `submissions/` (what `benyfits submit` installs) use the board's store.
+
+The jail (`_isolation_policy`): your own folder (outside `submissions/`, not named like a submission
+there, its runs not sent to the board's store) is evaluated under the `development` isolation
+policy: where bubblewrap is missing it runs unjailed, one line says so and the run records
+`none (development)`. A submission keeps `evaluate.isolation` (auto: only a reference agent
+shipped in the repository runs unjailed); `submit` and the worker always require the jail.
 """
 from __future__ import annotations
 
@@ -93,6 +99,27 @@ def _shadowed_submission(args: argparse.Namespace, project: Path, folder: Path, 
                               f"for a development run, or run `{command}` to evaluate the submission")
     return (f"development run of {folder}: a submission named {name!r} exists ({taken}); this run is stored "
             f"in {args.store or project / LOCAL_STORE}, never on the board. To evaluate the submission: `{command}`")
+
+
+def _isolation_policy(config, project: Path, folder: Path, name: str, shadowed: str, board_store: Path) -> str:
+    """The isolation policy of this run (hosting.isolation): `development` for your own folder,
+    else the params' `evaluate.isolation`. A folder under submissions/, or one named like a
+    submission there (`shadowed`), is a submission: it keeps the params' rule, and so does a run
+    sent to the board's store, which must never hold an unjailed run of code nobody reviewed.
+    Refused here, before any server starts, where the jail is required and bubblewrap is missing."""
+    from eligibench import system
+    from eligibench.evaluation.hosting import isolation
+    from eligibench.jail import require_bwrap
+
+    if config.isolation != "auto" or is_submitted(folder, project) or system.bwrap_path() is not None:
+        return config.isolation
+    if shadowed:
+        require_bwrap(name, f"a submission named {name!r} exists ({project / 'submissions' / name}), so a folder of "
+                            "that name is evaluated as that submission; rename it in manifest.yaml for a development run")
+    if (project / config.store).resolve() == board_store.resolve():
+        require_bwrap(str(folder), f"its runs would go to the board's store {config.store}; drop --store for a "
+                                   "development run, which runs without the jail")
+    return isolation.DEVELOPMENT_POLICY
 
 
 def _small_run(args: argparse.Namespace) -> dict:
@@ -180,10 +207,14 @@ def _run(args: argparse.Namespace) -> int:
     folder, manifest, _scratch = _source(args)
     shadowed = _shadowed_submission(args, project, folder, manifest.name, config.store)
     local = not is_submitted(folder, project)
+    board_store = project / config.store  # params' evaluate.store, before --store or the local store
     if args.store:
         config = replace(config, store=Path(args.store).resolve())
     elif local:
         config = replace(config, store=LOCAL_STORE)
+    if args.agent_url is None:  # a service's code runs elsewhere: nothing to jail here
+        config = replace(config, isolation=_isolation_policy(config, project, folder, manifest.name, shadowed,
+                                                             board_store))
     if args.config:
         run = config.run(args.config)
         if run.submission != folder.name and run.submission != manifest.name:
@@ -206,6 +237,9 @@ def _run(args: argparse.Namespace) -> int:
         what = f"the agent service {args.agent_url}" if args.agent_url else f"{folder} (not under {project / 'submissions'}/)"
         print(f"development run of {what}: stored in {where}, never on the board; `benyfits submit` ranks it",
               file=sys.stderr)
+    if config.isolation == "development":  # set only where bubblewrap is missing (_isolation_policy)
+        print(f"running {folder} without the jail: bubblewrap is not installed and this is your own folder, not a "
+              "submission (isolation recorded as \"none (development)\", never ranked)", file=sys.stderr)
     _interrupt_on_sigterm()
     summary = run_submission(resolved, bar, project, rerun_simulator_faults=args.rerun_simulator_faults)
     report = run_report(ResultStore(where), summary["run_id"])

@@ -130,7 +130,10 @@ def _preflight(args: argparse.Namespace) -> None:
     folder = {"submit": getattr(args, "path", None), "validate": getattr(args, "submission", None)}.get(args.command)
     if args.command == "worker" or (folder and not _is_service(folder)):
         pf.check([pf.system_tool(system.BWRAP, "submitted agents run inside it: the smoke dialog, the entry point "
-                                               "check and the queue worker never run one without it")])
+                                               "check and the queue worker never run one without it (your own folder "
+                                               "runs unjailed with `benyfits evaluate FOLDER`; or serve it as an A2A "
+                                               "service with examples/a2a_service/serve.py and submit a `kind: "
+                                               "service` manifest, docs/agent-services.md)")])
     elif args.command == "leaderboard":
         pf.check([pf.port_free(args.host, args.port, "the leaderboard")])
     elif args.command == "queue-serve":

@@ -11,9 +11,12 @@ def _run(args: argparse.Namespace) -> int:
     dest = Path(args.dir) if args.dir else Path(args.name)
     files = scaffold_agent(dest, args.name, args.author, force=args.force)
     print(f"created {dest}/ ({', '.join(f.name for f in files)}). Next:\n"
-          f"  benyfits evaluate {dest} --households 1     # try it (a development run, never ranked)\n"
+          f"  benyfits evaluate {dest} --households 1     # try it: a development run, never ranked (in bubblewrap "
+          "if installed, else unjailed: it is your own code)\n"
           "  benyfits leaderboard --store results/local.duckdb   # see its dialogs\n"
-          f"  benyfits submit {dest}                        # rank it\n"
+          f"  benyfits submit {dest}                        # rank it (needs bubblewrap: apt-get install bubblewrap)\n"
+          f"  python examples/a2a_service/serve.py {dest} --port 8765   # or serve it as an A2A service, then\n"
+          "  benyfits evaluate --agent-url http://127.0.0.1:8765        # evaluate the service (docs/agent-services.md)\n"
           "docs/writing-an-agent.md explains every field the agent sees.")
     return 0
 

@@ -19,13 +19,15 @@ SCORED_TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR, BUDGET_EXCEED
 # How a run's agents were isolated (runs.isolation; evaluation.hosting.isolation decides it).
 JAILED = "bubblewrap"  # every agent process ran inside the bubblewrap jail
 UNJAILED = "none (reference agent)"  # a reference agent shipped in the repository ran without it
+# your own folder (not a submission) evaluated where bubblewrap is missing: a development run, never ranked
+DEVELOPMENT = "none (development)"
 NO_AGENT_PROCESS = "none (a person played the agent)"  # play mode: no agent code ran at all
 # an agent reached over A2A (docs/agent-services.md): it ran elsewhere, so nobody saw or jailed its code
 SERVICE_NOT_INSPECTED = "service: code not inspected"
 # a run imported from an Inspect log (benyfits import-inspect): the model ran in Inspect on the
 # importer's machine, never in this harness's jail; we only replayed its recorded dialogs
 INSPECT_NOT_RUN_HERE = "inspect: not run here"
-ISOLATIONS = (JAILED, UNJAILED, NO_AGENT_PROCESS, SERVICE_NOT_INSPECTED, INSPECT_NOT_RUN_HERE)
+ISOLATIONS = (JAILED, UNJAILED, DEVELOPMENT, NO_AGENT_PROCESS, SERVICE_NOT_INSPECTED, INSPECT_NOT_RUN_HERE)
 
 
 

@@ -12,6 +12,12 @@ the group) is `eligibench.jail`, shared with the generated-code sandbox.
   installed by `benyfits submit` or an upload (untracked), a modified or symlinked reference, or a
   project that is not a git checkout is not a reference. Agents that arrive from outside (submit's
   smoke dialog, the queue worker, `check_loads`) are evaluated under `jail` whatever the params say.
+- `development` (never in params.yaml: `benyfits evaluate` picks it for your own folder, one that
+  is not a submission: outside `submissions/` and not named like a submission there): as `auto`,
+  but without bubblewrap the folder runs unjailed and the run records `none (development)`. It
+  is your own code on your own machine (as tau2-bench and Inspect run it); the jail protects the
+  board's operator from code they did not write, and such runs live in the local store, which the
+  board never reads.
 """
 from __future__ import annotations
 
@@ -25,12 +31,16 @@ from eligibench.results import JAILED, SERVICE_NOT_INSPECTED, UNJAILED
 from eligibench.results import (
     NO_AGENT_PROCESS as NO_AGENT_PROCESS,  # re-exported: isolation.X is how a run was isolated
 )
+from eligibench.results.records import DEVELOPMENT as DEVELOPMENT  # re-exported as isolation.DEVELOPMENT
 
 SERVICE = SERVICE_NOT_INSPECTED  # an A2A agent (docs/agent-services.md): its code ran elsewhere, never seen
 
 # How a run's agents were isolated, as recorded on the run (results store `runs.isolation`).
 BUBBLEWRAP = JAILED
 POLICIES = ("auto", "jail")  # params.yaml evaluate.isolation
+DEVELOPMENT_POLICY = "development"  # benyfits evaluate of your own folder (not a submission); never from params
+# what a run may record when its agent process ran without the jail (the host starts it unjailed)
+RUNS_UNJAILED = (UNJAILED, DEVELOPMENT)
 
 
 def why_not_reference(folder: Path, project: Path) -> str | None:
@@ -69,16 +79,19 @@ def why_not_reference(folder: Path, project: Path) -> str | None:
 
 
 def isolation_for(policy: str, folder: Path, project: Path, agent: str = "") -> str:
-    """How an agent in `folder` will run under `policy` (POLICIES): BUBBLEWRAP when bwrap is
-    there, UNJAILED for a reference agent under `auto` without it; else IsolationUnavailable
+    """How an agent in `folder` will run under `policy` (POLICIES or DEVELOPMENT_POLICY): BUBBLEWRAP
+    when bwrap is there, UNJAILED for a reference agent under `auto` without it, DEVELOPMENT for
+    any other folder under `development` without it; else IsolationUnavailable
     naming the package, the agent and why it may not run unjailed. Decided once per run, before
     any model server starts."""
-    if policy not in POLICIES:
-        raise ValueError(f"isolation policy {policy!r}, expected one of {POLICIES}")
+    if policy not in (*POLICIES, DEVELOPMENT_POLICY):
+        raise ValueError(f"isolation policy {policy!r}, expected one of {(*POLICIES, DEVELOPMENT_POLICY)}")
     if system.bwrap_path() is not None:
         return BUBBLEWRAP
     why = "evaluate.isolation is jail" if policy == "jail" else why_not_reference(folder, project)
     if why is None:
         return UNJAILED
+    if policy == DEVELOPMENT_POLICY:
+        return DEVELOPMENT
     require_bwrap(agent or str(folder), why)
     raise AssertionError("unreachable: require_bwrap raises when bwrap is missing")

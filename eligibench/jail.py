@@ -3,7 +3,8 @@ the agent worker (evaluation/hosting) and the generated-code sandbox worker (age
 
 - **Start**: `Child.start(argv, jail=..., limits=...)`. With a `Jail`, `argv` runs inside
   bubblewrap (`jail_command`); with `jail=None` it runs unjailed, the documented mode for a
-  reference agent when bubblewrap is missing (`evaluate.isolation: auto`, docs/integrity.md) and
+  reference agent when bubblewrap is missing (`evaluate.isolation: auto`, docs/integrity.md), for
+  your own development folder under `benyfits evaluate` (isolation `none (development)`) and
   for the sandbox worker, which runs inside its agent's jail already (a nested bwrap cannot start
   there). Either way the child leads a new session (one process group), gets SIGKILL when the
   harness dies, and inherits the `Limits`.

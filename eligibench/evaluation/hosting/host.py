@@ -79,7 +79,8 @@ class ProcessAgent(Agent):
     worker may read besides its submission folder (its `generated/<name>/` artifacts). `cwd`: the
     worker's working directory (the project root, so relative `cache_dir` options resolve).
     `trusted`: may run without the jail when bubblewrap is missing (a reference agent under
-    `evaluate.isolation: auto`, as `isolation.isolation_for` decided; never an agent from outside).
+    `evaluate.isolation: auto`, or your own folder under `benyfits evaluate`'s development policy,
+    as `isolation.isolation_for` decided; never an agent from outside).
     """
 
     def __init__(self, submission: Path, entry_point: str, models: Mapping[str, ModelSpec] | None = None,

@@ -33,6 +33,7 @@ from eligibench.results.reading import Reader, SnapshotSource, StoreSource, open
 from eligibench.results.records import (
     AGENT_ERROR,
     BUDGET_EXCEEDED,
+    DEVELOPMENT,
     INSPECT_NOT_RUN_HERE,
     JAILED,
     NO_AGENT_PROCESS,
@@ -67,6 +68,7 @@ from eligibench.results.vocabulary import (
 )
 
 __all__ = [
+    "DEVELOPMENT",
     "INSPECT_NOT_RUN_HERE",
     "JAILED",
     "NO_AGENT_PROCESS",

@@ -27,11 +27,11 @@ from pathlib import Path
 
 from eligibench import system
 from eligibench.jail import require_bwrap
+from eligibench.results import DEVELOPMENT as DEVELOPMENT  # re-exported as isolation.DEVELOPMENT
 from eligibench.results import JAILED, SERVICE_NOT_INSPECTED, UNJAILED
 from eligibench.results import (
     NO_AGENT_PROCESS as NO_AGENT_PROCESS,  # re-exported: isolation.X is how a run was isolated
 )
-from eligibench.results.records import DEVELOPMENT as DEVELOPMENT  # re-exported as isolation.DEVELOPMENT
 
 SERVICE = SERVICE_NOT_INSPECTED  # an A2A agent (docs/agent-services.md): its code ran elsewhere, never seen
 

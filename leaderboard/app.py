@@ -188,11 +188,21 @@ def open_from_table(p: Page, evt: gr.EventData) -> dict:
     return out
 
 
+# After the page load: the linked tab (?tab=, else Dialogs for a ?run= link) is selected by a click
+# on its button when the load's own selection lost: under load, the first tab's select while mounting
+# won 6 of 8 ?tab= links tried (the Leaderboard tab opened). Until then the URL keeps the link's tab.
+LINKED_TAB_JS = ("() => { window.bfLoaded = true; const q = new URL(window.location.href).searchParams;"
+                 " const t = q.get('tab') || (q.get('run') ? 'dialogs' : null); if (!t) return [];"
+                 " const b = document.querySelector('button[role=tab][data-tab-id=\"' + t + '\"]');"
+                 " if (b && b.getAttribute('aria-selected') !== 'true') b.click(); return []; }")
+
+
 def tab_url_js(built: Sequence[Tab]) -> str:
     """The selected tab in the URL: read the tab actually selected (Gradio also fires `select` for
     the first tab while mounting, which must not overwrite a deep link's tab)."""
     tab_ids = {t.label: t.id for t in built}
-    return ("() => { setTimeout(() => { const b = document.querySelector('button[role=tab][aria-selected=true]');"
+    return ("() => { if (!window.bfLoaded) return []; setTimeout(() => {"
+            " const b = document.querySelector('button[role=tab][aria-selected=true]');"
             " if (!b) return; const id = " + json.dumps(tab_ids) + "[b.textContent.trim()]; if (!id) return;"
             " const u = new URL(window.location.href); u.searchParams.set('tab', id);"
             " window.history.replaceState(null, '', u.toString()); }, 100); return []; }")
@@ -202,7 +212,7 @@ def wire_page(demo: gr.Blocks, p: Page, s: dict) -> None:
     """The page's events: load (with deep links), refresh, retry, the board's controls redrawing
     from the page state, a ranking row opened, the selected tab written to the URL."""
     board_inputs, page_outputs = s["board_inputs"], p.outputs
-    demo.load(bind(load_page, p), board_inputs, p.link_outputs)
+    demo.load(bind(load_page, p), board_inputs, p.link_outputs).then(None, None, None, js=LINKED_TAB_JS)
     for event in (s["refresh"].click, s["board_timer"].tick, p.retry_timer.tick):
         event(bind(refresh, p), board_inputs, page_outputs)
     redisplay_outputs = [c for t in p.built if t.id in REDISPLAYED for c in t.outputs]

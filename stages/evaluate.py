@@ -8,6 +8,7 @@ from eligibench import paths, preflight
 from eligibench.errors import run_main
 from eligibench.evaluation.run import load_config, load_run, run_submission, write_summary
 from eligibench.progress import bar
+from eligibench.results import metric
 
 
 def main(name: str) -> None:
@@ -21,9 +22,9 @@ def main(name: str) -> None:
     write_summary(paths.RUN_SUMMARIES / f"{name}.json", summary)
     m = summary["metrics"]
     kind = summary["protocol"].get("kind", "?")
-    print(f"evaluate {name}: F1 {m.get('average.f1', float('nan')):.1f}, turns {m.get('average.turns', float('nan')):.1f}, "
-          f"turn-weighted F1 {m.get('average.turn_weighted_f1', float('nan')):.1f} (run {summary['run_id']}, "
-          f"protocol {summary['protocol_id']} [{kind}])")
+    figures = ", ".join(f"{metric(k).label} {m.get(f'average.{k}', float('nan')):.1f}"
+                        for k in ("f1", "turns", "turn_weighted_f1"))  # labels: the metric catalogue
+    print(f"evaluate {name}: {figures} (run {summary['run_id']}, protocol {summary['protocol_id']} [{kind}])")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ Modules:
 - `edition_option`: the `--edition` option of `check`, `profile` and `view` (the published editions, validated).
 - `import_inspect`: `benyfits import-inspect LOG` (an Inspect AI log onto the board under its own protocol).
 - `persona_option`: the `--persona` option of `play --as user` (a persona card for the person).
+- `listing`: `benyfits list [kind]` (every extension point with a description, from `eligibench.extensions`).
 - `profile_edition`: `benyfits profile --edition`: a household's profile under an edition's feature schema.
 """
 

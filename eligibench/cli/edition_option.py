@@ -2,8 +2,8 @@
 computed from) takes: `check`, `profile`, `view` (issue 30 item 7: a caseworker or reviewer could
 not test a household against the 2026-08 rules from the command line).
 
-The published editions are the catalog's (`eligibench.catalog.editions.available`: 2024 and each
-`opportunities/<edition>/_edition.yaml`), listed in `--help`. A name that is not one of them is a
+The published editions are the extension registry's (`eligibench.extensions.edition_names`: 2024 and
+each `opportunities/<edition>/_edition.yaml`; `benyfits list editions` describes them), listed in `--help`. A name that is not one of them is a
 one-line error naming the valid ones (`BenyfitsError`, exit code 2, no traceback), raised before
 any household is read.
 """
@@ -15,9 +15,9 @@ from eligibench.errors import BenyfitsError
 
 
 def published_editions() -> tuple[str, ...]:
-    from eligibench.catalog import available
+    from eligibench.extensions import edition_names
 
-    return available()
+    return edition_names()
 
 
 def add_edition_option(p: argparse.ArgumentParser, what: str, default: str | None = "2024",

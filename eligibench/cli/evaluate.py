@@ -315,8 +315,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="seconds one agent call may take before the dialog ends as the agent's error (default: "
                         "params.yaml evaluate.call_timeout_s); recorded in the run's settings. While a call runs "
                         "longer than 30 s a line says so")
-    p.add_argument("--executor", choices=("local", "ray"), default=None,
-                   help="where dialogs run: local threads or Ray tasks (default: params.yaml evaluate.executor; "
+    from eligibench.evaluation.run import EXECUTOR_REGISTRY
+
+    p.add_argument("--executor", choices=EXECUTOR_REGISTRY.names(), default=None,
+                   help=f"where dialogs run: {EXECUTOR_REGISTRY.help_text()} (default: params.yaml evaluate.executor; "
                         "never part of the run id; docs/scale.md)")
     p.add_argument("--ray-address", default=None,
                    help="the Ray cluster to run dialogs on (implies --executor ray; default: evaluate.ray.address, "

@@ -115,6 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
     from eligibench.cli import import_inspect as cli_import_inspect
 
     cli_import_inspect.register(sub)
+    from eligibench.cli import listing as cli_listing
+
+    cli_listing.register(sub)
     return parser
 
 

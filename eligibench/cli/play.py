@@ -124,15 +124,21 @@ def _verdicts(row, result, names: dict[str, str], role: str = "agent") -> None:
 
 
 # the figures of a finished session, in words (they were a JSON dump)
-_FIGURE_WORDS = (("accuracy", "accuracy", "{:.1f}%"), ("f1", "F1", "{:.1f}"), ("turns", "questions per dialog", "{:.1f}"),
-                 ("dialogs", "dialogs", "{:.0f}"), ("wall_s_per_dialog", "seconds per dialog", "{:.0f}"))
+# (metric labels: the catalogue, results.metric; the session's counts are no metric of it)
+_FIGURE_WORDS = (("accuracy", "{:.1f}%"), ("f1", "{:.1f}"), ("turns", "{:.1f}"), ("dialogs", "{:.0f}"),
+                 ("wall_s_per_dialog", "{:.0f}"))
+_COUNT_WORDS = {"turns": " (questions per dialog)", "dialogs": "dialogs", "wall_s_per_dialog": "seconds per dialog"}
 
 
 def _summary(run_id: str, role: str, metrics: dict[str, float]) -> str:
     """The session's figures as lines a person reads: averages over the datasets played."""
     lines = [f"\nYour session (playing the {role}), stored as human run {run_id}:"]
-    for name, label, fmt in _FIGURE_WORDS:
+    from eligibench.results import METRICS, metric
+
+    for name, fmt in _FIGURE_WORDS:
         v = metrics.get(f"average.{name}")
+        in_catalogue = any(m.name == name for m in METRICS)
+        label = metric(name).label + _COUNT_WORDS.get(name, "") if in_catalogue else _COUNT_WORDS[name]
         if v is not None:
             lines.append(f"  {label}: {fmt.format(v)}")
     return "\n".join(lines)
@@ -246,7 +252,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--participant", help="your name or code: only a hash of it is stored (default: $USER)")
     p.add_argument("--submission", default="submissions/random", help="--as user: the agent to answer")
     p.add_argument("--config", help="a run configuration in params.yaml evaluate.runs")
-    p.add_argument("--dataset", choices=("diverse", "representative"))
+    from eligibench.evaluation.user import PERSONA_REGISTRY
+    from eligibench.results import DATASET_REGISTRY
+
+    p.add_argument("--dataset", choices=DATASET_REGISTRY.names())
     p.add_argument("--row", help="play this household (a row id)")
     p.add_argument("--ceiling", action="store_true", help="the human-ceiling sample (docs/play.md)")
     p.add_argument("--pairs", type=int, default=83, help="--ceiling: sample size (the paper's 83 pairs)")
@@ -255,8 +264,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--study", action="store_true", help="ask the NASA-TLX questionnaire after each dialog")
     p.add_argument("--report", action="store_true", help="print the ceiling report (no dialog)")
     p.add_argument("--export-tlx", help="write every stored questionnaire to this CSV (no dialog)")
-    p.add_argument("--persona", help="--as user: play the household as this persona (cooperative, typical, hard: "
-                   "its card is shown; docs/simulator.md)")
+    p.add_argument("--persona", choices=PERSONA_REGISTRY.names(), metavar="PERSONA",
+                   help="--as user: play the household as this persona, its card shown (docs/simulator.md): "
+                        + PERSONA_REGISTRY.help_text())
     p.add_argument("--params", default="params.yaml")
     p.add_argument("--project", default=".")
     p.set_defaults(func=lambda a: _report(a) if (a.report or a.export_tlx) else _run(a))

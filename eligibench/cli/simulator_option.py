@@ -54,12 +54,15 @@ def mode_override(mode: str) -> Any:
 
 
 def add_simulator_options(p: argparse.ArgumentParser) -> None:
+    from eligibench.evaluation.user import MODE_REGISTRY
+    from eligibench.models import BACKEND_REGISTRY
+
     p.add_argument("--simulator", default=None, metavar="SPEC",
                    help="run under this simulated user instead of params.yaml evaluate.simulator: BACKEND:MODEL"
                         "[,key=value...] (another simulator is another protocol; the board's sensitivity view "
-                        "compares an agent's runs under several)")
+                        f"compares an agent's runs under several). BACKEND: {BACKEND_REGISTRY.help_text()}")
     p.add_argument("--simulator-mode", default=None, metavar="MODE",
-                   help="free-form, grounded or grounded:<select>/<answer> (default: evaluate.simulator_mode)")
+                   help=f"{MODE_REGISTRY.help_text()} (default: evaluate.simulator_mode)")
     p.add_argument("--rerun-simulator-faults", type=int, default=0, metavar="N",
                    help="after the run, re-run each dialog holding a simulator fault with new simulator seeds, up "
                         "to N times, and record every attempt (the run's own scores are kept)")

@@ -69,7 +69,7 @@ def _view(args: argparse.Namespace) -> int:
 
     from eligibench.cli.edition_option import resolve_edition
     from eligibench.errors import BenyfitsError
-    from eligibench.results import AGENT_ERROR, TERMINATION_WORDS, run_status
+    from eligibench.results import AGENT_ERROR, TERMINATION_WORDS, metric, run_status
     from eligibench.terminal import safe  # agent/simulator text: no control character reaches the terminal
 
     wanted = resolve_edition(args.edition) if args.edition is not None else None
@@ -87,14 +87,15 @@ def _view(args: argparse.Namespace) -> int:
                        f"simulator {safe(run.get('simulator'))}  truth: the {edition} edition's rules  ({doc['store']})",
                        style="bold"))
     figures = Table(title="figures", show_lines=False)
-    for col in ("dataset", "TW-F1", "F1", "accuracy", "turns"):
+    shown = ("turn_weighted_f1", "f1", "accuracy", "turns")  # column labels: the metric catalogue
+    for col in ("dataset", *(metric(k).label for k in shown)):
         figures.add_column(col)
     by = {}
     for m in doc["metrics"]:
         by.setdefault(m["dataset"], {})[m["name"]] = m["value"]
     for dataset, ms in sorted(by.items()):
         figures.add_row(Text(safe(dataset)), *(("-" if ms.get(k) is None else f"{ms[k]:.1f}")
-                                   for k in ("turn_weighted_f1", "f1", "accuracy", "turns")))
+                                   for k in shown))
     console.print(figures)
     dialogs = [d for d in doc["dialogs"] if not args.household or d["row_id"] == args.household]
     names = _program_names(Path(args.project), edition) if dialogs else {}

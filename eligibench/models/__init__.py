@@ -53,7 +53,7 @@ from eligibench.models.embedded import (
 from eligibench.models.factory import make_model
 from eligibench.models.openai_compat import UNPINNED, OpenAICompatModel, hub_revision
 from eligibench.models.preflight import check_preflight, preflight
-from eligibench.models.registry import BackendInfo, backend, is_smoke_backend, serves_reference
+from eligibench.models.registry import BACKEND_REGISTRY, BackendInfo, backend, is_smoke_backend, serves_reference
 from eligibench.models.replicas import ReplicaPool, ReplicatedModel, pool_for
 from eligibench.models.servers import check_health
 from eligibench.models.serving import attach_servers, model_identity
@@ -72,6 +72,7 @@ from eligibench.models.types import (
 from eligibench.models.vllm import VllmModel, VllmServer
 
 __all__ = [
+    "BACKEND_REGISTRY",
     "BACKENDS",
     "BackendInfo",
     "ChatMessage",

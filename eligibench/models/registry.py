@@ -20,6 +20,7 @@ import importlib
 from dataclasses import dataclass
 
 from eligibench.models.errors import ModelConfigError
+from eligibench.registry import Entry, Registry
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class BackendInfo:
     attaches to endpoints others run. serves_reference: a server backend on which the reference
     simulator's weights (Llama 3.1 70B AWQ-INT4) can run, so a spec on it can be the reference.
     smoke: the CPU smoke-test backend (runs on it are the labelled smoke protocol).
+    description: one line for `benyfits list backends` and `--simulator`'s help.
     """
 
     name: str
@@ -38,6 +40,7 @@ class BackendInfo:
     server: str | None
     serves_reference: bool
     smoke: bool
+    description: str = ""
 
     @property
     def starts_servers(self) -> bool:
@@ -97,15 +100,20 @@ _REGISTRY: dict[str, BackendInfo] = {
     for b in (
         BackendInfo("embedded", "eligibench.models.embedded:EmbeddedModel",
                     "eligibench.models.embedded:EmbeddedServer",
-                    serves_reference=False, smoke=True),
+                    serves_reference=False, smoke=True,
+                    description="a GGUF model on this machine's CPU via llama.cpp (the smoke-test backend)"),
         BackendInfo("vllm", "eligibench.models.vllm:VllmModel", "eligibench.models.vllm:VllmServer",
-                    serves_reference=True, smoke=False),
+                    serves_reference=True, smoke=False,
+                    description="a vLLM server the harness starts on this machine's GPUs"),
         BackendInfo("openai", "eligibench.models.openai_compat:OpenAICompatModel", None,
-                    serves_reference=True, smoke=False),
+                    serves_reference=True, smoke=False,
+                    description="an OpenAI-compatible endpoint someone else runs (base_url)"),
     )
 }  # fmt: skip
 
 BACKEND_NAMES: tuple[str, ...] = tuple(_REGISTRY)
+# the backends as the project-wide registry shape (eligibench.extensions gathers it)
+BACKEND_REGISTRY: Registry[BackendInfo] = Registry("model backend", (Entry(b.name, b.description, b) for b in _REGISTRY.values()))
 
 
 def backend(name: str) -> BackendInfo:

@@ -55,6 +55,7 @@ from eligibench.results.usage import RunUsage, run_usage
 from eligibench.results.vocabulary import (
     AVERAGE,
     CAUSE_WORDS,
+    DATASET_REGISTRY,
     DATASETS,
     DEFAULT_EDITION,
     FAILURE_CAUSES,
@@ -69,6 +70,7 @@ from eligibench.results.vocabulary import (
 
 __all__ = [
     "DEVELOPMENT",
+    "DATASET_REGISTRY",
     "INSPECT_NOT_RUN_HERE",
     "JAILED",
     "NO_AGENT_PROCESS",

@@ -6,12 +6,18 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from eligibench.registry import Entry, Registry
 from eligibench.results.records import INFRA_ERROR, SCORED_TERMINATIONS, TERMINATIONS
 from eligibench.results.schema import FAILURE_CAUSES
 
 DATASETS = ("diverse", "representative")
 AVERAGE = "average"  # the metrics' pseudo-dataset: the mean over DATASETS
 DATASET_LABEL = {"diverse": "Diverse", "representative": "Repr.", AVERAGE: "Avg"}
+# the published datasets, with what each holds (`benyfits list datasets`, `play --dataset`)
+DATASET_REGISTRY: Registry[str] = Registry("dataset", (
+    Entry("diverse", "households chosen to cover every checker line (coverage selection over fuzzed households)"),
+    Entry("representative", "households sampled like NYC's population, balanced over the opportunities"),
+))
 
 TERMINATION_WORDS = {
     "ready": "the agent said it was ready", "turn_limit": "question limit reached",
@@ -103,5 +109,5 @@ def parse_protocol(protocol_id: Any, spec: Any, runs: int = 0) -> StoredProtocol
     return StoredProtocol(str(protocol_id), str(d.get("kind") or "custom"), d, runs)
 
 
-__all__ = ["AVERAGE", "CAUSE_WORDS", "DATASETS", "DATASET_LABEL", "DEFAULT_EDITION", "FAILURE_CAUSES", "INFRA_ERROR", "NO_PROTOCOL",
+__all__ = ["AVERAGE", "CAUSE_WORDS", "DATASETS", "DATASET_LABEL", "DATASET_REGISTRY", "DEFAULT_EDITION", "FAILURE_CAUSES", "INFRA_ERROR", "NO_PROTOCOL",
            "StoredProtocol", "SCORED_TERMINATIONS", "TERMINATIONS", "TERMINATION_WORDS", "V1_PROTOCOL", "parse_protocol"]

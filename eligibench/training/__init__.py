@@ -14,7 +14,7 @@ from __future__ import annotations
 import gymnasium as gym
 
 from eligibench.training import trajectories  # a namespace: record, sft_records, dpo_records, write_dataset
-from eligibench.training.env import ENV_ID, EligibilityEnv
+from eligibench.training.env import ENV_DESCRIPTION, ENV_ID, EligibilityEnv
 from eligibench.training.episodes import SPLITS, TEST_SPLITS, Episodes, load_episodes, train_config
 from eligibench.training.policies import AgentPolicy, episode_result, run_episode, submission_policy
 from eligibench.training.starter import StarterSet, teacher_sft
@@ -22,5 +22,5 @@ from eligibench.training.starter import StarterSet, teacher_sft
 if ENV_ID not in gym.registry:
     gym.register(id=ENV_ID, entry_point="eligibench.training.env:EligibilityEnv")
 
-__all__ = ["AgentPolicy", "ENV_ID", "EligibilityEnv", "Episodes", "SPLITS", "StarterSet", "episode_result", "TEST_SPLITS", "load_episodes",
+__all__ = ["AgentPolicy", "ENV_DESCRIPTION", "ENV_ID", "EligibilityEnv", "Episodes", "SPLITS", "StarterSet", "episode_result", "TEST_SPLITS", "load_episodes",
            "run_episode", "submission_policy", "teacher_sft", "train_config", "trajectories"]

@@ -57,6 +57,8 @@ from eligibench.results import Turn
 from eligibench.training.episodes import Episodes, load_episodes
 
 ENV_ID = "benyfits/Eligibility-v0"
+# what `benyfits list tasks` says of it (the Inspect tasks describe themselves in inspect_task/tasks.py)
+ENV_DESCRIPTION = "the Gymnasium environment: one dialog per episode under the harness's protocol (docs/training.md)"
 MAX_TEXT = 100_000
 MAX_QUESTION_CHARS = 2000  # as the harness's dialog loop
 MAX_OPPORTUNITIES = 100

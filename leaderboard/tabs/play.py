@@ -131,17 +131,10 @@ class PlayServer:
     def agents(self) -> list[str]:
         """Submissions a person can answer here: those whose manifest declares no model (a public
         server never starts model servers for a visitor)."""
-        from eligibench.evaluation.hosting import load_manifest
+        from eligibench.extensions import agents
 
-        out = []
-        for d in sorted(p for p in self.submissions.iterdir() if (p / "manifest.yaml").is_file()) \
-                if self.submissions.is_dir() else []:
-            try:
-                if not load_manifest(d).models:
-                    out.append(d.name)
-            except Exception:  # a broken manifest is simply not offered
-                continue
-        return out
+        # the registry's agents (a broken manifest is listed without its manifest: simply not offered)
+        return [e.name for e in agents(folder=self.submissions).describe() if e.value is not None and not e.value.models]
 
     def start(self, role: str, participant: str, household: str, submission: str | None, client: str) -> tuple[str, Game]:
         from eligibench.evaluation.play import PlayRun, pseudonym

@@ -22,8 +22,8 @@ from eligibench.evaluation.inspect_task.records import DialogState, dialog_from_
 from eligibench.evaluation.inspect_task.scaffold import MAX_BAD_SUBMITS, MAX_IDLE, SYSTEM, benyfits_scaffold
 from eligibench.evaluation.inspect_task.scorer import checkers_scorer, figures
 from eligibench.evaluation.inspect_task.source import SCAFFOLD, TaskSource, load_source
-from eligibench.evaluation.inspect_task.tasks import NAMESPACE, diverse, representative
+from eligibench.evaluation.inspect_task.tasks import NAMESPACE, TASK_REGISTRY, diverse, representative
 
-__all__ = ["ImportedRun", "DialogState", "MAX_BAD_SUBMITS", "MAX_IDLE", "NAMESPACE", "SCAFFOLD", "SYSTEM",
+__all__ = ["ImportedRun", "DialogState", "MAX_BAD_SUBMITS", "MAX_IDLE", "NAMESPACE", "SCAFFOLD", "SYSTEM", "TASK_REGISTRY",
            "TaskSource", "UnsafeLog", "benyfits_scaffold", "check_log_file", "checkers_scorer", "dialog_from_json", "dialog_json", "diverse",
            "figures", "import_log", "load_source", "representative"]

@@ -25,6 +25,7 @@ from inspect_ai.dataset import MemoryDataset, Sample
 from eligibench.evaluation.inspect_task.scaffold import benyfits_scaffold, opening_text
 from eligibench.evaluation.inspect_task.scorer import checkers_scorer
 from eligibench.evaluation.inspect_task.source import SCAFFOLD, TaskSource, load_source
+from eligibench.registry import Entry, Registry
 
 NAMESPACE = "benyfits"  # the entry point's name: tasks are `benyfits/<dataset>`
 META = "benyfits"  # the Task metadata key import-inspect reads
@@ -64,6 +65,9 @@ def representative(edition: str | None = None, split: str = "public", simulator_
 
 
 TASKS = {"diverse": diverse, "representative": representative}
+# the tasks by their public names, described by their docstrings' first line (`benyfits list tasks`)
+TASK_REGISTRY: Registry = Registry("task", (Entry(f"{NAMESPACE}/{name}", (fn.__doc__ or name).strip().splitlines()[0], fn)
+                                            for name, fn in TASKS.items()))
 
 
 def register_names() -> None:

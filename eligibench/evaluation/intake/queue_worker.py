@@ -41,6 +41,7 @@ from eligibench.results import (
     StoreError,
     export_run,
     import_run,
+    metric,
     run_id_for,
     worker_id,
 )
@@ -196,7 +197,7 @@ def process_one(store, config, project: Path, quoting: bool, log: Callable[[str]
     if not _finish(store, qid, "done", state if errors else None, worker, log):
         return True
     log(f"worker: queue entry {qid} ({name}) {state}: run {summary['run_id']}, "
-        f"F1 {m.get('average.f1', float('nan')):.1f}, turns {m.get('average.turns', float('nan')):.1f}")
+        + ", ".join(f"{metric(k).label} {m.get(f'average.{k}', float('nan')):.1f}" for k in ("f1", "turns")))
     return True
 
 

@@ -30,6 +30,7 @@ from eligibench.evaluation.run.config import (
 )
 from eligibench.evaluation.run.dialog_loop import MAX_NOTES_CHARS, run_dialog
 from eligibench.evaluation.run.executors import (
+    EXECUTOR_REGISTRY,
     DialogsLost,
     Executor,
     LocalExecutor,
@@ -48,6 +49,7 @@ from eligibench.evaluation.run.model import (
     plan_for,
 )
 from eligibench.evaluation.run.protocol import (
+    PROTOCOL_REGISTRY,
     REFERENCE_SIMULATOR,
     DatasetUse,
     Protocol,
@@ -79,4 +81,4 @@ from eligibench.evaluation.run.session import (
     write_summary,
 )
 
-__all__ = ["AGENT", "DialogKit", "DialogsLost", "Executor", "ExecutorConfig", "LocalExecutor", "RayExecutor", "RayUnavailable", "make_executor", "DatasetUse", "EvalConfig", "FirstError", "IDENTITY_KEYS", "INCOMPLETE", "MAX_NOTES_CHARS", "Protocol", "REFERENCE_SIMULATOR", "ResolvedRun", "RunConfig", "RunIncomplete", "RunPlan", "RunReport", "SIMULATOR", "Session", "SimulatorSetup", "check_endpoints", "comparable", "dataset_totals", "evaluate", "is_reference", "load_briefs", "load_config", "load_rows", "load_run", "model_label", "open_session", "plan_for", "protocol_id", "published_rows", "read_config", "resolve_run", "role_specs", "run_dialog", "run_identity", "run_options", "run_report", "run_submission", "seed_table", "simulator_label", "simulator_setup", "subset_rows", "trial_seed", "write_summary"]
+__all__ = ["EXECUTOR_REGISTRY", "PROTOCOL_REGISTRY", "AGENT", "DialogKit", "DialogsLost", "Executor", "ExecutorConfig", "LocalExecutor", "RayExecutor", "RayUnavailable", "make_executor", "DatasetUse", "EvalConfig", "FirstError", "IDENTITY_KEYS", "INCOMPLETE", "MAX_NOTES_CHARS", "Protocol", "REFERENCE_SIMULATOR", "ResolvedRun", "RunConfig", "RunIncomplete", "RunPlan", "RunReport", "SIMULATOR", "Session", "SimulatorSetup", "check_endpoints", "comparable", "dataset_totals", "evaluate", "is_reference", "load_briefs", "load_config", "load_rows", "load_run", "model_label", "open_session", "plan_for", "protocol_id", "published_rows", "read_config", "resolve_run", "role_specs", "run_dialog", "run_identity", "run_options", "run_report", "run_submission", "seed_table", "simulator_label", "simulator_setup", "subset_rows", "trial_seed", "write_summary"]

@@ -34,9 +34,15 @@ from eligibench.evaluation.hosting import Agent
 from eligibench.evaluation.run.dialog_loop import run_dialog
 from eligibench.evaluation.run.model import ExecutorConfig, RunPlan
 from eligibench.evaluation.user import make_user
+from eligibench.registry import Entry, Registry
 from eligibench.results import INFRA_ERROR, DialogResult
 
 Item = tuple[str, Row, int]  # (dataset, row, trial): one dialog
+# `evaluate.executor` / `--executor`: the executors, with what each does
+EXECUTOR_REGISTRY: Registry[str] = Registry("executor", (
+    Entry("local", "threads in this process, evaluate.concurrency slots, each with its own agent process"),
+    Entry("ray", "dialogs in small batches as Ray tasks on a cluster; only the driver writes the store"),
+))
 Record = Callable[[DialogResult], None]
 
 

@@ -26,10 +26,18 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from eligibench.models import ModelSpec, is_smoke_backend, serves_reference
+from eligibench.registry import Entry, Registry
 
 FULL_MIN_TRIALS = 3
 IDENTITY_RECORD = "simulator_identity"  # the protocol JSON key protocol_id leaves out
 KINDS = ("full", "smoke", "custom")
+# what each protocol kind means (the board labels runs by it; `benyfits list protocols`)
+PROTOCOL_REGISTRY: Registry[str] = Registry("protocol", (
+    Entry("full", f"the reference simulator on every published household, at least {FULL_MIN_TRIALS} trials, "
+                  "no question cap, constrained decoding, cooperative persona"),
+    Entry("smoke", "the CPU smoke backend or a stand-in user: shows that a run works, says nothing of quality"),
+    Entry("custom", "differs from full (another simulator, a subset, a cap, fewer trials, a persona, ...)"),
+))
 SPLITS = ("public", "sealed")
 
 # The reference simulator's model, as vLLM (or an OpenAI-compatible server) names it. Both

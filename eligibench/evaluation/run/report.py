@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Mapping
 
 from eligibench.evaluation.scoring import AVERAGE
-from eligibench.results import AGENT_ERROR, DialogResult, ResultStore
+from eligibench.results import AGENT_ERROR, DialogResult, ResultStore, metric
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,8 @@ class RunReport:
     def one_line(self) -> str:
         """The summary line: TW-F1, F1, turns, terminations, run id, store."""
         terms = ", ".join(f"{k} {v}" for k, v in sorted(self.terminations.items())) or "none"
-        return (f"TW-F1 {_fmt(self.tw_f1)}  F1 {_fmt(self.f1)}  turns {_fmt(self.turns)}  "
+        figures = (("turn_weighted_f1", self.tw_f1), ("f1", self.f1), ("turns", self.turns))  # labels: the catalogue
+        return ("  ".join(f"{metric(name).label} {_fmt(v)}" for name, v in figures) + "  "
                 f"| {self.dialogs} dialogs: {terms}  | run {self.run_id} in {self.store}")
 
     def first_error_text(self) -> str:

@@ -32,11 +32,9 @@ import numpy as np
 
 from eligibench.evaluation.scoring.bootstrap import household_count_matrix, household_draws, percentile_interval
 from eligibench.evaluation.scoring.metrics import metric_arrays, score, turn_weighted_f1
-from eligibench.results import DialogResult
+from eligibench.results import DialogResult, metric
 
-FIGURES = ("turn_weighted_f1", "f1", "turns")
-LABELS = {"turn_weighted_f1": "TW-F1", "f1": "F1", "turns": "turns"}
-HIGHER_IS_BETTER = {"turn_weighted_f1": True, "f1": True, "turns": False}
+FIGURES = ("turn_weighted_f1", "f1", "turns")  # labels and directions: the metric catalogue (results.metric)
 EXACT_UP_TO = 12  # households: every swap pattern (4,096) enumerated
 ALPHA = 0.05
 
@@ -71,7 +69,7 @@ class Comparison:
     def line(self, name: str = "turn_weighted_f1", a: str = "A", b: str = "B") -> str:
         """'A - B = +4.1 TW-F1 [1.2, 7.0], p = 0.01, n = 73 households: A is better'."""
         d = self.differences[name]
-        return (f"{a} - {b} = {d.diff:+.1f} {LABELS[name]} [{d.ci[0]:.1f}, {d.ci[1]:.1f}], "
+        return (f"{a} - {b} = {d.diff:+.1f} {metric(name).label} [{d.ci[0]:.1f}, {d.ci[1]:.1f}], "
                 f"{format_p(d.p)}, n = {self.households} households: {self.words(name, a, b)}")
 
     def words(self, name: str, a: str = "A", b: str = "B") -> str:
@@ -81,11 +79,11 @@ class Comparison:
             return (f"too few households to tell ({self.households}; a paired test needs at least "
                     f"{MIN_HOUSEHOLDS} to reach p < {ALPHA:g})")
         if d.p >= ALPHA or d.diff == 0:
-            return f"no clear difference in {LABELS[name]} (p >= {ALPHA:g}: the gap may be noise)"
-        better = a if (d.diff > 0) == HIGHER_IS_BETTER[name] else b
+            return f"no clear difference in {metric(name).label} (p >= {ALPHA:g}: the gap may be noise)"
+        better = a if (d.diff > 0) == metric(name).higher_is_better else b
         if name == "turns":
             return f"{better} asks fewer questions"
-        return f"{better} is better on {LABELS[name]}"
+        return f"{better} is better on {metric(name).label}"
 
 
 # the fewest paired households with which a two-sided paired permutation test can reach p < ALPHA

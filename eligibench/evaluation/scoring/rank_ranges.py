@@ -34,7 +34,9 @@ import numpy as np
 
 from eligibench.evaluation.scoring.bootstrap import household_count_matrix, household_draws, percentile_interval
 from eligibench.evaluation.scoring.metrics import metric_arrays, turn_weighted_f1
-from eligibench.results import DialogResult
+from eligibench.results import DialogResult, metric
+
+TW_F1, F1 = metric("turn_weighted_f1").label, metric("f1").label  # the catalogue's labels
 
 ALPHA = 0.05
 POWER = 0.8
@@ -89,7 +91,7 @@ class DetectableDifference:
         basis = (f"paired bootstrap sd, median over {self.pairs} pair(s) of entries" if self.pairs else
                  "one entry: sqrt(2) x its bootstrap sd, as for two independent runs")
         return (f"With {self.households} households and {self.trials} trial(s), this protocol can detect a difference "
-                f"of {self.tw_f1:.1f} TW-F1 points and {self.f1:.1f} F1 points (two-sided alpha {self.alpha:g}, "
+                f"of {self.tw_f1:.1f} {TW_F1} points and {self.f1:.1f} {F1} points (two-sided alpha {self.alpha:g}, "
                 f"power {self.power:g}; {basis}). Smaller gaps may be noise.")
 
 
@@ -231,10 +233,10 @@ def pair_verdict(table: RankTable, a: str, b: str, diff_ci: tuple[float, float],
         return (f"Verdict: this comparison cannot tell whether {name_a} or {name_b} is better; {where}. "
                 f"{table.detectable.sentence()}")
     if low <= 0.0 <= high:
-        words = (f"{name_a} and {name_b} are statistically tied: the {table.level:.0%} interval of their TW-F1 "
+        words = (f"{name_a} and {name_b} are statistically tied: the {table.level:.0%} interval of their {TW_F1} "
                  f"difference [{low:.1f}, {high:.1f}] includes 0")
     else:
         ahead, behind = (name_a, name_b) if low > 0 else (name_b, name_a)
-        words = (f"{ahead} is ahead of {behind}: the {table.level:.0%} interval of the TW-F1 difference "
+        words = (f"{ahead} is ahead of {behind}: the {table.level:.0%} interval of the {TW_F1} difference "
                  f"[{low:.1f}, {high:.1f}] excludes 0")
     return f"Verdict: {words}; {where}. {table.detectable.sentence()}"

@@ -50,10 +50,11 @@ from eligibench.evaluation.user.grounded import (
     verify_phrased,
 )
 from eligibench.evaluation.user.lying import LYING_LABEL, LyingUser
-from eligibench.evaluation.user.mode import FREE_FORM, SimulatorMode, make_user, read_mode, simulator_label
+from eligibench.evaluation.user.mode import FREE_FORM, MODE_REGISTRY, SimulatorMode, make_user, read_mode, simulator_label
 from eligibench.evaluation.user.persona import (
     BEHAVIOURS,
     COOPERATIVE,
+    PERSONA_REGISTRY,
     PERSONAS,
     Persona,
     persona_card,
@@ -64,5 +65,5 @@ from eligibench.evaluation.user.persona import (
 from eligibench.evaluation.user.persona_audit import audit_behaviours, audit_persona, behaviour_probes
 from eligibench.evaluation.user.quoting import QUOTING_ENV, QUOTING_LABEL, QuotingUserModel, quoting_requested
 
-__all__ = ["LYING_LABEL", "LyingUser", "Allowance", "BEHAVIOURS", "COOPERATIVE", "PERSONAS", "Persona", "PersonaUser",
+__all__ = ["MODE_REGISTRY", "PERSONA_REGISTRY", "LYING_LABEL", "LyingUser", "Allowance", "BEHAVIOURS", "COOPERATIVE", "PERSONAS", "Persona", "PersonaUser",
            "SENSITIVE", "allowance_from_note", "audit_behaviours", "audit_persona", "behaviour_probes", "explained_why", "question_parts", "unexplained_terms", "persona_card", "traits_for", "undeterminable", "withheld_keys", "ANSWERERS", "Answer", "CONTRADICTED", "DONT_KNOW", "FAITHFUL", "FREE_FORM", "GroundedUser", "Probe", "QUOTING_ENV", "QUOTING_LABEL", "QuotingUserModel", "SELECTORS", "SimulatedUser", "SimulatorMode", "UNCHECKED", "UserError", "audit_household", "check_answer", "first_person", "grade", "lexical_select", "make_user", "model_select", "numbers", "precision_recall", "probes_for", "quoting_requested", "read_mode", "resolve_members", "says_unknown", "simulator_label", "summarize_audit", "template_answer", "verify_phrased", "volunteers"]

@@ -17,8 +17,16 @@ from eligibench.evaluation.user.behaviours import PersonaUser
 from eligibench.evaluation.user.free_form import SimulatedUser
 from eligibench.evaluation.user.grounded import ANSWERERS, SELECTORS, GroundedUser
 from eligibench.evaluation.user.persona import COOPERATIVE, PERSONAS, traits_for
+from eligibench.registry import Entry, Registry
 
 MODES = ("free-form", "grounded")
+# the modes as `--simulator-mode` spells them (cli/simulator_option.py), with what each does
+MODE_REGISTRY: Registry[str] = Registry("simulator mode", (
+    Entry("free-form", "a model role-plays the household from its profile (the paper's user; comparable with v1)"),
+    Entry("grounded", "answers from the household's facts: lexical fact selection, template answers, no model call"),
+    Entry("grounded:<select>/<answer>", f"grounded with a selector ({', '.join(SELECTORS)}) and an answer style "
+                                       f"({', '.join(ANSWERERS)}); 'model' in either calls the simulator model"),
+))
 
 
 @dataclass(frozen=True)

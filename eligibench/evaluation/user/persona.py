@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from eligibench.household import Household, fact_key
+from eligibench.registry import Entry, Registry
 
 APPROXIMATE, PARTIAL, JARGON, ONE_AT_A_TIME = "approximate", "partial", "jargon", "one_at_a_time"
 RELUCTANT, TALKATIVE, TERSE, CORRECTS = "reluctant", "talkative", "terse", "corrects"
@@ -37,6 +38,7 @@ NOT_FAMILY = ("friend", "cousin")
 class Persona:
     name: str
     rates: Mapping[str, float] = field(default_factory=dict)  # behaviour -> share of households showing it
+    description: str = ""  # one line: `benyfits list personas`, `--persona`'s help
 
     def __post_init__(self) -> None:
         unknown = set(self.rates) - set(BEHAVIOURS)
@@ -45,14 +47,18 @@ class Persona:
 
 
 PERSONAS: dict[str, Persona] = {
-    COOPERATIVE: Persona(COOPERATIVE),
+    COOPERATIVE: Persona(COOPERATIVE, description="answers every question exactly and fully (the default)"),
     # a plausible applicant: rough about money, vague about others, some acronyms unknown
     "typical": Persona("typical", {APPROXIMATE: 0.6, PARTIAL: 0.5, JARGON: 0.5, ONE_AT_A_TIME: 0.3,
-                                   RELUCTANT: 0.3, TALKATIVE: 0.3, TERSE: 0.2, CORRECTS: 0.2}),
+                                   RELUCTANT: 0.3, TALKATIVE: 0.3, TERSE: 0.2, CORRECTS: 0.2},
+                       "a plausible applicant: rough about money, vague about others, some acronyms unknown"),
     # every behaviour in most households
     "hard": Persona("hard", {APPROXIMATE: 1.0, PARTIAL: 1.0, JARGON: 1.0, ONE_AT_A_TIME: 0.8,
-                             RELUCTANT: 0.8, TALKATIVE: 0.5, TERSE: 0.3, CORRECTS: 0.5}),
+                             RELUCTANT: 0.8, TALKATIVE: 0.5, TERSE: 0.3, CORRECTS: 0.5},
+                    "every behaviour (approximate, partial, jargon, reluctant, ...) in most households"),
 }
+# the personas as the project-wide registry shape (eligibench.extensions gathers it)
+PERSONA_REGISTRY: Registry[Persona] = Registry("persona", (Entry(p.name, p.description, p) for p in PERSONAS.values()))
 
 
 def persona_named(name: str, where: str = "persona") -> Persona:

@@ -10,8 +10,7 @@ import sys
 from pathlib import Path
 
 from eligibench import paths
-from eligibench.datasets import plausibility
-from eligibench.datasets.sealed import SEALED_DIR
+from eligibench.datasets import plausibility, sealed
 from eligibench.errors import BenyfitsError, run_main
 from eligibench.files import write_json
 
@@ -22,7 +21,7 @@ SEALED_REPORT = paths.REPORTS / "plausibility-sealed.json"
 def _sealed_name(path: Path) -> str:
     """data/sealed/<round>/diverse.parquet -> "<round>/diverse" (2024); a later edition's
     data/sealed/<edition>/<round>/diverse.parquet -> "<edition>/<round>/diverse"."""
-    return "/".join(path.relative_to(SEALED_DIR).with_suffix("").parts)
+    return "/".join(path.relative_to(sealed.SEALED_DIR).with_suffix("").parts)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -30,9 +29,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--sealed", action="store_true", help="check the sealed split's rows (counts only)")
     args = ap.parse_args(argv)
     if args.sealed:
-        files = sorted(SEALED_DIR.glob("**/*.parquet"))
+        files = sorted(sealed.SEALED_DIR.glob("**/*.parquet"))
         if not files:
-            raise BenyfitsError(f"{SEALED_DIR}/: no sealed rows: build them with `python -m stages.sealed` first")
+            raise BenyfitsError(f"{sealed.SEALED_DIR}/: no sealed rows: build them with `python -m stages.sealed` first")
         audits = plausibility.audit_files(files, _sealed_name)
         out, rep = SEALED_REPORT, plausibility.report(audits, with_households=False)
     else:

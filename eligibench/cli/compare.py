@@ -88,7 +88,7 @@ def _entries(found: list, protocol: str | None) -> dict[str, list]:
 
 def run(args: argparse.Namespace) -> int:
     from eligibench.cli.stores import existing_stores
-    from eligibench.evaluation.scoring import FIGURES, compare_runs, pair_verdict, rank_ranges
+    from eligibench.evaluation.scoring import FIGURES, compare_runs, format_p, pair_verdict, rank_ranges
     from eligibench.results import find_run
 
     stores = existing_stores(args.store)
@@ -128,8 +128,6 @@ def run(args: argparse.Namespace) -> int:
     for name in FIGURES:
         print(c.line(name, name_a, name_b))
     m = c.mcnemar
-    from eligibench.evaluation.scoring.paired import format_p
-
     print(f"McNemar (pair correctness): {m.a_only} pairs only {name_a} got right, {m.b_only} only {name_b}, "
           f"of {m.pairs} pairs, {format_p(m.p)}")
     print(verdict)

@@ -15,10 +15,12 @@ Modules:
 - `ground_truth_report`: the one-page review sheet (implied conditions, pairs per trace, verdict counts).
 - `verdict_changes_cli`: the 2024 verdict changes for a build's dataset files (`truth.verdict_changes`).
 - `editions`: a later edition's Diverse and Representative datasets, built like 2024's with its own checkers.
-- `train`: the train split (same generators, own seeds, published households excluded; issue 34).
+- `train`: the train split (same generators, own seeds, published households excluded).
 - `sealed`: the sealed evaluation split, built like the public one from a secret seed; its public manifest.
+- `plausibility`: the audit that every published and sealed household could exist (status rules by age, sex, relation).
+- `unread`: the features no checker line reads, redrawn from the population model by the fuzzer.
 """
-from eligibench.datasets import sealed  # a namespace: its names (write, manifest) are generic
+from eligibench.datasets import plausibility, sealed  # namespaces: their names (write, manifest, audit) are generic
 from eligibench.datasets.coverage import coverage, coverage_markdown
 from eligibench.datasets.diverse import select
 from eligibench.datasets.editions import build_edition_datasets, config_name
@@ -78,6 +80,7 @@ __all__ = [
     "ground_truth_summary",
     "import_v1",
     "read_parquet",
+    "plausibility",
     "sealed",
     "select",
     "thresholds_from_checkers",

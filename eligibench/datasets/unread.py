@@ -31,13 +31,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Iterable, Sequence
 
-from eligibench.datasets.population import load_population
-from eligibench.datasets.population.conditions import DrawnHousehold
-from eligibench.datasets.population.model import ROSTER, Population
-from eligibench.datasets.population.sampler import draw_column
-from eligibench.household import ALL_FEATURES, FEATURES_BY_NAME, Household, Member
+from eligibench.datasets.population import ROSTER, DrawnHousehold, Population, draw_column, load_population
+from eligibench.household import ALL_FEATURES, FEATURES_BY_NAME, V2_FEATURES, Household, Member
 from eligibench.household import consistency as cons
-from eligibench.household.schema import V2_FEATURES
 
 # Never drawn again: the roster (who the members are) and the name (the fuzzer's names already
 # follow sex and relation, and no checker reads a name).

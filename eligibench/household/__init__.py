@@ -32,6 +32,7 @@ from eligibench.household.schema import (
     FEATURES,
     FEATURES_BY_NAME,
     V2_FEATURE_NAMES,
+    V2_FEATURES,
     Feature,
     features_for,
 )
@@ -89,4 +90,5 @@ __all__ = [
     "replace_member",
     "third_person_sentence",
     "write_households",
+    "V2_FEATURES",
 ]

@@ -8,6 +8,8 @@ Modules:
   the requirement words from the opportunity's review table (`ExplainedChecker`, built per edition by `checkers.editions.explained_checker`),
   on `source_reading` (what it reads from a checker's source) and `value_words` (values, operators and
   the published flip in plain words: `plain_words`, `flip_sentence`).
+- `explain_check`: an explanation's numbers checked by re-running the checker (every stated limit is
+  where the condition turns, every "would qualify if" value flips the verdict and is the nearest such value).
 - `trace_all`: every checker over many households, as a `TraceMatrix`.
 - `discipline`: the checkers' coding rules (one condition per `if`, no and/or...), checked.
 - `readings`: a checker docstring's readings and implied conditions against its curated YAML.
@@ -19,7 +21,7 @@ Modules:
 - `editions`: the cross-edition view: verdicts that changed between two editions' checkers, and why.
 - `fact_reads`: the raw features each derived fact (`checkers/facts.py`) reads, from source.
 - `verdict_changes`: the 2024 verdicts the derived facts changed (checkers at a git revision against
-  the current ones), each with the fact that explains it, and their adjudication (issue 30).
+  the current ones), each with the fact that explains it, and their adjudication.
 - `second_reading`: the table of second readings (every own opportunity read by someone who did not
   write its checker, with the household tried), validated, summarized, and re-run as regression tests.
 """

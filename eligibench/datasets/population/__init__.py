@@ -32,16 +32,18 @@ generator, with their sources).
 from eligibench.datasets.population.conditions import DrawnHousehold
 from eligibench.datasets.population.docs import population_table_markdown
 from eligibench.datasets.population.load import load_population
-from eligibench.datasets.population.model import Population, PopulationError
+from eligibench.datasets.population.model import ROSTER, Population, PopulationError
 from eligibench.datasets.population.rules import RULES
-from eligibench.datasets.population.sampler import sample_household, sample_households
+from eligibench.datasets.population.sampler import draw_column, sample_household, sample_households
 from eligibench.datasets.population.v2 import sample_v2
 
 __all__ = [
     "DrawnHousehold",
     "Population",
     "PopulationError",
+    "ROSTER",
     "RULES",
+    "draw_column",
     "load_population",
     "population_table_markdown",
     "sample_household",

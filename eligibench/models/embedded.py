@@ -2,7 +2,7 @@
 served by llama.cpp's own C++ server from the prebuilt `xllamacpp` wheel, in a child process on a
 free loopback port, and spoken to over the OpenAI protocol by the same client as every backend.
 
-Why xllamacpp (measured, docs/models.md "Runtime"): a manylinux wheel (no compiler, no CMake, one
+Why xllamacpp (measured, docs/models.md "Runtime figures"): a manylinux wheel (no compiler, no CMake, one
 AVX2-baseline build for every x86-64 CPU) and llama.cpp's native server, 1.4-1.5x faster per dialog on
 the same GGUF than llama-cpp-python's Python server, with the OpenAI `response_format` in both
 forms (json_schema, json_object) and `usage.prompt_tokens_details.cached_tokens` reported.

@@ -10,6 +10,7 @@ from eligibench.household.profile import render_profile
 from eligibench.results.records import RunSpec
 from eligibench.results.store import ResultStore
 from tests.evaluation.doubles import ExtractiveUserModel, ScriptedAgent
+from tests.evaluation.plans import runner_plan
 
 
 def plan(n: int) -> RunPlan:
@@ -17,7 +18,7 @@ def plan(n: int) -> RunPlan:
     rows = [Row(f"r{i:03d}", "diverse", hh, ("IDNYC",), (True,), ("t",), render_profile(hh).text, "", "v")
             for i in range(n)]
     spec = RunSpec("scripted", {}, "extractive-test-user", {}, "v", ("diverse",))
-    return RunPlan(spec, {"diverse": rows}, {"IDNYC": OpportunityBrief("IDNYC", "IDNYC", "Lives in NYC, 10+.")}, 48,
+    return runner_plan(spec, {"diverse": rows}, {"IDNYC": OpportunityBrief("IDNYC", "IDNYC", "Lives in NYC, 10+.")}, 48,
                    concurrency=2, bootstrap=50)
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from eligibench.datasets.rows import Row
 from eligibench.evaluation.hosting import MAX_ENUM, ProcessAgent, request_problem
-from eligibench.evaluation.run import RunPlan, evaluate, run_dialog
+from eligibench.evaluation.run import evaluate, run_dialog
 from eligibench.evaluation.user import SimulatedUser
 from eligibench.household.model import household
 from eligibench.household.profile import render_profile
@@ -20,6 +20,7 @@ from eligibench.models import booleans
 from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, RunSpec
 from eligibench.results.store import ResultStore
 from tests.evaluation.doubles import ExtractiveUserModel
+from tests.evaluation.plans import runner_plan
 from tests.evaluation.test_agent_isolation import BRIEFS, PROFILE, project  # noqa: F401 - fixture
 
 jailed = pytest.mark.needs_bwrap
@@ -140,7 +141,7 @@ def test_grammar_bomb_run_ends_done_and_a_concurrent_caller_is_not_stalled(proje
     hh = household({"name": "Ana Ruiz", "age": 34})
     rows = {"diverse": [Row(f"r{i:03d}", "diverse", hh, ("A",), (True,), ("t",), render_profile(hh).text, "", "v")
                         for i in range(3)]}
-    plan = RunPlan(RunSpec("bomb", {}, "test-user", {}, "v", ("diverse",)), rows, {"A": BRIEFS[0]}, 48,
+    plan = runner_plan(RunSpec("bomb", {}, "test-user", {}, "v", ("diverse",)), rows, {"A": BRIEFS[0]}, 48,
                    concurrency=1, infra_retries=1, bootstrap=20)
     spec = ModelSpec("embedded", "SmolLM2-135M-Instruct", base_url=server.base_url)
     store = ResultStore(project / "bomb.duckdb")

@@ -1,7 +1,7 @@
 """Process metrics and failure attribution on scripted dialogs whose outcomes are known by hand."""
 from eligibench.datasets.rows import Row
 from eligibench.evaluation.hosting import OpportunityBrief
-from eligibench.evaluation.run import RunPlan, evaluate
+from eligibench.evaluation.run import evaluate
 from eligibench.evaluation.scoring import (
     NEEDED_FACT_NOT_DISCLOSED,
     RULE_MISAPPLIED,
@@ -16,6 +16,7 @@ from eligibench.household.profile import render_profile
 from eligibench.results.records import READY, TURN_LIMIT, DialogResult, RunSpec, Turn
 from eligibench.results.store import ResultStore
 from tests.evaluation.doubles import ScriptedAgent
+from tests.evaluation.plans import runner_plan
 
 HH = household({"name": "Ana Diaz", "age": 40, "annual_work_income": 20000},
                {"name": "Leo Diaz", "age": 3, "relation": "child"},
@@ -76,7 +77,7 @@ def test_a_grounded_run_stores_exact_facts_process_and_causes(tmp_path):
     hh = household({"name": "Ana Ruiz", "age": 34})
     row = Row("g1", "diverse", hh, ("IDNYC",), (True,), ("t",), render_profile(hh).text, "", "v", (("m0.age",),))
     spec = RunSpec("scripted", {}, "grounded-test", {}, "v", ("diverse",))
-    plan = RunPlan(spec, {"diverse": [row]}, {"IDNYC": OpportunityBrief("IDNYC", "IDNYC", "NYC residents 10+")}, 48,
+    plan = runner_plan(spec, {"diverse": [row]}, {"IDNYC": OpportunityBrief("IDNYC", "IDNYC", "NYC residents 10+")}, 48,
                    bootstrap=10, simulator_mode=SimulatorMode("grounded", "lexical", "template"))
     store = ResultStore(tmp_path / "r.duckdb")
     # ScriptedAgent asks "how old are you?" twice, then predicts False: wrong though m0.age was
@@ -99,7 +100,7 @@ def test_a_free_form_run_stores_estimated_facts_and_checked_answers(tmp_path):
 
     hh = household({"name": "Ana Ruiz", "age": 34})
     row = Row("f1", "diverse", hh, ("IDNYC",), (True,), ("t",), render_profile(hh).text, "", "v", (("m0.age",),))
-    plan = RunPlan(RunSpec("scripted", {}, "extractive-test-user", {}, "v", ("diverse",)), {"diverse": [row]},
+    plan = runner_plan(RunSpec("scripted", {}, "extractive-test-user", {}, "v", ("diverse",)), {"diverse": [row]},
                    {"IDNYC": OpportunityBrief("IDNYC", "IDNYC", "NYC residents 10+")}, 48, bootstrap=10)
     store = ResultStore(tmp_path / "r.duckdb")
     # the test stand-in quotes "You are 34 years old." for "how old are you?"

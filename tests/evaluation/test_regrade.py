@@ -16,9 +16,10 @@ from checkers.idnyc import lives_in_nyc
 from eligibench.datasets import dataset_path, read_parquet
 from eligibench.evaluation.hosting import OpportunityBrief
 from eligibench.evaluation.regrade import ground_truth
-from eligibench.evaluation.run import RunPlan, evaluate
+from eligibench.evaluation.run import evaluate
 from eligibench.results import ResultStore, RunSpec
 from tests.evaluation.doubles import ExtractiveUserModel, ScriptedAgent
+from tests.evaluation.plans import runner_plan
 
 pytestmark = pytest.mark.needs_datasets  # the published rows (`dvc repro`)
 
@@ -96,7 +97,7 @@ def _run(store: ResultStore, rows) -> str:
     briefs = {o: OpportunityBrief(o, o, "text") for rs in rows.values() for r in rs for o in r.opportunities}
     version = rows["diverse"][0].data_version
     spec = RunSpec("scripted", {}, "extractive-test-user", {"seed": 0}, version, tuple(rows))
-    plan = RunPlan(spec, rows, briefs, 48, bootstrap=50)
+    plan = runner_plan(spec, rows, briefs, 48, bootstrap=50)
     return evaluate(plan, store, lambda *a: SaysEligible(questions=1), ExtractiveUserModel())
 
 

@@ -12,12 +12,13 @@ import pytest
 from checkers.editions import edition_registry
 from eligibench.datasets.rows import build_row
 from eligibench.evaluation.hosting import OpportunityBrief
-from eligibench.evaluation.run import RunPlan, evaluate, run_dialog
+from eligibench.evaluation.run import evaluate, run_dialog
 from eligibench.evaluation.user import GroundedUser, LyingUser, SimulatorMode
 from eligibench.household import household
 from eligibench.results import ResultStore, RunSpec
 from eligibench.truth import TracedChecker
 from tests.evaluation.doubles import ScriptedAgent
+from tests.evaluation.plans import runner_plan
 from tests.evaluation.test_regrade import EDIT, TARGET, _benyfits, _copy, _edit
 
 NYC = "New York City"
@@ -40,7 +41,7 @@ def _run(store: ResultStore, name: str, spec) -> str:
     a false age where the spec says so (an affected pair: its needed fact m0.age was lied about)."""
     rows = _rows(spec)
     run_spec = RunSpec(name, {}, "grounded", {"seed": 0, "simulator_mode": MODE.label}, "v", ("diverse",))
-    plan = RunPlan(run_spec, {"diverse": rows}, BRIEFS, 48, bootstrap=50, simulator_mode=MODE)
+    plan = runner_plan(run_spec, {"diverse": rows}, BRIEFS, 48, bootstrap=50, simulator_mode=MODE)
     run_id = store.ensure_run(run_spec)
     for row, (_, _, lie) in zip(rows, spec):
         user = LyingUser(row.household, {"m0.age": lie}) if lie is not None else GroundedUser(None, row.household)

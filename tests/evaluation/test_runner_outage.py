@@ -15,6 +15,7 @@ from eligibench.models import ModelSpec, OpenAICompatModel
 from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, RunSpec
 from eligibench.results.store import ResultStore
 from tests.evaluation.doubles import ExtractiveUserModel, ScriptedAgent
+from tests.evaluation.plans import runner_plan
 
 BRIEFS = {"IDNYC": OpportunityBrief("IDNYC", "IDNYC", "Lives in NYC, 10+.")}
 
@@ -23,7 +24,7 @@ def _plan(n: int = 4, datasets=("diverse",)) -> RunPlan:
     hh = household({"name": "Ana Ruiz", "age": 34})
     profile = render_profile(hh).text
     rows = {d: [Row(f"r{i:03d}", d, hh, ("IDNYC",), (True,), ("t",), profile, "", "v") for i in range(n)] for d in datasets}
-    return RunPlan(RunSpec("scripted", {}, "test-user", {}, "v", tuple(datasets)), rows, BRIEFS, 48, concurrency=1,
+    return runner_plan(RunSpec("scripted", {}, "test-user", {}, "v", tuple(datasets)), rows, BRIEFS, 48, concurrency=1,
                    infra_retries=0, bootstrap=20)
 
 

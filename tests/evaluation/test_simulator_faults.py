@@ -6,11 +6,12 @@ import pytest
 
 from eligibench.datasets.rows import Row
 from eligibench.evaluation.hosting import Agent, AgentContext, OpportunityBrief
-from eligibench.evaluation.run import RunPlan, evaluate, run_dialog
+from eligibench.evaluation.run import evaluate, run_dialog
 from eligibench.evaluation.scoring import SIMULATOR_FALSE_FACT, run_affected
 from eligibench.evaluation.user import GroundedUser, LyingUser, SimulatorMode
 from eligibench.household import household, render_profile
 from eligibench.results import DialogResult, ResultStore, RunSpec, Turn
+from tests.evaluation.plans import runner_plan
 
 BRIEFS = {"LOWINC": OpportunityBrief("LOWINC", "Low income", "Work income under $30,000 a year."),
           "ADULT": OpportunityBrief("ADULT", "Adults", "18 or older.")}
@@ -52,7 +53,7 @@ LIES = {"r1": {"m0.annual_work_income": 50000}, "r2": {"m0.annual_work_income": 
 
 def _planted_run(tmp_path):
     spec = RunSpec("reading", {}, "test:lying-user", {}, "v", ("diverse",))
-    plan = RunPlan(spec, {"diverse": ROWS}, BRIEFS, 48, bootstrap=200,
+    plan = runner_plan(spec, {"diverse": ROWS}, BRIEFS, 48, bootstrap=200,
                    simulator_mode=SimulatorMode("grounded", "lexical", "template"))
     store = ResultStore(tmp_path / "r.duckdb")
     run_id = store.ensure_run(spec)
@@ -88,7 +89,7 @@ def test_a_planted_liar_is_caught_exactly_and_voided(tmp_path):
 
 def test_an_honest_run_voids_nothing(tmp_path):
     spec = RunSpec("reading", {}, "grounded", {}, "v", ("diverse",))
-    plan = RunPlan(spec, {"diverse": ROWS}, BRIEFS, 48, bootstrap=50,
+    plan = runner_plan(spec, {"diverse": ROWS}, BRIEFS, 48, bootstrap=50,
                    simulator_mode=SimulatorMode("grounded", "lexical", "template"))
     store = ResultStore(tmp_path / "r.duckdb")
     run_id = evaluate(plan, store, ReadingAgent)

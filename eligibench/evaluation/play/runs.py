@@ -152,7 +152,7 @@ class PlayRun:
             if (row.dataset, row.id) in done:
                 rows.setdefault(row.dataset, []).append(row)
         if rows:
-            plan = replace(plan_for(self.resolved, self.spec), rows=rows)
+            plan = plan_for(replace(self.resolved, rows=rows), self.spec)
             evaluate(plan, self.store, _no_agent, None)
         self.store.set_run_status(self.run_id, HUMAN)
         return {f"{m['dataset']}.{m['name']}": m["value"] for m in self.store.metrics(self.run_id)}

@@ -5,6 +5,7 @@ from params.yaml to the store, and the one conversion between each two.
     EvalConfig + Manifest   --resolve.resolve_run-->  ResolvedRun (SimulatorSetup, Protocol)
     ResolvedRun             --resolve.run_identity--> RunSpec, the stored record (its run id: results.run_id_for)
     ResolvedRun + RunSpec   --plan_for-->             RunPlan, what the runner and its executors are given
+                                                      (the two by reference: no field is copied)
 
 `load.load_run(name | folder | manifest, project, overrides)` runs the first two for every caller.
 The stored record `RunSpec` stays in `results/records.py`: the store (`results/`) is an earlier
@@ -12,7 +13,9 @@ phase than `evaluation/` and reads and writes records without importing evaluati
 (tests/test_architecture.py); this module names it and builds it, never redefines it.
 Before this module the same run lived in six shapes across config.py, resolve.py, plan.py and
 session.py (RunPlan filled field by field there), and a second class named `Protocol` lived in
-results/vocabulary.py (now `StoredProtocol`, the read side of `protocol.Protocol`).
+results/vocabulary.py (now `StoredProtocol`, the read side of `protocol.Protocol`). RunPlan then
+still copied ten fields of the ResolvedRun, and the session held the roles, the project and the
+plan beside the resolved run; now RunPlan, DialogKit and Session hold the ResolvedRun itself.
 """
 from __future__ import annotations
 
@@ -163,24 +166,53 @@ class ResolvedRun:
 
 @dataclass(frozen=True)
 class RunPlan:
-    """What the runner and its executors are given for one run (`plan_for`): the identity, the rows,
-    the requirement texts and the dialog settings. Ray ships it whole to each task (cloudpickle:
-    its read-only mappings are not plain-picklable); every field is copied from the ResolvedRun."""
+    """What the runner and its executors are given for one run (`plan_for`): its identity and the
+    resolved run itself, a reference (it copies no field; the properties below are what the runner
+    reads). Ray ships it whole to each task (cloudpickle: its read-only mappings are not
+    plain-picklable)."""
 
     spec: RunSpec
-    rows: Mapping[str, Sequence[Row]]  # dataset -> rows to evaluate (already subset)
-    briefs: Mapping[str, OpportunityBrief]
-    user_max_tokens: int  # every simulated-user answer's limit: the simulator spec's max_tokens
-    concurrency: int = 1
-    infra_retries: int = 1
-    max_questions: int | None = None
-    bootstrap: int = 1000
-    seed: int = 0
-    simulator_mode: SimulatorMode = FREE_FORM
+    run: ResolvedRun
+
+    @property
+    def rows(self) -> Mapping[str, Sequence[Row]]:
+        """dataset -> rows to evaluate (already subset)."""
+        return self.run.rows
+
+    @property
+    def briefs(self) -> Mapping[str, OpportunityBrief]:
+        return self.run.briefs
+
+    @property
+    def user_max_tokens(self) -> int:
+        """Every simulated-user answer's limit: the simulator spec's max_tokens."""
+        return self.run.simulator.max_tokens
+
+    @property
+    def simulator_mode(self) -> SimulatorMode:
+        return self.run.simulator.mode
+
+    @property
+    def concurrency(self) -> int:
+        return self.run.concurrency
+
+    @property
+    def infra_retries(self) -> int:
+        return self.run.infra_retries
+
+    @property
+    def max_questions(self) -> int | None:
+        return self.run.max_questions
+
+    @property
+    def bootstrap(self) -> int:
+        return self.run.bootstrap
+
+    @property
+    def seed(self) -> int:
+        return self.run.seed
 
 
 def plan_for(resolved: ResolvedRun, spec: RunSpec) -> RunPlan:
-    """The runner's input, taken from the resolved run (nothing derived here)."""
-    r = resolved
-    return RunPlan(spec, r.rows, r.briefs, r.simulator.max_tokens, r.concurrency, r.infra_retries, r.max_questions,
-                   r.bootstrap, r.seed, simulator_mode=r.simulator.mode)
+    """The runner's input: the resolved run and its identity (nothing derived or copied here)."""
+    return RunPlan(spec, resolved)

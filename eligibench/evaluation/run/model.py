@@ -54,33 +54,43 @@ class RunConfig:
     options: Mapping[str, Any] = field(default_factory=dict)  # merged over the manifest's options
 
 
+def about(help: str, **kw: Any) -> Any:
+    """A dataclass field that carries its description (`dataclasses.fields(T)[i].metadata["help"]`):
+    what the field means is read from the type itself (tests/evaluation/test_run_model.py)."""
+    return field(metadata={"help": help}, **kw)
+
+
 @dataclass(frozen=True)
 class EvalConfig:
-    simulator: ModelSpec
-    agent_model: ModelSpec  # the "default" role for agents; manifests may name others later
-    subset: Mapping[str, int | None]  # dataset -> N households (None = all)
-    subset_select: str  # "first": by id; "shortest": the N shortest profiles (CPU: fit context and time)
-    trials: int
-    max_questions: int | None  # None: the protocol's limits; CPU smoke runs cap questions
-    concurrency: int
-    infra_retries: int
-    call_timeout_s: float
-    agent_memory_mb: int
-    bootstrap: int
-    seed: int
-    store: Path
-    submissions: tuple[str, ...]  # the submission folders the configurations use, in order
-    runs: Mapping[str, RunConfig] = field(default_factory=dict)  # name -> configuration
-    budget: DialogBudget = DialogBudget()  # per dialog of a hosted agent (issue 13)
-    simulator_mode: SimulatorMode = FREE_FORM  # `evaluate.simulator_mode`: free-form (v1) or grounded
-    # `evaluate.edition`: the rules the run is evaluated under (docs/editions.md): the edition's
-    # datasets (`diverse-2026-08`), requirement texts and ground truth; 2024 (the paper's) by default
-    edition: str = DEFAULT_EDITION
-    executor: ExecutorConfig = ExecutorConfig()  # `evaluate.executor` / `evaluate.ray`: not in the run identity
-    # `evaluate.isolation`: auto (reference agents may run unjailed when bubblewrap is missing) or
-    # jail (every agent needs bubblewrap); hosting.isolation.isolation_for. Not in the run identity:
-    # the run records how it was isolated instead (runs.isolation)
-    isolation: str = "auto"
+    """What the user configured: params.yaml `evaluate`, validated at the edge (`config.read_config`)."""
+
+    simulator: ModelSpec = about("evaluate.simulator: the simulated user's model spec")
+    agent_model: ModelSpec = about("evaluate.agent_model: the spec of every agent role a run configuration leaves out")
+    subset: Mapping[str, int | None] = about("evaluate.subset: dataset -> N households (None = all)")
+    subset_select: str = about("evaluate.subset_select: 'first' by id, or 'shortest' (the N shortest profiles: "
+                               "CPU runs fit context and time)")
+    trials: int = about("evaluate.trials: dialogs per household, each with its own seeds")
+    max_questions: int | None = about("evaluate.max_questions: questions per dialog at most (None: the protocol's "
+                                      "limits; CPU smoke runs cap them)")
+    concurrency: int = about("evaluate.concurrency: dialogs at once (local executor)")
+    infra_retries: int = about("evaluate.infra_retries: re-runs of a dialog whose harness endpoint failed")
+    call_timeout_s: float = about("evaluate.call_timeout_s: one agent call's limit, seconds")
+    agent_memory_mb: int = about("evaluate.agent_memory_mb: the agent process's memory limit")
+    bootstrap: int = about("evaluate.bootstrap: resamples of the confidence intervals")
+    seed: int = about("evaluate.seed: the run's seed; trial seeds derive from it (seeds.py)")
+    store: Path = about("evaluate.store: the DuckDB result store, relative to the project")
+    submissions: tuple[str, ...] = about("the submission folders the configurations use, in order")
+    runs: Mapping[str, RunConfig] = about("evaluate.runs: name -> run configuration", default_factory=dict)
+    budget: DialogBudget = about("evaluate.budget: per dialog of a hosted agent (calls, tokens, wall_s)",
+                                 default=DialogBudget())
+    simulator_mode: SimulatorMode = about("evaluate.simulator_mode: free-form (v1) or grounded", default=FREE_FORM)
+    edition: str = about("evaluate.edition: the rules the run is evaluated under (docs/editions.md): the "
+                         "edition's datasets, requirement texts and ground truth", default=DEFAULT_EDITION)
+    executor: ExecutorConfig = about("evaluate.executor / evaluate.ray: where dialogs run; not in the run identity",
+                                     default=ExecutorConfig())
+    # not in the run identity: the run records how it was isolated instead (runs.isolation)
+    isolation: str = about("evaluate.isolation: 'auto' (reference agents may run unjailed when bubblewrap is "
+                           "missing) or 'jail' (every agent needs bubblewrap)", default="auto")
 
     @property
     def simulator_label(self) -> str:
@@ -127,33 +137,37 @@ class SimulatorSetup:
 
 @dataclass(frozen=True)
 class ResolvedRun:
-    """Everything one run uses and records, derived once (`resolve_run`)."""
+    """What was resolved from the configuration: everything one run uses and records, derived once
+    (`resolve.resolve_run`, reached through `load.load_run`). The session, its dialog kit and the
+    runner's plan hold this object, never copies of its fields."""
 
-    name: str  # run configuration name
-    manifest: Manifest
-    split: str
-    rows: Mapping[str, tuple[Row, ...]]  # dataset -> rows evaluated (subset applied)
-    briefs: Mapping[str, OpportunityBrief]
-    roles: Mapping[str, ModelSpec]  # role -> spec the agent's calls use (no server attached yet)
-    options: Mapping[str, Any]  # manifest options + the configuration's
-    simulator: SimulatorSetup
-    protocol: Protocol
-    budget: DialogBudget
-    data_version: str
-    trials: int
-    seed: int
-    seeds: Mapping[str, Mapping[str, int]]  # trial -> role -> seed
-    max_questions: int | None
-    concurrency: int
-    infra_retries: int
-    call_timeout_s: float
-    agent_memory_mb: int
-    bootstrap: int
-    store: Path
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    # where the dialogs execute: deliberately not read by run_identity (same run, same results)
-    executor: ExecutorConfig = ExecutorConfig()
-    isolation: str = "auto"  # evaluate.isolation (hosting.isolation.isolation_for): not in the identity either
+    name: str = about("the run configuration's name (evaluate.runs)")
+    manifest: Manifest = about("the submission's manifest")
+    split: str = about("public (development) or sealed")
+    rows: Mapping[str, tuple[Row, ...]] = about("dataset -> the rows evaluated (subset applied)")
+    briefs: Mapping[str, OpportunityBrief] = about("opportunity -> its requirement text, as published")
+    roles: Mapping[str, ModelSpec] = about("role -> the spec the agent's calls use (no server attached yet)")
+    options: Mapping[str, Any] = about("the agent's options: the manifest's, with the configuration's over them")
+    simulator: SimulatorSetup = about("the simulated user: spec, mode, labels")
+    protocol: Protocol = about("what the run is evaluated under (recorded; its id is in the run id)")
+    budget: DialogBudget = about("per dialog of a hosted agent")
+    data_version: str = about("the published datasets' version the rows come from")
+    trials: int = about("dialogs per household")
+    seed: int = about("the run's seed")
+    seeds: Mapping[str, Mapping[str, int]] = about("trial -> role -> seed (seeds.seed_table)")
+    max_questions: int | None = about("questions per dialog at most (None: the protocol's limits)")
+    concurrency: int = about("dialogs at once (local executor)")
+    infra_retries: int = about("re-runs of a dialog whose harness endpoint failed")
+    call_timeout_s: float = about("one agent call's limit, seconds")
+    agent_memory_mb: int = about("the agent process's memory limit")
+    bootstrap: int = about("resamples of the confidence intervals")
+    store: Path = about("the result store, relative to the project")
+    extra: Mapping[str, Any] = about("subset and subset_select, as configured (the run id covers them)",
+                                     default_factory=dict)
+    executor: ExecutorConfig = about("where the dialogs execute: deliberately not read by run_identity "
+                                     "(same run, same results)", default=ExecutorConfig())
+    isolation: str = about("evaluate.isolation (hosting.isolation.isolation_for): not in the identity either",
+                           default="auto")
 
     def simulator_spec(self, trial: int) -> ModelSpec:
         """The simulator's spec for one trial (its seed derived for that trial)."""

@@ -3,11 +3,16 @@ for its verdict.
 
 Modules:
 - `tracing`: AST-instrumented checkers (`TracedChecker`): verdict plus the set of lines run;
-  `instrument` is the one instrumenter of checkers (lines, and conditions for `explain`).
+  `instrument` is the one instrumenter of checkers (lines, and conditions for `explain`), derived
+  facts traced with the checker that calls them (lines `FACT_LINES + n`).
+- `composition`: what code a checker runs (`checker_source`): its own file, or a later edition's
+  variant composed with its 2024 twin (`compose`, `merge`: replaced functions and dropped names),
+  and which file each trace line stands for (a variant's own lines `OWN_LINES + n`).
 - `explain`: why a checker decided, one plain sentence per condition in the household's terms,
   the requirement words from the opportunity's review table (`ExplainedChecker`, built per edition by `checkers.editions.explained_checker`),
-  on `source_reading` (what it reads from a checker's source) and `value_words` (values, operators and
-  the published flip in plain words: `plain_words`, `flip_sentence`).
+  on `source_reading` (what it reads from a checker's source), `condition_words` (a comparison of an
+  amount with its limit, derived limits and the `LimitClaim` each states, generated requirement words)
+  and `value_words` (values, operators and the published flip in plain words: `plain_words`, `flip_sentence`).
 - `explain_check`: an explanation's numbers checked by re-running the checker (every stated limit is
   where the condition turns, every "would qualify if" value flips the verdict and is the nearest such value).
 - `trace_all`: every checker over many households, as a `TraceMatrix`.
@@ -27,6 +32,7 @@ Modules:
 """
 from eligibench.truth import second_reading, verdict_changes  # namespaces: their names (load, markdown) are generic
 from eligibench.truth.boundaries import BoundaryCase, find_boundary, verify
+from eligibench.truth.composition import OWN_LINES, TWIN, checker_source, compose
 from eligibench.truth.conditions import (
     HOUSEHOLD_SIZE,
     TABLE_FEATURES,
@@ -40,16 +46,7 @@ from eligibench.truth.discipline import violations
 from eligibench.truth.editions import compare_editions
 from eligibench.truth.explain import ExplainedChecker, Explanation
 from eligibench.truth.trace_all import TraceMatrix, trace_all
-from eligibench.truth.tracing import (
-    OWN_LINES,
-    TWIN,
-    Trace,
-    TracedChecker,
-    checker_source,
-    compose,
-    trace_id,
-    traced_checkers,
-)
+from eligibench.truth.tracing import Trace, TracedChecker, trace_id, traced_checkers
 from eligibench.truth.value_words import VALUE_WORDS, flip_sentence, human_words, plain_words, show_feature
 
 __all__ = [

@@ -17,6 +17,7 @@ Modules:
 - `gradings`: each grading of a run (ground-truth digest, metrics, the pairs a regrade changed) and its households.
 - `process`: the process tables (disclosed facts, process metrics, failure causes, answer checks).
 - `store`: `ResultStore`: write and read runs.
+- `run_owner`: which process runs a run, so a run whose process is gone reads `incomplete`, not `running`.
 - `export`: the store as a Hugging Face dataset folder (runs, metrics, dialogs, turns, predictions) and its upload.
 - `usage`: what each run used and got right, for pricing (`run_usage`: cost CLI and board alike).
 - `run_export`: one stored run as a document (`find_run`, `run_document`): export-run and view.

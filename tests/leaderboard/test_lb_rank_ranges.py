@@ -21,7 +21,7 @@ def _texts(page, column: str) -> dict[str, str]:
              const heads = Array.from(t.tHead.rows[0].cells).map(th => th.dataset.col);
              const k = heads.indexOf(col), s = heads.indexOf('Submission');
              return Object.fromEntries(Array.from(t.tBodies[0].rows).map(
-                 r => [r.cells[s].innerText.trim(), r.cells[k].innerText.trim()])); }""", [column])
+                 r => [r.cells[s].innerText.trim().split('\\n')[0], r.cells[k].innerText.trim()])); }""", [column])
 
 
 def test_the_ranking_shows_rank_ranges_and_the_detectable_difference_as_compare_does(tmp_path, lb_dataset):

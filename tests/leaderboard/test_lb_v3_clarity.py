@@ -46,7 +46,7 @@ def test_ranks_filter_warning_keyboard_url_and_export_order(served, tmp_path):  
         expect(info).to_contain_text("sorted by Avg turns (lowest first)")
         assert "sort=Avg+turns" in page.url or "sort=Avg%20turns" in page.url
         shown = column_values(page, "#bf-ranking", "Avg turns")
-        shown_names = ranking.locator("tbody tr td.bf-pin").all_inner_texts()
+        shown_names = ranking.locator("tbody tr td.bf-pin a.bf-agent").all_inner_texts()  # the name (authors under it)
 
         # the export is the table as shown: its order, its columns, numeric interval bounds
         page.locator("#bf-export-table").click()

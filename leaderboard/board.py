@@ -13,8 +13,7 @@ import pandas as pd
 
 from eligibench.evaluation.hosting import SubmissionError
 from eligibench.household import display_name
-from eligibench.results import TERMINATION_WORDS, ResultStore
-from eligibench.results.catalogue import IDS_PANEL, SNAKE_WORDS
+from eligibench.results import IDS_PANEL, SNAKE_WORDS, TERMINATION_WORDS, ResultStore
 from eligibench.truth import human_words
 from leaderboard import queries as Q
 from leaderboard import render as R

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from eligibench.results import DEFAULT_EDITION, NO_PROTOCOL, V1_PROTOCOL, StoredProtocol
-from eligibench.results.catalogue import KIND_WORDS, USER_WORDS
+from eligibench.results import DEFAULT_EDITION, KIND_WORDS, NO_PROTOCOL, USER_WORDS, V1_PROTOCOL, StoredProtocol
 
 __all__ = ["is_sealed", "protocol_name", "protocol_names", "user_words"]
 

@@ -28,7 +28,7 @@ import urllib.request
 from dataclasses import replace
 from pathlib import Path
 
-from eligibench.results.catalogue import GROUND_TRUTH_TAB
+from eligibench.results import GROUND_TRUTH_TAB
 
 ROOT = Path(__file__).resolve().parent.parent
 # the board's tabs, in the order they are shown: (file stem, the tab's label)

@@ -9,7 +9,9 @@ Modules:
 - `connection`: the one way to open the file (lock-aware retry), for writers and readers.
 - `reading`: read-only SQL access for readers with their own queries (live file or Parquet snapshot).
 - `vocabulary`: the store's words: datasets, terminations, failure causes, protocols.
-- `catalogue`: the metric catalogue (name, label, scale, higher-is-better, datasets).
+- `catalogue`: the metric catalogue (name, label, scale, higher-is-better, datasets) and the board's
+  other shared labels (`AUTHORS`, `IDS_PANEL`, `GROUND_TRUTH_TAB`, `NOT_MEASURED`, `SUPERSEDED`, `V1_POINTS`,
+  and the word maps `KIND_WORDS`, `USER_WORDS`, `INTERVAL_NA_WORDS`, `SNAKE_WORDS`).
 - `queue`: the submission queue; claims are leases (several workers, a crashed one's job returns).
 - `queue_service`: the claim service: the store's machine serves the queue to workers on other machines.
 - `queue_client`: a worker's side of the claim service.
@@ -22,7 +24,23 @@ Modules:
 - `usage`: what each run used and got right, for pricing (`run_usage`: cost CLI and board alike).
 - `run_export`: one stored run as a document (`find_run`, `run_document`): export-run and view.
 """
-from eligibench.results.catalogue import HOUSEHOLDS, METRICS, Metric, columns, metric
+from eligibench.results.catalogue import (
+    AUTHORS,
+    GROUND_TRUTH_TAB,
+    HOUSEHOLDS,
+    IDS_PANEL,
+    INTERVAL_NA_WORDS,
+    KIND_WORDS,
+    METRICS,
+    NOT_MEASURED,
+    SNAKE_WORDS,
+    SUPERSEDED,
+    USER_WORDS,
+    V1_POINTS,
+    Metric,
+    columns,
+    metric,
+)
 from eligibench.results.connection import SchemaVersionError, StoreError, StoreLockedError, connect
 from eligibench.results.export import export_results, upload_results
 from eligibench.results.gradings import LabelChange
@@ -63,13 +81,23 @@ from eligibench.results.vocabulary import (
     INFRA_ERROR,
     NO_PROTOCOL,
     TERMINATION_WORDS,
-    run_status,
     V1_PROTOCOL,
     StoredProtocol,
     parse_protocol,
+    run_status,
 )
 
 __all__ = [
+    "AUTHORS",
+    "GROUND_TRUTH_TAB",
+    "IDS_PANEL",
+    "INTERVAL_NA_WORDS",
+    "KIND_WORDS",
+    "NOT_MEASURED",
+    "SNAKE_WORDS",
+    "SUPERSEDED",
+    "USER_WORDS",
+    "V1_POINTS",
     "DEVELOPMENT",
     "DATASET_REGISTRY",
     "INSPECT_NOT_RUN_HERE",

@@ -10,7 +10,7 @@ Modules, one concern each:
 - `table`: the main table (columns from the metric catalogue), filters, ranking with ties, exports.
 - `dialogs`: runs, dialog lists, transcripts, a run's export, dialogs two runs share.
 - `opportunities`: accuracy per opportunity (the heatmap).
-- `gradings`: which ground truth graded each run, the pairs a regrade changed.
+- `gradings`: which ground truth graded each run (`GROUND_TRUTH`, `NOT_RECORDED`), the pairs a regrade changed.
 - `rank_ranges`: per protocol, each run's rank range from a paired household bootstrap, tie groups, the detectable difference (issue 31).
 - `labels`: the headline metric labels, from the metric catalogue.
 - `editions`: the editions of the runs, one edition's protocols, a configuration's scores on each edition.
@@ -53,6 +53,8 @@ from leaderboard.queries.editions import (
 from leaderboard.queries.gradings import (
     CHANGE_COLUMNS,
     GRADING_COLUMNS,
+    GROUND_TRUTH,
+    NOT_RECORDED,
     RERUNS,
     changed_pairs,
     changed_pairs_empty,
@@ -125,7 +127,7 @@ from leaderboard.queries.table import (
 )
 
 __all__ = [
-    "CHANGE_COLUMNS", "GRADING_COLUMNS", "RERUNS", "changed_pairs", "changed_pairs_empty", "ground_truth_by_run", "grading_table",
+    "CHANGE_COLUMNS", "GRADING_COLUMNS", "GROUND_TRUTH", "NOT_RECORDED", "RERUNS", "changed_pairs", "changed_pairs_empty", "ground_truth_by_run", "grading_table",
     "reruns_by_run",
     "SENSITIVITY_COLUMNS", "sensitivity", "REALISM_COLUMNS", "realism",
     "TERMINATION_WORDS", "AGENT_ERRORS", "agent_error_counts", "has_agent_errors", "unranked_agent_errors", "is_public_only", "unranked_public",

@@ -7,8 +7,7 @@ from typing import Any, Sequence
 
 import pandas as pd
 
-from eligibench.results import Reader, SnapshotSource, StoreLockedError, StoreSource, open_source
-from eligibench.results.catalogue import INTERVAL_NA_WORDS
+from eligibench.results import INTERVAL_NA_WORDS, Reader, SnapshotSource, StoreLockedError, StoreSource, open_source
 
 _ABS_PATH = re.compile(r"(?<![\w.])(?:/[^\s/'\"`:,;()\[\]]+){2,}/?")
 _PID = re.compile(r"\b(?:PID|pid|process id)[ :=]*\d+\b")

@@ -16,17 +16,19 @@ from typing import Any, Callable, Mapping, Sequence
 import pandas as pd
 
 from eligibench.results import (
+    AUTHORS,
     AVERAGE,
     DATASETS,
     HOUSEHOLDS,
     INFRA_ERROR,
     METRICS,
     NO_PROTOCOL,
+    SUPERSEDED,
     V1_PROTOCOL,
     Reader,
     columns,
+    metric,
 )
-from eligibench.results.catalogue import AUTHORS, SUPERSEDED, metric
 from leaderboard.queries.agent_errors import AGENT_ERRORS, agent_error_counts, agent_error_status
 from leaderboard.queries.common import (
     date_text,

@@ -12,15 +12,14 @@ from typing import Any, Mapping
 import gradio as gr
 import pandas as pd
 
-from eligibench.results import metric
-from eligibench.results.catalogue import AUTHORS, IDS_PANEL
+from eligibench.results import AUTHORS, IDS_PANEL, metric
 from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard.board import Board, PageData
 from leaderboard.defaults import HUMAN_KIND, default_edition, default_protocol, human_protocols
 from leaderboard.downloads import links_html
 from leaderboard.protocol_words import is_sealed, protocol_name, protocol_names
-from leaderboard.queries.gradings import GROUND_TRUTH, NOT_RECORDED
+from leaderboard.queries import GROUND_TRUTH, NOT_RECORDED
 from leaderboard.tabs.common import Context, Tab, bind, note, url_js
 
 BOARD_INPUTS = ("protocol", "simulators", "filter", "columns", "include_reported", "edition")

@@ -12,10 +12,10 @@ from typing import Any, Mapping
 import gradio as gr
 import pandas as pd
 
-from eligibench.results.catalogue import GROUND_TRUTH_TAB, IDS_PANEL
+from eligibench.results import GROUND_TRUTH_TAB, IDS_PANEL
 from leaderboard import queries as Q
 from leaderboard.board import Board, PageData
-from leaderboard.queries.gradings import NOT_RECORDED
+from leaderboard.queries import NOT_RECORDED
 from leaderboard.tabs.common import Context, Tab, bind, note, url_js
 
 URL = url_js("run", fixed={"tab": "gradings"})

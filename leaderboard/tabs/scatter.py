@@ -7,7 +7,7 @@ from typing import Any, Mapping
 import gradio as gr
 
 from eligibench.evaluation.scoring import PriceTable
-from eligibench.results.catalogue import V1_POINTS
+from eligibench.results import V1_POINTS
 from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard.board import Board, PageData

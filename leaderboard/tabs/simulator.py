@@ -12,7 +12,7 @@ from typing import Any, Mapping
 import gradio as gr
 import pandas as pd
 
-from eligibench.results.catalogue import NOT_MEASURED
+from eligibench.results import NOT_MEASURED
 from leaderboard.board import PageData
 from leaderboard.protocol_words import user_words
 from leaderboard.tabs.common import Context, Tab, bind

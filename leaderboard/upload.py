@@ -34,7 +34,8 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from eligibench.evaluation.hosting import SubmissionError, check_loads, load_manifest
+from eligibench import params
+from eligibench.evaluation.hosting import SubmissionError, check_loads, enforced, load_manifest, policy_from_params
 from eligibench.evaluation.intake import Installed, install_submission
 
 SKIPPED = ("__MACOSX",)
@@ -247,6 +248,12 @@ def find_root(dest: Path) -> Path:
                       "zip the submission folder itself")
 
 
+def _service_policy(project: Path):
+    """The operator's rule for service URLs: params.yaml `services.allow` where the project has one."""
+    path = project / "params.yaml"
+    return policy_from_params(params.load(path), str(path)) if path.is_file() else policy_from_params({})
+
+
 def accept_upload(zip_path: str | Path, submissions_root: str | Path, store, limits: Limits = Limits()) -> Installed:
     """Check, unpack, validate the manifest and entry point, move into submissions/<name>, queue."""
     submissions_root = Path(submissions_root)
@@ -256,7 +263,10 @@ def accept_upload(zip_path: str | Path, submissions_root: str | Path, store, lim
         root = extract_zip(zip_path, staging / "files", limits)
         try:
             manifest = load_manifest(root)
-            check_loads(manifest, cwd=submissions_root.parent)  # imports and constructs it in the jail
+            # the board runs on the operator's machine: an uploaded service's card is fetched under the
+            # worker's address rule, so a submitted URL cannot make it reach the operator's own network
+            with enforced(_service_policy(submissions_root.parent)):
+                check_loads(manifest, cwd=submissions_root.parent)  # imports and constructs it in the jail
         except SubmissionError as e:
             raise UploadError(str(e).replace(str(root), "<archive>")) from None
         return install_submission(root, submissions_root, store, move=True, manifest=manifest)

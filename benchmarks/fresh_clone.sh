@@ -8,15 +8,16 @@
 #   main job (install + dvc repro)      < 10 min
 #   test command on a fresh clone       < 10 min
 #   test command after the main job     < 10 min
-# Usage: bash benchmarks/fresh_clone.sh [--warm-cache] [--keep]
+# Usage: bash benchmarks/fresh_clone.sh [--warm-cache] [--keep] [--main-only]
 set -uo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
-warm=0 keep=0
+warm=0 keep=0 main_only=0
 for a in "$@"; do
   case "$a" in
     --warm-cache) warm=1 ;;
     --keep) keep=1 ;;
-    *) echo "fresh_clone.sh: unknown option $a (expected --warm-cache, --keep)" >&2; exit 2 ;;
+    --main-only) main_only=1 ;;
+    *) echo "fresh_clone.sh: unknown option $a (expected --warm-cache, --keep, --main-only)" >&2; exit 2 ;;
   esac
 done
 work=$(mktemp -d /tmp/benyfits-fresh.XXXXXX)
@@ -50,7 +51,9 @@ s0=$(date +%s)
 timed "install (venv + pip install -e .)" "$work/a" "${MAIN% && dvc repro}"
 timed "dvc repro (after the install)" "$work/a" ". .venv/bin/activate && dvc repro"
 printf '%-34s %5d s\n' "main job (README command 1):" "$(($(date +%s) - s0))"
-timed "test command, after the main job" "$work/a" "$TESTS"
-timed "test command, fresh clone" "$work/b" "$TESTS"
+if [ "$main_only" = 0 ]; then
+  timed "test command, after the main job" "$work/a" "$TESTS"
+  timed "test command, fresh clone" "$work/b" "$TESTS"
+fi
 echo "load at the end $(cut -d' ' -f1-3 /proc/loadavg); logs in $work ($([ "$keep" = 1 ] && echo kept || echo removed on exit))"
 echo "budgets: install < 120 s; main job (install + dvc repro) < 600 s; each test command < 600 s"

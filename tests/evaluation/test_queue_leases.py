@@ -151,7 +151,7 @@ def test_a_killed_workers_entry_returns_to_the_queue_and_another_worker_finishes
     assert 0 < stored_by_a < 4
     (entry,) = store.queue()
     assert entry["status"] == "running"  # nothing reported done that did not finish
-    assert store.runs()[0]["status"] == "running"
+    assert store.runs()[0]["status"] == "incomplete"  # its process is gone: not done, and not running either
     time.sleep(lease + 0.5)  # wa renews no more: its lease expires
     b = start_worker(project, "wb", "--once", "--lease", str(lease))
     out = b.communicate(timeout=600)[0]
@@ -293,4 +293,4 @@ def test_a_stopped_worker_gives_its_entry_back_to_the_queue(project):
     (entry,) = store.queue()
     assert (entry["status"], entry["worker"], entry["lease_until"]) == ("queued", None, None)
     assert "worker wstop stopped during the evaluation" in entry["error"]
-    assert {r["status"] for r in store.runs()} <= {"running"}  # not done: it did not finish
+    assert {r["status"] for r in store.runs()} <= {"incomplete"}  # not done: it did not finish, and says so

@@ -112,11 +112,13 @@ def test_cpu_of_child_processes_counts():
 
 def test_the_heavy_markers_are_end_to_end_and_the_rest_is_held_to_the_budget():
     """model, dvc, ray and browser imply e2e (tests/conftest.py); an unmarked test does not get it."""
-    files = ["tests/pipeline/test_data_version.py", "tests/truth/test_explain_plain.py"]
+    files = ["tests/pipeline/test_data_version.py", "tests/truth/test_explain_plain.py",
+             "tests/leaderboard/test_plain_everywhere.py"]
     r = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q", "-n", "0",
                         "-m", "e2e", *files], cwd=ROOT, capture_output=True, text=True, timeout=300)
     chosen = {line for line in r.stdout.splitlines() if "::" in line}
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "tests/truth/test_explain_plain.py::test_every_published_pair_is_explained_in_plain_words" in chosen
+    assert ("tests/leaderboard/test_plain_everywhere.py::"
+            "test_every_rendered_explanation_of_every_published_pair_is_plain") in chosen  # marked e2e by hand
     assert any(c.startswith("tests/pipeline/test_data_version.py::") for c in chosen)  # marked dvc
     assert not any("renders_in_plain_words[" in c for c in chosen), chosen  # 20-40 s: held to the budget

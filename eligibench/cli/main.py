@@ -145,13 +145,11 @@ def _preflight(args: argparse.Namespace) -> None:
 
 def _is_service(folder: str) -> bool:
     """The folder's manifest names an A2A service: no code of it runs here, so no jail is needed. A
-    manifest that does not load is not a service here: the command's own flow names its problem."""
-    from eligibench.evaluation.hosting import SubmissionError, load_manifest
+    manifest that does not load raises its own one-line error here, before any missing tool is named:
+    the user's file is the first thing to fix."""
+    from eligibench.evaluation.hosting import load_manifest
 
-    try:
-        return load_manifest(folder).is_service
-    except SubmissionError:
-        return False
+    return load_manifest(folder).is_service
 
 
 def main(argv: list[str] | None = None) -> int:

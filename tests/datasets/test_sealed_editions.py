@@ -26,9 +26,11 @@ SECRET = "x1-test-secret-0123456789"  # a test secret: the real one never enters
 COUNT = 300  # fuzzed households per build (the real params fuzz 10,000)
 # 2024's sealed split for SECRET, round 1, computed BEFORE later editions got sealed splits
 # (commit d9a358b): its seeds, and the sha256 of its manifest (every row's hash) at 200 fuzzed
-# households with the catalog {"opportunities": []}.
+# households with the catalog {"opportunities": []}. The manifest re-measured after the third reading
+# and the plausibility rules (2024 checkers' verdicts and the samplers changed on purpose); the seeds
+# never move.
 PINNED_SEEDS_2024 = (6201993922210273024, 4761435587417594791)
-PINNED_MANIFEST_2024 = "5580672e550f1d5b85b80d40cdd5e22600468b9bdb9ccb6faa19db7830dc7804"
+PINNED_MANIFEST_2024 = "c34c3b3e04b1fd1347227244492ba733a2fbf3f1a2992e61cb6a30a672c8ea1c"
 
 
 def _params(count: int = COUNT) -> dict:

@@ -173,8 +173,11 @@ def test_an_archive_whose_directory_lies_fails_as_damaged(tmp_path):
 
 def test_the_cli_refuses_a_bomb_in_one_line(bomb, project, tmp_path):
     store = tmp_path / "r.duckdb"
-    code = ("import resource, sys\nfrom eligibench.cli.main import main\nrc = main(sys.argv[1:])\n"
-            "print('peak_kb', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\nsys.exit(rc)\n")
+    # VmHWM, not getrusage's ru_maxrss: the latter survives exec and so reports the pytest worker's own
+    # peak (542 MB on CI) for a child started by vfork; VmHWM is this process's address space alone
+    code = ("import re, sys\nfrom eligibench.cli.main import main\nrc = main(sys.argv[1:])\n"
+            "hwm = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1)\n"
+            "print('peak_kb', hwm, file=sys.stderr)\nsys.exit(rc)\n")
     r = subprocess.run([sys.executable, "-c", code, "import-inspect", str(bomb), "--store", str(store), "--project",
                         str(project)], capture_output=True, text=True, cwd=ROOT, timeout=300)
     lines = [x for x in r.stderr.strip().splitlines() if not x.startswith("peak_kb")]

@@ -86,7 +86,7 @@ def briefs_of(resolved) -> list:
 
 def run_hook(resolved, models: dict, out: Path, tick) -> str:
     """One configuration's hook on its own models; the summary line to print."""
-    name, manifest, options = resolved.name, resolved.manifest, dict(resolved.options)
+    name, manifest, options = resolved.run.name, resolved.manifest, dict(resolved.options)
     briefs = briefs_of(resolved)
     households = [list(r.opportunities) for rs in resolved.rows.values() for r in rs]
     hook = load_entry(manifest, manifest.pregenerate)

@@ -227,10 +227,10 @@ def _run(args: argparse.Namespace) -> int:
         roles = ", ".join(sorted(resolved.roles) + (["simulator"] if resolved.simulator.uses_model else [])) or "none"
         if problems:
             raise PreflightFailed("model preflight failed:\n" + "\n".join(f"- {p}" for p in problems))
-        print(f"preflight ok for {resolved.name}: every endpoint answers, serves its model and takes what the run "
+        print(f"preflight ok for {resolved.run.name}: every endpoint answers, serves its model and takes what the run "
               f"needs (roles: {roles})")
         return 0
-    where = project / resolved.store
+    where = project / resolved.config.store
     if shadowed:
         print(shadowed, file=sys.stderr)
     elif local and not args.store:

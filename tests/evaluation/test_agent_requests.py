@@ -158,7 +158,7 @@ def test_grammar_bomb_run_ends_done_and_a_concurrent_caller_is_not_stalled(proje
     t = threading.Thread(target=other_caller, daemon=True)
     t.start()
     try:
-        run_id = evaluate(plan, store, lambda: ProcessAgent(project / "submissions" / "hostile", "agent:GrammarBomb",
+        run_id = evaluate(*plan, store, lambda: ProcessAgent(project / "submissions" / "hostile", "agent:GrammarBomb",
                                                             {"dialog": spec}, 0, {}, cwd=project), ExtractiveUserModel())
     finally:
         stop.set()

@@ -104,7 +104,7 @@ def test_overrides_set_evaluate_keys_and_dotted_keys_reach_inside(project):
     assert config.executor.kind == "ray" and config.executor.address == "ray://here:10001"
     # the file's other ray keys stay
     assert config.executor.dialogs_per_task == PARAMS["evaluate"]["ray"]["dialogs_per_task"]
-    assert load_run("direct", project, {"trials": 3}).trials == 3
+    assert load_run("direct", project, {"trials": 3}).config.trials == 3
 
 
 def test_the_human_stand_in_and_unknown_names_are_answered(project):

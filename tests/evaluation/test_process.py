@@ -82,7 +82,7 @@ def test_a_grounded_run_stores_exact_facts_process_and_causes(tmp_path):
     store = ResultStore(tmp_path / "r.duckdb")
     # ScriptedAgent asks "how old are you?" twice, then predicts False: wrong though m0.age was
     # disclosed truthfully, so the rule was misapplied; the second question was redundant
-    run_id = evaluate(plan, store, lambda: ScriptedAgent(questions=2, predictions={"IDNYC": False}), None)
+    run_id = evaluate(*plan, store, lambda: ScriptedAgent(questions=2, predictions={"IDNYC": False}), None)
     assert store.turn_facts(run_id) == {("diverse", "g1", 0): [(0, "m0.age", 34, True), (1, "m0.age", 34, True)]}
     (proc,) = store.process_rows("dialog_process", run_id)
     assert proc["exact"] and proc["needed_coverage"] == 1.0 and proc["redundant_questions"] == 1
@@ -104,7 +104,7 @@ def test_a_free_form_run_stores_estimated_facts_and_checked_answers(tmp_path):
                    {"IDNYC": OpportunityBrief("IDNYC", "IDNYC", "NYC residents 10+")}, 48, bootstrap=10)
     store = ResultStore(tmp_path / "r.duckdb")
     # the test stand-in quotes "You are 34 years old." for "how old are you?"
-    run_id = evaluate(plan, store, lambda: ScriptedAgent(questions=1, predictions={"IDNYC": False}),
+    run_id = evaluate(*plan, store, lambda: ScriptedAgent(questions=1, predictions={"IDNYC": False}),
                       ExtractiveUserModel())
     assert store.turn_facts(run_id) == {("diverse", "f1", 0): [(0, "m0.age", 34, False)]}
     (check,) = store.process_rows("simulator_checks", run_id)

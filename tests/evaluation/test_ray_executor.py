@@ -70,7 +70,7 @@ def _run(project, fake, executor_config, store="r.duckdb", **kw):
     store = ResultStore(project / store)
     with open_session(r, project) as session:
         executor = session.executor()
-        run_id = evaluate(session.plan, store, executor=executor)
+        run_id = evaluate(session.resolved, session.spec, store, executor=executor)
     return store, run_id, executor
 
 
@@ -111,7 +111,7 @@ def test_a_node_lost_mid_run_loses_and_duplicates_nothing(cluster, project, fake
 
     with open_session(r, project) as session:
         executor = session.executor()
-        run_id = evaluate(session.plan, store, progress=progress, executor=executor)
+        run_id = evaluate(session.resolved, session.spec, store, progress=progress, executor=executor)
     c.add_node(num_cpus=1, object_store_memory=80 * MB)  # the next test gets two nodes again
     assert sum(executor.nodes.values()) == 6 and executor.nodes.get(workers[1].node_id, 0) >= 3
     dialogs = store.dialogs(run_id)
@@ -154,12 +154,12 @@ def test_dialogs_lost_for_good_leave_the_run_resumable(cluster, project, fake):
     with open_session(r, project) as session:
         broken = RayExecutor(TrialOneFails(**vars(session.kit)), ExecutorConfig("ray", max_retries=0))
         with pytest.raises(DialogsLost) as e:
-            evaluate(session.plan, store, executor=broken)
+            evaluate(session.resolved, session.spec, store, executor=broken)
         run_id = store.runs()[0]["run_id"]
         assert e.value.failed == 6 and "injected" in str(e.value) and "run the same evaluation again" in str(e.value)
         assert sorted({d["trial"] for d in store.dialogs(run_id)}) == [0] and len(store.dialogs(run_id)) == 6
         assert store.runs()[0]["status"] == "incomplete"  # never done (nor left "running") with dialogs missing
-        evaluate(session.plan, store, executor=session.executor())
+        evaluate(session.resolved, session.spec, store, executor=session.executor())
     keys = [(d["dataset"], d["row_id"], d["trial"]) for d in store.dialogs(run_id)]
     assert len(keys) == len(set(keys)) == 12 and store.runs()[0]["status"] == "done"
 

@@ -98,7 +98,7 @@ def _run(store: ResultStore, rows) -> str:
     version = rows["diverse"][0].data_version
     spec = RunSpec("scripted", {}, "extractive-test-user", {"seed": 0}, version, tuple(rows))
     plan = runner_plan(spec, rows, briefs, 48, bootstrap=50)
-    return evaluate(plan, store, lambda *a: SaysEligible(questions=1), ExtractiveUserModel())
+    return evaluate(*plan, store, lambda *a: SaysEligible(questions=1), ExtractiveUserModel())
 
 
 def _labels(store: ResultStore, run_id: str) -> dict:
@@ -164,19 +164,6 @@ def test_regrade_needs_runs_or_all_and_names_a_missing_run(tmp_path):
 def _no_cache_between_tests():
     ground_truth.cache_clear()
     yield
-
-
-def test_a_runs_gradings_and_households_travel_with_it(tmp_path):
-    """A remote worker's scratch store sends the whole run back (results.run_transfer): grading 1
-    and the households a later regrade reads come with it."""
-    from eligibench.results import export_run, import_run
-
-    scratch, main = ResultStore(tmp_path / "scratch.duckdb"), ResultStore(tmp_path / "main.duckdb")
-    run_id = _run(scratch, {"diverse": _rows()["diverse"][:1], "representative": []})
-    main.migrate()
-    import_run(main, export_run(scratch, run_id))
-    assert main.gradings(run_id) == scratch.gradings(run_id) and len(main.gradings(run_id)) == 1
-    assert main.run_households(run_id) == scratch.run_households(run_id) and len(main.run_households(run_id)) == 1
 
 
 def test_a_run_without_its_households_is_skipped_by_all_and_an_error_when_named(tmp_path):

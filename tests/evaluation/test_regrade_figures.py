@@ -48,7 +48,7 @@ def _run(store: ResultStore, name: str, spec) -> str:
         store.record_dialog(run_id, run_dialog(ScriptedAgent(questions=1, predictions={TARGET: True}), user,
                                                [BRIEFS[TARGET]], dict(zip(row.opportunities, row.labels)), row.id,
                                                "diverse"))
-    assert evaluate(plan, store, ScriptedAgent) == run_id  # nothing left to run: the runner's scoring path
+    assert evaluate(*plan, store, ScriptedAgent) == run_id  # nothing left to run: the runner's scoring path
     return run_id
 
 

@@ -98,7 +98,7 @@ def test_a_resolved_run_is_immutable_and_carries_the_simulator_limit(project):
     from dataclasses import FrozenInstanceError
 
     with pytest.raises(FrozenInstanceError):
-        resolved.trials = 9
+        resolved.split = "sealed"
     with pytest.raises(TypeError):
         resolved.options["paper"] = True  # read-only mapping
     assert resolved.simulator.max_tokens == config.simulator.max_tokens

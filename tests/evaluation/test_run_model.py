@@ -1,13 +1,15 @@
 """The run model's two types, what the user configured (EvalConfig) and what was resolved from it
-(ResolvedRun), describe every field in the type itself, and the plan holds the resolved run
-itself: a field added without a description, or copied into the plan, fails here."""
+(ResolvedRun), describe every field in the type itself, and the resolved run copies none of the
+configuration's settings (it holds the EvalConfig): a field added without a description, or a
+configured setting copied onto the resolved run, fails here."""
 from __future__ import annotations
 
 from dataclasses import fields
 
 import pytest
 
-from eligibench.evaluation.run import EvalConfig, ResolvedRun, RunPlan
+import eligibench.evaluation.run as run_api
+from eligibench.evaluation.run import EvalConfig, ResolvedRun
 from eligibench.results import RunSpec
 from tests.evaluation.plans import runner_plan
 
@@ -18,10 +20,15 @@ def test_every_field_of_the_run_model_says_what_it_is(kind):
     assert not missing, f"{kind.__name__}: fields without a description (model.about): {missing}"
 
 
-def test_the_plan_holds_the_resolved_run_not_copies_of_its_fields():
-    assert [f.name for f in fields(RunPlan)] == ["spec", "run"]
-    plan = runner_plan(RunSpec("s", {}, "u", {}, "v", ("diverse",)), {"diverse": []}, {}, 33, concurrency=3,
-                       max_questions=5, bootstrap=7, seed=9)
-    r = plan.run
-    assert (plan.rows, plan.briefs, plan.user_max_tokens, plan.concurrency, plan.max_questions, plan.bootstrap,
-            plan.seed, plan.simulator_mode) == (r.rows, r.briefs, 33, 3, 5, 7, 9, r.simulator.mode)
+def test_the_resolved_run_holds_the_configuration_and_copies_none_of_its_settings():
+    copied = {f.name for f in fields(ResolvedRun)} & ({f.name for f in fields(EvalConfig)} - {"simulator"})
+    assert not copied, f"ResolvedRun copies configured settings {sorted(copied)}: read them from .config"
+    run, spec = runner_plan(RunSpec("s", {}, "u", {}, "v", ("diverse",)), {"diverse": []}, {}, 33, concurrency=3,
+                            max_questions=5, bootstrap=7, seed=9)
+    assert (run.config.concurrency, run.config.max_questions, run.config.bootstrap, run.config.seed,
+            run.simulator.max_tokens) == (3, 5, 7, 9, 33)
+
+
+def test_the_plan_shape_is_gone():
+    """The runner takes the resolved run and its spec: no third type pairs them."""
+    assert not hasattr(run_api, "RunPlan") and not hasattr(run_api, "plan_for")

@@ -19,7 +19,7 @@ WALK = (
     "eligibench/evaluation/run/runner.py",     # evaluate: the dialogs into the store, resumable
     "eligibench/evaluation/run/resolve.py",    # resolve_run, run_identity (-> RunSpec)
     "eligibench/evaluation/run/config.py",     # read_config: params validated
-    "eligibench/evaluation/run/model.py",      # the frozen types: EvalConfig, ResolvedRun, RunPlan
+    "eligibench/evaluation/run/model.py",      # the frozen types: EvalConfig, ResolvedRun
     "eligibench/results/store.py",             # ResultStore.ensure_run, the dialogs, the metrics
     "eligibench/results/identity.py",          # run_id_for: the run id
     "eligibench/results/records.py",           # RunSpec: the stored record
@@ -30,8 +30,7 @@ CHAIN = {
     "eligibench.evaluation.run:load_run": 1, "eligibench.evaluation.run:run_submission": 2,
     "eligibench.evaluation.run:evaluate": 3, "eligibench.evaluation.run:resolve_run": 4,
     "eligibench.evaluation.run:run_identity": 4, "eligibench.evaluation.run:read_config": 5,
-    "eligibench.evaluation.run:EvalConfig": 6, "eligibench.evaluation.run:ResolvedRun": 6,
-    "eligibench.evaluation.run:RunPlan": 6, "eligibench.results:ResultStore": 7,
+    "eligibench.evaluation.run:EvalConfig": 6, "eligibench.evaluation.run:ResolvedRun": 6, "eligibench.results:ResultStore": 7,
     "eligibench.results:run_id_for": 8, "eligibench.results:RunSpec": 9,
 }
 

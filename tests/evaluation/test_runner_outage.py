@@ -8,7 +8,7 @@ import socket
 
 from eligibench.datasets.rows import Row
 from eligibench.evaluation.hosting import OpportunityBrief
-from eligibench.evaluation.run import INCOMPLETE, RunPlan, evaluate
+from eligibench.evaluation.run import INCOMPLETE, ResolvedRun, evaluate
 from eligibench.household.model import household
 from eligibench.household.profile import render_profile
 from eligibench.models import ModelSpec, OpenAICompatModel
@@ -20,7 +20,7 @@ from tests.evaluation.plans import runner_plan
 BRIEFS = {"IDNYC": OpportunityBrief("IDNYC", "IDNYC", "Lives in NYC, 10+.")}
 
 
-def _plan(n: int = 4, datasets=("diverse",)) -> RunPlan:
+def _plan(n: int = 4, datasets=("diverse",)) -> tuple[ResolvedRun, RunSpec]:
     hh = household({"name": "Ana Ruiz", "age": 34})
     profile = render_profile(hh).text
     rows = {d: [Row(f"r{i:03d}", d, hh, ("IDNYC",), (True,), ("t",), profile, "", "v") for i in range(n)] for d in datasets}
@@ -52,7 +52,7 @@ def test_outage_makes_the_run_incomplete_and_a_rerun_retries_exactly_those(tmp_p
     store = ResultStore(tmp_path / "r.duckdb")
     plan = _plan(4)
     dead = _dead_model()
-    run_id = evaluate(plan, store, lambda: ScriptedAgent(questions=1), DownForSome(dead, {2, 4}))
+    run_id = evaluate(*plan, store, lambda: ScriptedAgent(questions=1), DownForSome(dead, {2, 4}))
     run = next(r for r in store.runs() if r["run_id"] == run_id)
     assert run["status"] == INCOMPLETE
     first = {r.row_id: r for r in store.dialog_results(run_id)}
@@ -60,7 +60,7 @@ def test_outage_makes_the_run_incomplete_and_a_rerun_retries_exactly_those(tmp_p
     assert failed == {"r001", "r003"}
     # re-run with the endpoint back: exactly the failed dialogs run again
     calls = ExtractiveUserModel()
-    run_id2 = evaluate(plan, store, lambda: ScriptedAgent(questions=1), calls)
+    run_id2 = evaluate(*plan, store, lambda: ScriptedAgent(questions=1), calls)
     assert run_id2 == run_id and calls.calls == 2
     after = {r.row_id: r for r in store.dialog_results(run_id)}
     assert all(r.termination != INFRA_ERROR for r in after.values())
@@ -74,7 +74,7 @@ def test_dataset_with_no_scored_dialog_has_no_score(tmp_path):
     dead = _dead_model()
     plan = _plan(2, ("diverse", "representative"))
     # the user is down for every dialog of the second dataset (calls 3 and 4)
-    run_id = evaluate(plan, store, lambda: ScriptedAgent(questions=1), DownForSome(dead, {3, 4}))
+    run_id = evaluate(*plan, store, lambda: ScriptedAgent(questions=1), DownForSome(dead, {3, 4}))
     names = {(m["dataset"], m["name"]): m["value"] for m in store.metrics(run_id)}
     assert ("diverse", "f1") in names
     assert not any(d == "representative" for d, _ in names)  # no score, not 0
@@ -104,7 +104,7 @@ def test_one_bad_value_fails_that_dialog_never_the_run(tmp_path):
     store = ResultStore(tmp_path / "r.duckdb")
     plan = _plan(2)
     agents = iter([HugeUsage(questions=1)])
-    run_id = evaluate(plan, store, lambda: next(agents), ExtractiveUserModel())
+    run_id = evaluate(*plan, store, lambda: next(agents), ExtractiveUserModel())
     results = store.dialog_results(run_id)
     assert len(results) == 2
     bad, good = sorted(results, key=lambda r: r.row_id)  # the usage jumps past 2^63 in the first dialog only
@@ -115,7 +115,7 @@ def test_one_bad_value_fails_that_dialog_never_the_run(tmp_path):
 
 def test_text_is_sanitised_before_storage(tmp_path):
     store = ResultStore(tmp_path / "r.duckdb")
-    run_id = evaluate(_plan(1), store, lambda: SurrogateQuestion(questions=1), ExtractiveUserModel())
+    run_id = evaluate(*_plan(1), store, lambda: SurrogateQuestion(questions=1), ExtractiveUserModel())
     (r,) = store.dialog_results(run_id)
     q = r.turns[0].question
     assert q == "How old \ufffd are you?\ufffd"
@@ -129,5 +129,5 @@ def test_over_long_question_is_the_agents_fault(tmp_path):
             return "x" * 5000
 
     store = ResultStore(tmp_path / "r.duckdb")
-    (r,) = store.dialog_results(evaluate(_plan(1), store, lambda: Long(questions=1), ExtractiveUserModel()))
+    (r,) = store.dialog_results(evaluate(*_plan(1), store, lambda: Long(questions=1), ExtractiveUserModel()))
     assert r.termination == AGENT_ERROR and "5000 characters" in r.error and not r.turns

@@ -19,7 +19,8 @@ def _start(db: Path, sleep: float) -> subprocess.Popen:
 def test_killed_run_resumes_without_duplicates_or_losses(tmp_path):
     db = tmp_path / "results.duckdb"
     store = ResultStore(db)
-    run_id = run_id_for(plan(N).spec)
+    _, spec = plan(N)
+    run_id = run_id_for(spec)
     proc = _start(db, 0.15)
     deadline = time.time() + 60
     while time.time() < deadline and len(store.completed(run_id)) < 5:

@@ -63,7 +63,7 @@ def _planted_run(tmp_path):
         store.record_dialog(run_id, run_dialog(ReadingAgent(), user, [BRIEFS[o] for o in row.opportunities],
                                                labels, row.id, "diverse"))
     # nothing left to run: the run's scoring path computes process, faults and metrics
-    assert evaluate(plan, store, ReadingAgent) == run_id
+    assert evaluate(*plan, store, ReadingAgent) == run_id
     return store, run_id
 
 
@@ -92,7 +92,7 @@ def test_an_honest_run_voids_nothing(tmp_path):
     plan = runner_plan(spec, {"diverse": ROWS}, BRIEFS, 48, bootstrap=50,
                    simulator_mode=SimulatorMode("grounded", "lexical", "template"))
     store = ResultStore(tmp_path / "r.duckdb")
-    run_id = evaluate(plan, store, ReadingAgent)
+    run_id = evaluate(*plan, store, ReadingAgent)
     m = {(r["dataset"], r["name"]): r["value"] for r in store.metrics(run_id)}
     assert store.process_rows("simulator_faults", run_id) == []
     assert m["diverse", "simulator_fault_rate"] == 0.0 and m["diverse", "agent_f1"] == m["diverse", "f1"] == 100.0

@@ -35,7 +35,7 @@ from eligibench.evaluation.inspect_task.records import dialog_from_json
 from eligibench.evaluation.inspect_task.scorer import DIALOG
 from eligibench.evaluation.inspect_task.source import SCAFFOLD, TaskSource, load_source
 from eligibench.evaluation.inspect_task.tasks import META
-from eligibench.evaluation.run import RunPlan, evaluate, plan_for, run_identity
+from eligibench.evaluation.run import ResolvedRun, evaluate, run_identity
 from eligibench.results import INFRA_ERROR, INSPECT_NOT_RUN_HERE, DialogResult, ResultStore, RunSpec
 
 
@@ -147,7 +147,7 @@ class _Replay:
     def __init__(self, dialogs: Mapping[tuple[str, int], DialogResult]):
         self.dialogs = dialogs
 
-    def run(self, plan: RunPlan, todo: Sequence[tuple[str, Any, int]], record: Callable[[DialogResult], None]) -> None:
+    def run(self, run: ResolvedRun, todo: Sequence[tuple[str, Any, int]], record: Callable[[DialogResult], None]) -> None:
         for _dataset, row, trial in todo:
             record(self.dialogs[(row.id, trial)])
 
@@ -181,6 +181,6 @@ def import_log(path: Path | str, store: Path | str, project: Path | str = Path("
     # the model ran in Inspect on the importer's machine, not in our jail: the run says so, as a
     # service run does (records.INSPECT_NOT_RUN_HERE), instead of leaving isolation empty
     results.record_isolation(results.ensure_run(spec), INSPECT_NOT_RUN_HERE)
-    run_id = evaluate(plan_for(source.resolved, spec), results, executor=_Replay(dialogs))
+    run_id = evaluate(source.resolved, spec, results, executor=_Replay(dialogs))
     status = next((r["status"] for r in results.runs() if r["run_id"] == run_id), "unknown")
     return ImportedRun(run_id, spec.protocol_id, spec.submission, len(dialogs), status, disagreements)

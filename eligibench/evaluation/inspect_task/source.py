@@ -16,7 +16,7 @@ from typing import Any, Iterable, Mapping
 from eligibench import paths
 from eligibench.datasets import Row
 from eligibench.errors import ParamsError
-from eligibench.evaluation.hosting import Manifest, OpportunityBrief, question_limit
+from eligibench.evaluation.hosting import Manifest, OpportunityBrief
 from eligibench.evaluation.run import SIMULATOR, Protocol, ResolvedRun, load_config, load_run, published_rows
 from eligibench.models import attach_servers, make_model
 
@@ -63,7 +63,7 @@ class TaskSource:
         return replace(self.resolved.protocol, scaffold=SCAFFOLD)
 
     def limit(self, row: Row) -> int:
-        return question_limit(len(row.opportunities), self.resolved.max_questions)
+        return self.resolved.question_limit(len(row.opportunities))
 
     def user_model(self, trial: int) -> Any:
         """The simulated user's model for one trial (epoch), seeded as a harness run seeds it;

@@ -115,7 +115,7 @@ def _run_remote(client: QueueClient, qid: int, worker: str, config, manifest, pr
     the service writes it only while this worker holds the lease."""
     resolved = load_run(manifest, project, config=config, stand_in_label=user[1])
     run_id = run_id_for(run_identity(resolved))
-    scratch = ResultStore(project / resolved.store)
+    scratch = ResultStore(project / resolved.config.store)
     doc = client.fetch_run(run_id)
     if doc is not None:
         import_run(scratch, doc)

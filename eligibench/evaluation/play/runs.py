@@ -20,8 +20,7 @@ from typing import Any, Mapping, Sequence
 from eligibench.datasets import Row
 from eligibench.evaluation.hosting import Agent, Manifest
 from eligibench.evaluation.play.people import HumanAgent, HumanUser, Quit
-from eligibench.evaluation.run import ResolvedRun, evaluate, plan_for, run_dialog, run_identity
-from eligibench.evaluation.user import make_user
+from eligibench.evaluation.run import ResolvedRun, evaluate, run_identity
 from eligibench.results import DialogResult, ResultStore, RunSpec, run_id_for
 
 HUMAN = "human"  # the protocol kind, and the status of a human run (no agent ranking reads it)
@@ -81,7 +80,7 @@ class PlayRun:
         self.run_id = run_id_for(self.spec)
         if self.rows is None:
             self.rows = [r for rs in self.resolved.rows.values() for r in rs]
-        self.store = ResultStore(self.project / self.resolved.store)
+        self.store = ResultStore(self.project / self.resolved.config.store)
         self.store.ensure_run(self.spec)
 
     def record_isolation(self, how: str) -> None:
@@ -100,7 +99,7 @@ class PlayRun:
     # -- drafts: a dialog stopped with Ctrl-C -----------------------------------------------------
 
     def _draft_path(self, row: Row) -> Path:
-        return (self.project / self.resolved.store).parent / "play-drafts" / self.run_id / f"{row.dataset}__{row.id}.json"
+        return (self.project / self.resolved.config.store).parent / "play-drafts" / self.run_id / f"{row.dataset}__{row.id}.json"
 
     def draft(self, row: Row) -> list[str]:
         """What the person already said in this dialog before stopping (questions or answers)."""
@@ -122,17 +121,15 @@ class PlayRun:
         grounded simulator that calls none). A Quit (Ctrl-C) saves a draft and propagates."""
         r = self.resolved
         replay = self.draft(row)
-        briefs = [r.briefs[o] for o in row.opportunities]
-        labels = dict(zip(row.opportunities, row.labels))
         if self.role == "agent":
             person = HumanAgent(seat, replay)
-            agent, user = person, make_user(r.simulator.mode, user_model, row, r.simulator.max_tokens)
+            agent, user = person, r.user(user_model, row)
         else:
             if agent is None:
                 raise ValueError("playing the user needs the submission's agent")
             person = user = HumanUser(seat, replay)
         try:
-            result = run_dialog(agent, user, briefs, labels, row.id, row.dataset, 0, r.max_questions)
+            result = r.dialog(agent, user, row)
         except (Quit, KeyboardInterrupt):
             # everything said so far, the replayed part included: the next play continues from here
             self._save_draft(row, person.said)
@@ -152,8 +149,7 @@ class PlayRun:
             if (row.dataset, row.id) in done:
                 rows.setdefault(row.dataset, []).append(row)
         if rows:
-            plan = plan_for(replace(self.resolved, rows=rows), self.spec)
-            evaluate(plan, self.store, _no_agent, None)
+            evaluate(replace(self.resolved, rows=rows), self.spec, self.store, _no_agent, None)
         self.store.set_run_status(self.run_id, HUMAN)
         return {f"{m['dataset']}.{m['name']}": m["value"] for m in self.store.metrics(self.run_id)}
 

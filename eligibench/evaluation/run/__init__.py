@@ -6,7 +6,7 @@ path (servers, models per role, agent factory, store, RunSpec); `runner` runs th
 (resumable) into the store; `dialog_loop` is one dialog.
 
 Modules:
-- `model`: the run's data model: EvalConfig -> ResolvedRun -> RunSpec (stored) / RunPlan, frozen, one conversion each.
+- `model`: the run's data model: EvalConfig (what the user configured) -> ResolvedRun (what was resolved; holds the EvalConfig) -> RunSpec (its stored form, `run_identity`).
 - `config`: the `evaluate` params, validated (`read_config`), and the rows a run uses.
 - `protocol`: what a run was evaluated under (full / smoke / custom), the reference simulator, comparability.
 - `seeds`: trial seeds derived from (seed, trial, role).
@@ -44,9 +44,7 @@ from eligibench.evaluation.run.model import (
     ExecutorConfig,
     ResolvedRun,
     RunConfig,
-    RunPlan,
     SimulatorSetup,
-    plan_for,
 )
 from eligibench.evaluation.run.protocol import (
     PROTOCOL_REGISTRY,
@@ -81,4 +79,4 @@ from eligibench.evaluation.run.session import (
     write_summary,
 )
 
-__all__ = ["EXECUTOR_REGISTRY", "PROTOCOL_REGISTRY", "AGENT", "DialogKit", "DialogsLost", "Executor", "ExecutorConfig", "LocalExecutor", "RayExecutor", "RayUnavailable", "make_executor", "DatasetUse", "EvalConfig", "FirstError", "IDENTITY_KEYS", "INCOMPLETE", "MAX_NOTES_CHARS", "Protocol", "REFERENCE_SIMULATOR", "ResolvedRun", "RunConfig", "RunIncomplete", "RunPlan", "RunReport", "SIMULATOR", "Session", "SimulatorSetup", "check_endpoints", "comparable", "dataset_totals", "evaluate", "is_reference", "load_briefs", "load_config", "load_rows", "load_run", "model_label", "open_session", "plan_for", "protocol_id", "published_rows", "read_config", "resolve_run", "role_specs", "run_dialog", "run_identity", "run_options", "run_report", "run_submission", "seed_table", "simulator_label", "simulator_setup", "subset_rows", "trial_seed", "write_summary"]
+__all__ = ["EXECUTOR_REGISTRY", "PROTOCOL_REGISTRY", "AGENT", "DialogKit", "DialogsLost", "Executor", "ExecutorConfig", "LocalExecutor", "RayExecutor", "RayUnavailable", "make_executor", "DatasetUse", "EvalConfig", "FirstError", "IDENTITY_KEYS", "INCOMPLETE", "MAX_NOTES_CHARS", "Protocol", "REFERENCE_SIMULATOR", "ResolvedRun", "RunConfig", "RunIncomplete", "RunReport", "SIMULATOR", "Session", "SimulatorSetup", "check_endpoints", "comparable", "dataset_totals", "evaluate", "is_reference", "load_briefs", "load_config", "load_rows", "load_run", "model_label", "open_session", "protocol_id", "published_rows", "read_config", "resolve_run", "role_specs", "run_dialog", "run_identity", "run_options", "run_report", "run_submission", "seed_table", "simulator_label", "simulator_setup", "subset_rows", "trial_seed", "write_summary"]

@@ -1,4 +1,4 @@
-"""Where a run's dialogs execute: one small protocol (`Executor.run(plan, todo, record)`), two
+"""Where a run's dialogs execute: one small protocol (`Executor.run(run, todo, record)`, `run` the ResolvedRun), two
 executors behind it. The runner (`runner.evaluate`) decides WHAT to run (the pending dialogs of a
 resumable run) and alone writes the store through `record`; an executor only decides WHERE.
 
@@ -12,6 +12,8 @@ resumable run) and alone writes the store through `record`; an executor only dec
   (`max_retries`); since only finished tasks are recorded, and recording replaces an earlier copy
   of the same (dataset, row, trial), nothing is lost or duplicated. A task that fails for good is
   reported after the others are recorded, and the run stays resumable like after a kill -9.
+  A running cluster is joined only with Ray's token authentication, and the agent's folder
+  travels to the nodes in the object store (ray_cluster.py).
 
 The executor is not part of a run's identity: the same resolved run gives the same dialogs on
 either (tests/evaluation/test_ray_executor.py checks per-pair predictions and metrics).
@@ -31,9 +33,8 @@ from urllib.parse import urlparse
 from eligibench.datasets import Row
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import Agent
-from eligibench.evaluation.run.dialog_loop import run_dialog
-from eligibench.evaluation.run.model import ExecutorConfig, RunPlan
-from eligibench.evaluation.user import make_user
+from eligibench.evaluation.run.model import ExecutorConfig, ResolvedRun
+from eligibench.evaluation.run.ray_cluster import require_token_auth, ship_agent
 from eligibench.registry import Entry, Registry
 from eligibench.results import INFRA_ERROR, DialogResult
 
@@ -47,7 +48,7 @@ Record = Callable[[DialogResult], None]
 
 
 class Executor(Protocol):
-    def run(self, plan: RunPlan, todo: Sequence[Item], record: Record) -> None:
+    def run(self, run: ResolvedRun, todo: Sequence[Item], record: Record) -> None:
         """Run every dialog of `todo`, calling `record` (in this process) once per finished dialog."""
 
 
@@ -111,36 +112,33 @@ def _user_for(user_model: Any, trial: int) -> Any:
     return user_model[trial] if isinstance(user_model, Mapping) else user_model
 
 
-def run_one(slot: Slot, user_model: Any, plan: RunPlan, dataset: str, row: Row, trial: int) -> DialogResult:
+def run_one(slot: Slot, user_model: Any, run: ResolvedRun, dataset: str, row: Row, trial: int) -> DialogResult:
     """One dialog on the slot's agent, retried while it ends in an infrastructure error: the one
     place a dialog is run for a run, whichever executor calls it."""
-    briefs = [plan.briefs[o] for o in row.opportunities]
-    labels = dict(zip(row.opportunities, row.labels))
     with slot.lock:
         agent = slot.for_trial(trial)
-        for _attempt in range(plan.infra_retries + 1):
-            result = run_dialog(agent, make_user(plan.simulator_mode, _user_for(user_model, trial), row, plan.user_max_tokens),
-                                briefs, labels, row.id, dataset, trial, plan.max_questions)
+        for _attempt in range(run.config.infra_retries + 1):
+            result = run.dialog(agent, run.user(_user_for(user_model, trial), row), row, trial, dataset)
             if result.termination != INFRA_ERROR:
                 break
     return result
 
 
 class LocalExecutor:
-    """Threads in this process: `plan.concurrency` slots share a queue of dialogs."""
+    """Threads in this process: `evaluate.concurrency` slots share a queue of dialogs."""
 
     def __init__(self, make_agent: Callable[..., Agent], user_model: Any):
         self.make_agent, self.user_model = per_trial(make_agent), user_model
 
-    def run(self, plan: RunPlan, todo: Sequence[Item], record: Record) -> None:
-        slots = [Slot(self.make_agent) for _ in range(max(1, min(plan.concurrency, len(todo))))]
+    def run(self, run: ResolvedRun, todo: Sequence[Item], record: Record) -> None:
+        slots = [Slot(self.make_agent) for _ in range(max(1, min(run.config.concurrency, len(todo))))]
         try:
-            asyncio.run(self._run_all(plan, slots, todo, record))
+            asyncio.run(self._run_all(run, slots, todo, record))
         finally:
             for s in slots:
                 s.close()
 
-    async def _run_all(self, plan: RunPlan, slots: list[Slot], todo: Sequence[Item], record: Record) -> None:
+    async def _run_all(self, run: ResolvedRun, slots: list[Slot], todo: Sequence[Item], record: Record) -> None:
         queue: asyncio.Queue = asyncio.Queue()
         for item in todo:
             queue.put_nowait(item)
@@ -148,7 +146,7 @@ class LocalExecutor:
         async def worker(slot: Slot) -> None:
             while not queue.empty():
                 dataset, row, trial = queue.get_nowait()
-                result = await asyncio.to_thread(run_one, slot, self.user_model, plan, dataset, row, trial)
+                result = await asyncio.to_thread(run_one, slot, self.user_model, run, dataset, row, trial)
                 await asyncio.to_thread(record, result)
 
         try:
@@ -173,13 +171,13 @@ def batches(todo: Sequence[Item], size: int) -> list[list[Item]]:
     return out
 
 
-def run_batch(kit: NodeKit, plan: RunPlan, batch: Sequence[Item]) -> list[DialogResult]:
+def run_batch(kit: NodeKit, run: ResolvedRun, batch: Sequence[Item]) -> list[DialogResult]:
     """A Ray task's body, on the node that runs it: the agent process, its jail and the user's
     model are made here, used for the batch, and closed."""
     slot = Slot(kit.make_agent)
     try:
         with kit.user_models(sorted({t for _, _, t in batch})) as users:
-            return [run_one(slot, users, plan, d, row, t) for d, row, t in batch]
+            return [run_one(slot, users, run, d, row, t) for d, row, t in batch]
     finally:
         slot.close()
 
@@ -216,11 +214,13 @@ class RayExecutor:
         self.kit, self.config = kit, config
         self.nodes: dict[str, int] = {}  # node id -> dialogs it ran (what the last run used)
 
-    def run(self, plan: RunPlan, todo: Sequence[Item], record: Record) -> None:
+    def run(self, run: ResolvedRun, todo: Sequence[Item], record: Record) -> None:
         ray = import_ray()
         started = not ray.is_initialized()
         if started:  # params' address, else $RAY_ADDRESS, else a one-node Ray on this machine
             address = self.config.address or os.environ.get("RAY_ADDRESS") or None
+            if address:  # a running cluster: only an authenticated one (ray_cluster.py)
+                require_token_auth(address)
             # a Ray started for this run needs no dashboard; an existing cluster keeps its own settings
             ray.init(address=address, log_to_driver=False, **({} if address else {"include_dashboard": False}))
         try:
@@ -228,15 +228,16 @@ class RayExecutor:
                 raise BenyfitsError("executor 'ray': the Ray cluster has no CPU for dialog tasks (each needs 1): "
                                     "start worker nodes with `ray start --address <head>:6379 --num-cpus N`")
             check_reachable(self.kit.endpoints(), {n["NodeManagerAddress"] for n in ray.nodes() if n["Alive"]})
-            self._run(ray, plan, todo, record)
+            self._run(ray, run, todo, record)
         finally:
             if started:
                 ray.shutdown()
 
-    def _run(self, ray: Any, plan: RunPlan, todo: Sequence[Item], record: Record) -> None:
+    def _run(self, ray: Any, run: ResolvedRun, todo: Sequence[Item], record: Record) -> None:
         task = ray.remote(_task).options(max_retries=self.config.max_retries, retry_exceptions=False, num_cpus=1)
-        kit, shared_plan = ray.put(self.kit), ray.put(plan)
-        pending = {task.remote(kit, shared_plan, b): b for b in batches(todo, self.config.dialogs_per_task)}
+        # the agent's folder travels with the kit, once, in the object store (ray_cluster.py)
+        kit, shared_run = ray.put(ship_agent(self.kit)), ray.put(run)
+        pending = {task.remote(kit, shared_run, b): b for b in batches(todo, self.config.dialogs_per_task)}
         lost, first = 0, ""
         try:
             while pending:
@@ -268,10 +269,10 @@ def _why(e: BaseException) -> str:
     return f"{type(e).__name__}: {text.splitlines()[0] if text else 'no message'}"
 
 
-def _task(kit: NodeKit, plan: RunPlan, batch: Sequence[Item]) -> tuple[str, list[DialogResult]]:
+def _task(kit: NodeKit, run: ResolvedRun, batch: Sequence[Item]) -> tuple[str, list[DialogResult]]:
     import ray
 
-    return ray.get_runtime_context().get_node_id(), run_batch(kit, plan, batch)
+    return ray.get_runtime_context().get_node_id(), run_batch(kit, run, batch)
 
 
 def make_executor(config: ExecutorConfig, kit: NodeKit, make_agent: Callable[..., Agent], user_model: Any) -> Executor:

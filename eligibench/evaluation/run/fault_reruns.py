@@ -15,10 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from eligibench.evaluation.run.dialog_loop import run_dialog
 from eligibench.evaluation.run.seeds import trial_seed
 from eligibench.evaluation.scoring import faulty_dialogs, run_affected
-from eligibench.evaluation.user import make_user
 from eligibench.models import make_model
 from eligibench.results import ResultStore
 
@@ -43,7 +41,7 @@ def rerun_seed(seed: int, trial: int, attempt: int) -> int:
 def rerun_simulator_faults(session, run_id: str, attempts: int) -> list[Rerun]:
     """Re-run the run's faulty dialogs (a `Session` of the same resolved run) up to `attempts` times each."""
     r = session.resolved
-    store = ResultStore(Path(session.project) / r.store)
+    store = ResultStore(Path(session.project) / r.config.store)
     rows = {(d, row.id): row for d, rs in r.rows.items() for row in rs}
     todo = [k for k in faulty_dialogs(store, run_id) if (k[0], k[1]) in rows]
     out: list[Rerun] = []
@@ -51,7 +49,7 @@ def rerun_simulator_faults(session, run_id: str, attempts: int) -> list[Rerun]:
         left = []
         for dataset, row_id, trial in todo:
             row = rows[dataset, row_id]
-            seed = rerun_seed(r.seed, trial, attempt)
+            seed = rerun_seed(r.config.seed, trial, attempt)
             res = _one(session, row, trial, seed)
             facts = {(dataset, row_id, trial): [(i, k, v, True) for i, k, v in res.turn_facts]}
             notes = {(dataset, row_id, trial): dict(res.answer_methods)}  # persona allowances (issue 32)
@@ -75,13 +73,9 @@ def _one(session, row, trial: int, seed: int):
     agent = session.make_agent(trial)
     try:
         sim = session.kit.simulator
-        labels = dict(zip(row.opportunities, row.labels))
-        briefs = [r.briefs[o] for o in row.opportunities]
         if sim is None:  # a stand-in or no model: the same user model as the run
-            user = make_user(r.simulator.mode, session.user_models.get(trial), row, r.simulator.max_tokens)
-            return run_dialog(agent, user, briefs, labels, row.id, row.dataset, trial, r.max_questions)
+            return r.dialog(agent, r.user(session.user_models.get(trial), row), row, trial)
         with make_model(replace(sim, seed=seed)) as model:
-            user = make_user(r.simulator.mode, model, row, r.simulator.max_tokens)
-            return run_dialog(agent, user, briefs, labels, row.id, row.dataset, trial, r.max_questions)
+            return r.dialog(agent, r.user(model, row), row, trial)
     finally:
         agent.close()

@@ -1,36 +1,40 @@
-"""The data model of a run, in one place: the frozen types a run configuration becomes on its way
-from params.yaml to the store, and the one conversion between each two.
+"""The data model of a run: two frozen types, what the user configured and what was resolved
+from it, and the one conversion between each two shapes.
 
-    params.yaml `evaluate`  --config.read_config-->   EvalConfig (its RunConfigs, ExecutorConfig)
-    EvalConfig + Manifest   --resolve.resolve_run-->  ResolvedRun (SimulatorSetup, Protocol)
-    ResolvedRun             --resolve.run_identity--> RunSpec, the stored record (its run id: results.run_id_for)
-    ResolvedRun + RunSpec   --plan_for-->             RunPlan, what the runner and its executors are given
-                                                      (the two by reference: no field is copied)
+    params.yaml `evaluate` + flags --load.load_config-->   EvalConfig (its RunConfigs, its ExecutorConfig)
+    EvalConfig + Manifest          --resolve.resolve_run-->  ResolvedRun (holds the EvalConfig and RunConfig,
+                                                             adds SimulatorSetup, Protocol, rows, roles, seeds)
+    ResolvedRun                    --resolve.run_identity--> RunSpec, its stored form (run id: results.run_id_for)
 
-`load.load_run(name | folder | manifest, project, overrides)` runs the first two for every caller.
-The stored record `RunSpec` stays in `results/records.py`: the store (`results/`) is an earlier
-phase than `evaluation/` and reads and writes records without importing evaluation code
-(tests/test_architecture.py); this module names it and builds it, never redefines it.
-Before this module the same run lived in six shapes across config.py, resolve.py, plan.py and
-session.py (RunPlan filled field by field there), and a second class named `Protocol` lived in
-results/vocabulary.py (now `StoredProtocol`, the read side of `protocol.Protocol`). RunPlan then
-still copied ten fields of the ResolvedRun, and the session held the roles, the project and the
-plan beside the resolved run; now RunPlan, DialogKit and Session hold the ResolvedRun itself.
+`load.load_run(name | folder | manifest, project, overrides)` runs the first two for every caller,
+validating the params at that edge (`config.read_config`). `RunConfig` and `ExecutorConfig` are
+parts of the EvalConfig (one run configuration, where dialogs execute) and `SimulatorSetup` a part
+of the ResolvedRun; no type copies another's fields: the ResolvedRun reads every setting it does
+not resolve from its `config`, and the runner, the executors, the dialog kit and the session hold
+the ResolvedRun itself. The stored record `RunSpec` stays in `results/records.py`, built by
+`run_identity` alone: the store (`results/`) is an earlier phase than `evaluation/` and reads and
+writes records without importing evaluation code (tests/test_architecture.py).
+
+History, so the shape is not re-grown: the same run once lived in eight shapes (EvalConfig,
+RunConfig, ExecutorConfig, ResolvedRun, RunPlan, RunSpec, DialogKit, Session), the ResolvedRun
+copying fourteen settings of the EvalConfig and RunPlan pairing it with its spec; the cap
+`max_questions` was passed by hand through five dialog call sites (now `ResolvedRun.dialog`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from eligibench.datasets import Row
 from eligibench.errors import ParamsError
-from eligibench.evaluation.hosting import DialogBudget, Manifest, OpportunityBrief
+from eligibench.evaluation.hosting import Agent, DialogBudget, Manifest, OpportunityBrief, question_limit
+from eligibench.evaluation.run.dialog_loop import run_dialog
 from eligibench.evaluation.run.protocol import DEFAULT_EDITION, Protocol
 from eligibench.evaluation.run.seeds import SIMULATOR
-from eligibench.evaluation.user import FREE_FORM, SimulatorMode
+from eligibench.evaluation.user import FREE_FORM, SimulatedUser, SimulatorMode, make_user
 from eligibench.models import ModelSpec
-from eligibench.results import RunSpec
+from eligibench.results import DialogResult
 
 
 @dataclass(frozen=True)
@@ -137,11 +141,15 @@ class SimulatorSetup:
 
 @dataclass(frozen=True)
 class ResolvedRun:
-    """What was resolved from the configuration: everything one run uses and records, derived once
-    (`resolve.resolve_run`, reached through `load.load_run`). The session, its dialog kit and the
-    runner's plan hold this object, never copies of its fields."""
+    """What was resolved from the configuration: everything one run uses, derived once
+    (`resolve.resolve_run`, reached through `load.load_run`). It holds what the user configured
+    (`config`, `run`) by reference and adds only what was resolved from them; a setting read as
+    configured (trials, seed, the question cap, timeouts, the store, the executor...) is read from
+    `config`, never copied here. The session, its dialog kit and the runner hold this object."""
 
-    name: str = about("the run configuration's name (evaluate.runs)")
+    config: EvalConfig = about("what the user configured (params.yaml `evaluate` with the command's flags over it): "
+                               "every setting used as configured is read here")
+    run: RunConfig = about("the run configuration evaluated (evaluate.runs): its name names the run")
     manifest: Manifest = about("the submission's manifest")
     split: str = about("public (development) or sealed")
     rows: Mapping[str, tuple[Row, ...]] = about("dataset -> the rows evaluated (subset applied)")
@@ -150,24 +158,8 @@ class ResolvedRun:
     options: Mapping[str, Any] = about("the agent's options: the manifest's, with the configuration's over them")
     simulator: SimulatorSetup = about("the simulated user: spec, mode, labels")
     protocol: Protocol = about("what the run is evaluated under (recorded; its id is in the run id)")
-    budget: DialogBudget = about("per dialog of a hosted agent")
     data_version: str = about("the published datasets' version the rows come from")
-    trials: int = about("dialogs per household")
-    seed: int = about("the run's seed")
     seeds: Mapping[str, Mapping[str, int]] = about("trial -> role -> seed (seeds.seed_table)")
-    max_questions: int | None = about("questions per dialog at most (None: the protocol's limits)")
-    concurrency: int = about("dialogs at once (local executor)")
-    infra_retries: int = about("re-runs of a dialog whose harness endpoint failed")
-    call_timeout_s: float = about("one agent call's limit, seconds")
-    agent_memory_mb: int = about("the agent process's memory limit")
-    bootstrap: int = about("resamples of the confidence intervals")
-    store: Path = about("the result store, relative to the project")
-    extra: Mapping[str, Any] = about("subset and subset_select, as configured (the run id covers them)",
-                                     default_factory=dict)
-    executor: ExecutorConfig = about("where the dialogs execute: deliberately not read by run_identity "
-                                     "(same run, same results)", default=ExecutorConfig())
-    isolation: str = about("evaluate.isolation (hosting.isolation.isolation_for): not in the identity either",
-                           default="auto")
 
     def simulator_spec(self, trial: int) -> ModelSpec:
         """The simulator's spec for one trial (its seed derived for that trial)."""
@@ -177,56 +169,19 @@ class ResolvedRun:
         """A role's spec for one trial (its seed derived for that trial)."""
         return replace(self.roles[role], seed=self.seeds[str(trial)].get(role, self.roles[role].seed))
 
+    def question_limit(self, opportunities: int) -> int:
+        """The questions a dialog over this many opportunities may ask (the configured cap, if any)."""
+        return question_limit(opportunities, self.config.max_questions)
 
-@dataclass(frozen=True)
-class RunPlan:
-    """What the runner and its executors are given for one run (`plan_for`): its identity and the
-    resolved run itself, a reference (it copies no field; the properties below are what the runner
-    reads). Ray ships it whole to each task (cloudpickle: its read-only mappings are not
-    plain-picklable)."""
+    def user(self, model: Any, row: Row) -> SimulatedUser:
+        """The simulated user of one household, over `model` (None: a grounded mode that calls none)."""
+        return make_user(self.simulator.mode, model, row, self.simulator.max_tokens)
 
-    spec: RunSpec
-    run: ResolvedRun
-
-    @property
-    def rows(self) -> Mapping[str, Sequence[Row]]:
-        """dataset -> rows to evaluate (already subset)."""
-        return self.run.rows
-
-    @property
-    def briefs(self) -> Mapping[str, OpportunityBrief]:
-        return self.run.briefs
-
-    @property
-    def user_max_tokens(self) -> int:
-        """Every simulated-user answer's limit: the simulator spec's max_tokens."""
-        return self.run.simulator.max_tokens
-
-    @property
-    def simulator_mode(self) -> SimulatorMode:
-        return self.run.simulator.mode
-
-    @property
-    def concurrency(self) -> int:
-        return self.run.concurrency
-
-    @property
-    def infra_retries(self) -> int:
-        return self.run.infra_retries
-
-    @property
-    def max_questions(self) -> int | None:
-        return self.run.max_questions
-
-    @property
-    def bootstrap(self) -> int:
-        return self.run.bootstrap
-
-    @property
-    def seed(self) -> int:
-        return self.run.seed
-
-
-def plan_for(resolved: ResolvedRun, spec: RunSpec) -> RunPlan:
-    """The runner's input: the resolved run and its identity (nothing derived or copied here)."""
-    return RunPlan(spec, resolved)
+    def dialog(self, agent: Agent, user: SimulatedUser, row: Row, trial: int = 0,
+               dataset: str | None = None) -> DialogResult:
+        """One dialog of this run with one household: its briefs, its labels, the run's question
+        cap (every caller runs a dialog this way: executors, fault re-runs, smoke, play).
+        `dataset`: the key the run's rows are stored under (default: the row's own)."""
+        return run_dialog(agent, user, [self.briefs[o] for o in row.opportunities],
+                          dict(zip(row.opportunities, row.labels)), row.id, dataset or row.dataset, trial,
+                          self.config.max_questions)

@@ -140,28 +140,27 @@ def resolve_run(config: EvalConfig, manifest: Manifest, run: RunConfig | None = 
     # issue 31: the simulator's weights, quantization, sampling and prompt version, and its pin
     protocol = with_identity(protocol, config.simulator, simulator.mode, simulator.uses_model, config.edition, project)
     return ResolvedRun(
-        name=run.name, manifest=manifest, split=split, rows=frozen_rows,
+        config=config, run=run, manifest=manifest, split=split, rows=frozen_rows,
         briefs=MappingProxyType(load_briefs(dataset_dir, data_version, config.edition)),
         roles=MappingProxyType(roles), options=MappingProxyType(run_options(manifest, run)), simulator=simulator,
-        protocol=protocol, budget=config.budget, data_version=data_version, trials=config.trials, seed=config.seed,
-        seeds=MappingProxyType(seed_table(config.seed, config.trials, roles)), max_questions=config.max_questions,
-        concurrency=config.concurrency, infra_retries=config.infra_retries, call_timeout_s=config.call_timeout_s,
-        agent_memory_mb=config.agent_memory_mb, bootstrap=config.bootstrap, store=config.store,
-        extra=MappingProxyType({"subset": dict(config.subset), "subset_select": config.subset_select}),
-        executor=config.executor, isolation=config.isolation,
+        protocol=protocol, data_version=data_version,
+        seeds=MappingProxyType(seed_table(config.seed, config.trials, roles)),
     )
 
 
 def run_identity(r: ResolvedRun) -> RunSpec:
-    """The run's identity (its run id is a digest of this): the one function that derives it."""
-    m = r.manifest
+    """The run's stored form, whose digest is its run id: the one function that builds a RunSpec
+    from a run. Deliberately not read: `config.executor`, `concurrency`, `infra_retries`,
+    `bootstrap`, `store`, `isolation` (where and how fast dialogs run, not what they compute; the
+    run records its isolation in its own column). Same inputs, same id (tests/evaluation/test_run_id_pins.py)."""
+    m, c = r.manifest, r.config
     params = {
-        "subset": dict(r.extra["subset"]), "subset_select": r.extra["subset_select"],
-        "trials": r.trials, "seed": r.seed, "max_questions": r.max_questions,
+        "subset": dict(c.subset), "subset_select": c.subset_select,
+        "trials": c.trials, "seed": c.seed, "max_questions": c.max_questions,
         "simulator_max_tokens": r.simulator.max_tokens,
         "split": r.split,  # public (development) and sealed runs are never ranked together
-        "call_timeout_s": r.call_timeout_s, "agent_memory_mb": r.agent_memory_mb,
-        "budget": asdict(r.budget),
+        "call_timeout_s": c.call_timeout_s, "agent_memory_mb": c.agent_memory_mb,
+        "budget": asdict(c.budget),
         "models": {role: model_identity(s) for role, s in sorted(r.roles.items())},
         "simulator_id": model_identity(r.simulator.spec) if r.simulator.uses_model else r.simulator.label,
         "options": dict(r.options), "trial_seeds": {k: dict(v) for k, v in r.seeds.items()},
@@ -173,10 +172,10 @@ def run_identity(r: ResolvedRun) -> RunSpec:
         agent_models={role: f"{s.backend}:{s.model}" for role, s in r.roles.items()},
         simulator=r.simulator.label,
         params=params,
-        data_version=r.data_version, datasets=tuple(r.rows), trials=r.trials,
+        data_version=r.data_version, datasets=tuple(r.rows), trials=c.trials,
         extra={"strategy": m.strategy, "authors": list(m.authors), "license": m.license,
-               "code_sha256": code_hash(m.folder), "run_config": r.name},
-        run_config=r.name,
+               "code_sha256": code_hash(m.folder), "run_config": r.run.name},
+        run_config=r.run.name,
         role_models={role: model_label(s) for role, s in r.roles.items()},
         protocol_id=r.protocol.protocol_id,
         protocol=r.protocol.to_json(),

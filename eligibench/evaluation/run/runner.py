@@ -32,9 +32,17 @@ from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import Agent
 from eligibench.evaluation.regrade import record_first_grading
 from eligibench.evaluation.run.executors import Executor, LocalExecutor
-from eligibench.evaluation.run.model import RunPlan
+from eligibench.evaluation.run.model import ResolvedRun
 from eligibench.evaluation.scoring import score_run
-from eligibench.results import AGENT_ERROR, INFRA_ERROR, DialogResult, ResultStore, UnstorableValue, run_id_for
+from eligibench.results import (
+    AGENT_ERROR,
+    INFRA_ERROR,
+    DialogResult,
+    ResultStore,
+    RunSpec,
+    UnstorableValue,
+    run_id_for,
+)
 
 DONE, INCOMPLETE = "done", "incomplete"
 # a heartbeat line once an agent call has run this long, then every HEARTBEAT_EVERY_S; the
@@ -97,11 +105,11 @@ class RunIncomplete(BenyfitsError):
                          + cause)
 
 
-def pending(plan: RunPlan, done: set[tuple[str, str, int]]) -> list[tuple[str, Row, int]]:
+def pending(run: ResolvedRun, trials: int, done: set[tuple[str, str, int]]) -> list[tuple[str, Row, int]]:
     """Dialogs still to run, trial by trial (an agent process per trial, not per dialog)."""
     out = []
-    for trial in range(plan.spec.trials):
-        for dataset, rows in plan.rows.items():
+    for trial in range(trials):
+        for dataset, rows in run.rows.items():
             for row in rows:
                 if (dataset, row.id, trial) not in done:
                     out.append((dataset, row, trial))
@@ -121,16 +129,17 @@ def retryable_done(store: ResultStore, run_id: str) -> set[tuple[str, str, int]]
     return {(r.dataset, r.row_id, r.trial) for r in store.dialog_results(run_id) if r.termination != INFRA_ERROR}
 
 
-def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[..., Agent] | None = None, user_model=None,
-             progress: Callable[[int], None] | None = None, executor: Executor | None = None) -> str:
-    """Run (or finish) the run for `plan.spec`; returns its run id. Metrics are recomputed from
+def evaluate(run: ResolvedRun, spec: RunSpec, store: ResultStore, make_agent: Callable[..., Agent] | None = None,
+             user_model=None, progress: Callable[[int], None] | None = None, executor: Executor | None = None) -> str:
+    """Run (or finish) the run `spec` identifies (`run_identity(run)`, or the stored run a human
+    run or a log import fills) over `run`'s rows; returns its run id. Metrics are recomputed from
     every stored dialog of the run, so a resumed run scores exactly like an uninterrupted one.
     `executor` runs the dialogs (default: local threads over `make_agent` and `user_model`);
     whichever it is, only this process writes the store, one finished dialog at a time."""
-    run_id = store.ensure_run(plan.spec)
-    assert run_id == run_id_for(plan.spec)
+    run_id = store.ensure_run(spec)
+    assert run_id == run_id_for(spec)
     store.mark_stale_runs()  # runs whose process was killed outright: incomplete, not running
-    todo = pending(plan, retryable_done(store, run_id))
+    todo = pending(run, spec.trials, retryable_done(store, run_id))
     if todo:
         store.start_run(run_id)
         if executor is None:
@@ -145,7 +154,7 @@ def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[..., Agent]
 
         try:
             with Heartbeat():
-                executor.run(plan, todo, record)
+                executor.run(run, todo, record)
         except BaseException:
             # Ctrl-C, SIGTERM, a crash: what is stored stays, and the run says it did not finish
             try:
@@ -154,11 +163,11 @@ def evaluate(plan: RunPlan, store: ResultStore, make_agent: Callable[..., Agent]
                 pass  # the run's process is gone after this: the next open reads it incomplete
             raise
     # every figure (persona-aware scoring, process, faults, agent-attributable): the path a regrade takes too
-    figures = score_run(store, run_id, plan.rows, store.dialog_results(run_id), plan.simulator_mode, plan.bootstrap,
-                        plan.seed, plan.spec.trials)
+    figures = score_run(store, run_id, run.rows, store.dialog_results(run_id), run.simulator.mode, run.config.bootstrap,
+                        run.config.seed, spec.trials)
     store.record_metrics(run_id, figures.rows)
     # issue 31: grading 1: the households evaluated and the digest of the ground truth that graded them
-    record_first_grading(store, run_id, plan.rows, plan.spec.protocol, plan.bootstrap, figures.scores)
+    record_first_grading(store, run_id, run.rows, spec.protocol, run.config.bootstrap, figures.scores)
     failed = sum(r.termination == INFRA_ERROR for r in figures.results)
     store.set_run_status(run_id, INCOMPLETE if failed or not figures.scored else DONE)
     return run_id

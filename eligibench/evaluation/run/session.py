@@ -31,14 +31,12 @@ from eligibench.evaluation.hosting import (
     fetch_card,
     isolation,
 )
-from eligibench.evaluation.run.dialog_loop import run_dialog
 from eligibench.evaluation.run.executors import Executor, import_ray, make_executor
 from eligibench.evaluation.run.fault_reruns import rerun_simulator_faults as rerun
-from eligibench.evaluation.run.model import ResolvedRun, RunPlan, plan_for
+from eligibench.evaluation.run.model import ResolvedRun
 from eligibench.evaluation.run.resolve import run_identity
 from eligibench.evaluation.run.runner import RunIncomplete, evaluate
 from eligibench.evaluation.run.seeds import AGENT, SIMULATOR
-from eligibench.evaluation.user import make_user
 from eligibench.models import ModelSpec, ReplicaPool, attach_servers, check_preflight, make_model, pool_for
 from eligibench.models import preflight as run_preflight
 from eligibench.results import INFRA_ERROR, DialogResult, ResultStore, RunSpec, run_id_for
@@ -63,17 +61,17 @@ class DialogKit:
     agent_folder: Path | None = None
 
     def make_agent(self, trial: int = 0) -> ProcessAgent | ServiceAgent:
-        r = self.resolved
+        r, c = self.resolved, self.resolved.config
         if r.manifest.is_service:  # the other agent host: an A2A service, driven by the same dialog loop
-            return ServiceAgent(r.manifest.url, seed=r.seeds[str(trial)][AGENT], call_timeout_s=r.call_timeout_s,
-                                budget=r.budget)
+            return ServiceAgent(r.manifest.url, seed=r.seeds[str(trial)][AGENT], call_timeout_s=c.call_timeout_s,
+                                budget=c.budget)
         roles = {role: replace(spec, seed=r.seeds[str(trial)].get(role, spec.seed)) for role, spec in self.roles.items()}
         return ProcessAgent(self.agent_folder or r.manifest.folder, r.manifest.entry_point, roles,
                             r.seeds[str(trial)][AGENT], r.options, [self.project / h for h in paths.HIDDEN],
-                            r.call_timeout_s, r.agent_memory_mb,
+                            c.call_timeout_s, c.agent_memory_mb,
                             read_only=[self.project / paths.GENERATED / r.manifest.name], cwd=self.project,
                             trusted=self.isolation in isolation.RUNS_UNJAILED,
-                            budget=r.budget)
+                            budget=c.budget)
 
     @contextmanager
     def user_models(self, trials: Iterable[int]) -> Iterator[dict[int, Any]]:
@@ -114,11 +112,6 @@ class Session:
         return self.kit.project
 
     @property
-    def plan(self) -> RunPlan:
-        """What the runner is given: the run and its identity."""
-        return plan_for(self.kit.resolved, self.spec)
-
-    @property
     def user_model(self) -> Any:
         return self.user_models[0]
 
@@ -127,22 +120,22 @@ class Session:
 
     def executor(self) -> Executor:
         """The executor `evaluate.executor` names (local threads, or Ray tasks over the kit)."""
-        return make_executor(self.resolved.executor, self.kit, self.make_agent, self.user_models)
+        return make_executor(self.resolved.config.executor, self.kit, self.make_agent, self.user_models)
 
     def run(self, progress_factory: Callable | None = None) -> dict:
         """Evaluate every pending dialog into the store; the run's summary."""
         r = self.resolved
-        store = ResultStore(self.project / r.store)
-        total = sum(len(rs) for rs in r.rows.values()) * r.trials
+        store = ResultStore(self.project / r.config.store)
+        total = sum(len(rs) for rs in r.rows.values()) * r.config.trials
         before = {pool: pool.snapshot() for pool in self.replica_pools}
         # the run says how its agents were isolated, even if it breaks off
         store.record_isolation(store.ensure_run(self.spec), self.kit.isolation)
         try:
             if progress_factory:
-                with progress_factory(total, f"evaluating {r.name}") as tick:
-                    run_id = evaluate(self.plan, store, progress=tick, executor=self.executor())
+                with progress_factory(total, f"evaluating {r.run.name}") as tick:
+                    run_id = evaluate(r, self.spec, store, progress=tick, executor=self.executor())
             else:
-                run_id = evaluate(self.plan, store, executor=self.executor())
+                run_id = evaluate(r, self.spec, store, executor=self.executor())
         finally:
             # the run's row in the store says which replicas served it, even if it broke off (counts
             # are this process's: dialogs run as Ray tasks on other nodes are not counted yet)
@@ -153,7 +146,7 @@ class Session:
         lost = [res for res in results if res.termination == INFRA_ERROR]
         if lost or not results:  # stored, status `incomplete`: not a result (issue 13)
             raise RunIncomplete(run_id, len(lost), lost[0].error if lost else None)
-        summary = {"submission": r.manifest.name, "run_config": r.name, "run_id": run_id,
+        summary = {"submission": r.manifest.name, "run_config": r.run.name, "run_id": run_id,
                    "data_version": r.data_version, "simulator": self.spec.simulator,
                    "role_models": dict(self.spec.role_models), "protocol_id": self.spec.protocol_id,
                    "protocol": dict(self.spec.protocol), "metrics": dict(sorted(metrics.items())),
@@ -167,10 +160,7 @@ class Session:
         r = self.resolved
         agent = self.make_agent(trial)
         try:
-            labels = dict(zip(row.opportunities, row.labels))
-            user = make_user(r.simulator.mode, self.user_models.get(trial, self.user_model), row, r.simulator.max_tokens)
-            return run_dialog(agent, user, [r.briefs[o] for o in row.opportunities], labels, row.id, row.dataset,
-                              trial, r.max_questions)
+            return r.dialog(agent, r.user(self.user_models.get(trial, self.user_model), row), row, trial)
         finally:
             agent.close()
 
@@ -189,10 +179,10 @@ def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: A
     spec = run_identity(r)
     # the jail rule (evaluate.isolation) is decided before any server starts: refused here, in seconds
     how = (isolation.NO_AGENT_PROCESS if person_plays_agent else isolation.SERVICE if r.manifest.is_service
-           else isolation.isolation_for(r.isolation, r.manifest.folder, project, r.manifest.name))
+           else isolation.isolation_for(r.config.isolation, r.manifest.folder, project, r.manifest.name))
     if r.manifest.is_service and not person_plays_agent:
-        fetch_card(r.manifest.url, r.call_timeout_s)  # an unreachable service is refused before any dialog
-    if r.executor.kind == "ray":
+        fetch_card(r.manifest.url, r.config.call_timeout_s)  # an unreachable service is refused before any dialog
+    if r.config.executor.kind == "ray":
         import_ray()  # the clear error before any server starts
     with ExitStack() as stack:
         simulate = r.simulator.uses_model
@@ -206,7 +196,7 @@ def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: A
         # with the checkout at the same path); locally the agent is made the same way
         kit = DialogKit(r, project.resolve(), MappingProxyType(specs), sim if simulate else None, user_model, how,
                         agent_folder=Path(r.manifest.folder).resolve())
-        user_models = stack.enter_context(kit.user_models(range(r.trials)))
+        user_models = stack.enter_context(kit.user_models(range(r.config.trials)))
         yield Session(kit, spec, user_models, pools)
 
 
@@ -244,7 +234,7 @@ def check_endpoints(resolved: ResolvedRun) -> list[str]:
     problems = []
     if resolved.manifest.is_service:  # the agent service answers with a usable card
         try:
-            fetch_card(resolved.manifest.url, resolved.call_timeout_s)
+            fetch_card(resolved.manifest.url, resolved.config.call_timeout_s)
         except ServiceUnreachable as e:
             problems.append(str(e))
     with ExitStack() as stack:

@@ -80,7 +80,17 @@ class DialogResult:
 
 @dataclass(frozen=True)
 class RunSpec:
-    """What identifies one evaluation run: same spec, same run (resume fills it in)."""
+    """A resolved run's stored form: what identifies it (its digest is the run id: same spec, same
+    run, and a resumed run fills it in) and what the store's `runs` row records.
+
+    Built from the resolved run in exactly one function, `evaluation.run.run_identity` (play and
+    the Inspect log import start from its result and add what makes theirs another run). It stays
+    a type of its own, in the store's package, because the store is an earlier phase than
+    evaluation: it reads and writes runs without importing evaluation code
+    (tests/test_architecture.py), and a stored run must read back without the params, manifest
+    and datasets it was resolved from. Its fields are the identity's, not a copy of the run's
+    settings: where a run executes (executor, concurrency, store, isolation) is deliberately
+    absent, so the same inputs give the same id (tests/evaluation/test_run_id_pins.py)."""
 
     submission: str
     agent_models: Mapping[str, str]  # role -> model name, as the manifest declares

@@ -32,3 +32,16 @@ def test_the_resolved_run_holds_the_configuration_and_copies_none_of_its_setting
 def test_the_plan_shape_is_gone():
     """The runner takes the resolved run and its spec: no third type pairs them."""
     assert not hasattr(run_api, "RunPlan") and not hasattr(run_api, "plan_for")
+
+
+def test_the_run_model_is_two_types_and_their_parts():
+    """What `grep class` finds in the run model: the user-facing config with its two parts, and the
+    resolved run with its one part. A new shape of a run belongs in one of these, not beside them."""
+    import inspect
+
+    from eligibench.evaluation.run import model
+
+    defined = {n for n, obj in vars(model).items() if inspect.isclass(obj) and obj.__module__ == model.__name__}
+    assert defined == {"EvalConfig", "RunConfig", "ExecutorConfig", "ResolvedRun", "SimulatorSetup"}
+    parts = {f.name: f.type for f in fields(EvalConfig)} | {f.name: f.type for f in fields(ResolvedRun)}
+    assert {"ExecutorConfig", "Mapping[str, RunConfig]", "SimulatorSetup", "EvalConfig", "RunConfig"} <= set(parts.values())

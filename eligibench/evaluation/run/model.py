@@ -96,11 +96,6 @@ class EvalConfig:
     isolation: str = about("evaluate.isolation: 'auto' (reference agents may run unjailed when bubblewrap is "
                            "missing) or 'jail' (every agent needs bubblewrap)", default="auto")
 
-    @property
-    def simulator_label(self) -> str:
-        s = self.simulator
-        return f"{s.backend}:{s.model}@t{s.temperature}/s{s.seed}"
-
     def run(self, name: str) -> RunConfig:
         """The configuration `name`; the error lists the configured names."""
         if name not in self.runs:

@@ -3,7 +3,7 @@
 
 Before this module the same run was worked out in several places (options merged and the data
 version found in both the session and the generate stage, subset selection re-implemented by the
-audit, three simulator-label functions, config fields copied into RunPlan and RunSpec.params),
+audit, three simulator-label functions, config fields copied into a run plan and RunSpec.params),
 and they drifted: `evaluate.simulator.max_tokens` entered the run id while the runner built the
 simulated user with its own default. Now `resolve_run` is the only place a run's settings are
 derived, `run_identity` the only place its identity is, and the session, the generate and audit

@@ -2,7 +2,9 @@
 briefs, role specs, options, simulator, protocol, budget, seeds), starts or attaches its model
 servers, and builds the simulated user's models, the agent factory and the store; every caller
 uses it: the `evaluate` stage, `benyfits evaluate`, `benyfits submit`'s smoke dialog and the
-queue worker. The run's identity (`RunSpec`) is `resolve.run_identity(resolved)`.
+queue worker. The run's identity (`RunSpec`) is `resolve.run_identity(resolved)`; the runner is
+given both (`runner.evaluate(resolved, spec, store)`), and the kit and the session hold the
+resolved run by reference, reading its settings from `resolved.config`.
 
 Requirement texts come from the published dataset folder (its `opportunities` config), the same
 data version the rows were built with; nothing reads the YAML catalog at evaluation time.

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import operator
 import re
 import shutil
 import subprocess
@@ -31,7 +32,7 @@ import sys
 import tarfile
 import tempfile
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from types import ModuleType
 from typing import Callable, Iterable, Sequence
@@ -55,8 +56,20 @@ class ChangeClass:
     canonical: Callable[[Household], Household]  # the household with the fact's raw features made to agree
 
 
+_FIELDS = tuple(f.name for f in fields(Member))  # Member's fields, in order
+_values = operator.attrgetter(*_FIELDS)
+
+
+def _with(m: Member, changes: dict) -> Member:
+    """`replace(m, **changes)`, fast: `m` itself when nothing changes, else built positionally
+    (`dataclasses.replace` walks all 140 fields in Python: it was 90% of the ground_truth stage)."""
+    if all(getattr(m, k) == v for k, v in changes.items()):
+        return m
+    return Member(*[changes.get(n, v) for n, v in zip(_FIELDS, _values(m))])
+
+
 def _members(hh: Household, f: Callable[[Member], dict]) -> Household:
-    return Household(tuple(replace(m, **f(m)) for m in hh.members), hh.feature_schema)
+    return Household(tuple(_with(m, f(m)) for m in hh.members), hh.feature_schema)
 
 
 def _ta(hh: Household) -> Household:

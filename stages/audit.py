@@ -1,7 +1,7 @@
 """Stage `audit`: probe the simulated user's faithfulness on a few households (known answers).
 
-The simulated user is the evaluation's own (`run.simulator_setup`: spec, mode, label and the
-max_tokens every answer uses), and the households are the configured selection's (the N
+The simulated user is the evaluation's own (`run.simulator_setup`: mode and label; the spec
+and the max_tokens every answer uses are `evaluate.simulator`'s), and the households are the configured selection's (the N
 shortest profiles on the CPU default), so the audit measures what the runs use."""
 import sys
 from contextlib import ExitStack
@@ -39,13 +39,13 @@ def main() -> None:
     with ExitStack() as stack:
         model = None  # grounded lexical/template calls no model
         if sim.uses_model:
-            preflight.check(preflight.model_files([sim.spec]))  # before the server starts
-            spec = attach_servers({"simulator": sim.spec}, stack)["simulator"]
+            preflight.check(preflight.model_files([config.simulator]))  # before the server starts
+            spec = attach_servers({"simulator": config.simulator}, stack)["simulator"]
             check_preflight({"simulator": spec})
             model = stack.enter_context(make_model(spec))
         with bar(len(rows), "auditing simulated user") as tick:
             for r in rows:
-                user = make_user(sim.mode, model, r, sim.max_tokens)
+                user = make_user(sim.mode, model, r, config.simulator.max_tokens)
                 graded += audit_household(user, r.household)
                 tick(1)
     summary = summarize_audit(graded) | {"simulator": sim.label, "simulator_mode": sim.mode.label,

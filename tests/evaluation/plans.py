@@ -33,7 +33,7 @@ def runner_plan(spec: RunSpec, rows: Mapping[str, Sequence[Row]], briefs: Mappin
         config=config, run=RunConfig(spec.run_config or spec.submission, spec.submission), manifest=manifest,
         split="public", rows=MappingProxyType({d: tuple(rs) for d, rs in rows.items()}),
         briefs=MappingProxyType(dict(briefs)), roles=MappingProxyType({}), options=MappingProxyType({}),
-        simulator=SimulatorSetup(user, simulator_mode, spec.simulator, spec.simulator, False, stand_in=True),
+        simulator=SimulatorSetup(simulator_mode, spec.simulator, spec.simulator, False, stand_in=True),
         protocol=Protocol({}, max_questions, spec.trials, spec.simulator, False, "stand-in"),
         data_version=spec.data_version, seeds=MappingProxyType({}))
     return resolved, spec

@@ -20,7 +20,6 @@ from eligibench.evaluation.run import (
     run_identity,
     simulator_setup,
 )
-from eligibench.evaluation.user import make_user
 from eligibench.results.identity import run_id_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,7 +100,7 @@ def test_a_resolved_run_is_immutable_and_carries_the_simulator_limit(project):
         resolved.split = "sealed"
     with pytest.raises(TypeError):
         resolved.options["paper"] = True  # read-only mapping
-    assert resolved.simulator.max_tokens == config.simulator.max_tokens
+    assert resolved.config is config  # held, not copied: the limit every answer uses is the configured one
     assert run_identity(resolved).params["simulator_max_tokens"] == config.simulator.max_tokens
 
 
@@ -113,13 +112,13 @@ def test_the_simulated_user_answers_within_the_recorded_limit(project):
     config = read_config(p)
     resolved = resolve_run(config, load_manifest(ROOT / "submissions" / "random"), project=project)
     row = next(iter(resolved.rows.values()))[0]
-    user = make_user(resolved.simulator.mode, object(), row, resolved.simulator.max_tokens)
+    user = resolved.user(object(), row)
     assert user.max_tokens == 256
 
 
 def test_audit_and_runs_share_one_simulator_setup():
     config = read_config(PARAMS)
     sim = simulator_setup(config)
-    assert sim.spec == config.simulator and sim.mode == config.simulator_mode
+    assert sim.mode == config.simulator_mode and not sim.stand_in
     stand_in = simulator_setup(replace(config), "quoting test user")
     assert stand_in.stand_in and not stand_in.uses_model and stand_in.label == "quoting test user"

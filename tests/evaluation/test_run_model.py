@@ -26,7 +26,7 @@ def test_the_resolved_run_holds_the_configuration_and_copies_none_of_its_setting
     run, spec = runner_plan(RunSpec("s", {}, "u", {}, "v", ("diverse",)), {"diverse": []}, {}, 33, concurrency=3,
                             max_questions=5, bootstrap=7, seed=9)
     assert (run.config.concurrency, run.config.max_questions, run.config.bootstrap, run.config.seed,
-            run.simulator.max_tokens) == (3, 5, 7, 9, 33)
+            run.config.simulator.max_tokens) == (3, 5, 7, 9, 33)
 
 
 def test_the_plan_shape_is_gone():

@@ -168,7 +168,7 @@ def test_every_configuration_sends_what_it_records(scratch):
         orig_models = (orig_runs[name].get("models") or {}) if name in orig_runs else {}
         roles = {role: (spec, orig_models.get(role) if isinstance(orig_models.get(role), dict) else
                         original["evaluate"]["agent_model"]) for role, spec in resolved.roles.items()}
-        roles[SIMULATOR] = (resolved.simulator.spec, original["evaluate"]["simulator"])
+        roles[SIMULATOR] = (resolved.config.simulator, original["evaluate"]["simulator"])
         for url, fake in fakes.items():
             for req in fake.chat_requests():
                 body = req.body

@@ -30,7 +30,7 @@ from inspect_ai.tool import ToolDef
 from eligibench.datasets import Row
 from eligibench.evaluation.inspect_task.records import STORE_KEY, DialogState, dialog_json
 from eligibench.evaluation.inspect_task.source import TaskSource
-from eligibench.evaluation.user import UserError, make_user
+from eligibench.evaluation.user import UserError
 from eligibench.models import ModelUnavailable
 from eligibench.results import AGENT_ERROR, INFRA_ERROR, READY, TURN_LIMIT, USER_ERROR, Turn
 
@@ -161,7 +161,7 @@ def benyfits_scaffold(source: TaskSource) -> Solver:
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         row = source.rows[str(state.sample_id)]
         trial = max(0, int(state.epoch) - 1)
-        user = make_user(source.simulator.mode, source.user_model(trial), row, source.simulator.max_tokens)
+        user = source.resolved.user(source.user_model(trial), row)
         dialog = DialogState(row.id, source.dataset, trial, source.limit(row))
         state.messages = [ChatMessageSystem(content=SYSTEM.format(limit=dialog.limit)), *state.messages]
         try:

@@ -73,7 +73,7 @@ class TaskSource:
             return None
         with self._lock:
             if trial not in self._models:
-                spec = attach_servers({SIMULATOR: self.simulator.spec}, self._stack)[SIMULATOR]
+                spec = attach_servers({SIMULATOR: self.resolved.config.simulator}, self._stack)[SIMULATOR]
                 self._models[trial] = self._stack.enter_context(make_model(replace(spec, seed=self.resolved.simulator_spec(trial).seed)))
             return self._models[trial]
 

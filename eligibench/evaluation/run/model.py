@@ -114,19 +114,16 @@ class EvalConfig:
 
 @dataclass(frozen=True)
 class SimulatorSetup:
-    """The simulated user of a run: its model spec (whose max_tokens every answer uses), mode,
-    the labels it is recorded under, and whether it is the reference or a stand-in."""
+    """What was resolved about a run's simulated user: the mode it plays (a stand-in plays
+    free-form whatever `evaluate.simulator_mode` says), the labels it is recorded under, and
+    whether it is the reference or a stand-in. Its model spec is the configuration's
+    (`ResolvedRun.config.simulator`, whose max_tokens every answer uses), not copied here."""
 
-    spec: ModelSpec
     mode: SimulatorMode
     label: str  # RunSpec.simulator (the run id covers it)
     protocol_label: str  # Protocol.simulator: the reference's name or "custom simulator: ..."
     reference: bool
     stand_in: bool = False  # a test stand-in (the quoting user) replaces the model
-
-    @property
-    def max_tokens(self) -> int:
-        return self.spec.max_tokens
 
     @property
     def uses_model(self) -> bool:
@@ -158,7 +155,7 @@ class ResolvedRun:
 
     def simulator_spec(self, trial: int) -> ModelSpec:
         """The simulator's spec for one trial (its seed derived for that trial)."""
-        return replace(self.simulator.spec, seed=self.seeds[str(trial)][SIMULATOR])
+        return replace(self.config.simulator, seed=self.seeds[str(trial)][SIMULATOR])
 
     def role_spec(self, role: str, trial: int) -> ModelSpec:
         """A role's spec for one trial (its seed derived for that trial)."""
@@ -170,7 +167,7 @@ class ResolvedRun:
 
     def user(self, model: Any, row: Row) -> SimulatedUser:
         """The simulated user of one household, over `model` (None: a grounded mode that calls none)."""
-        return make_user(self.simulator.mode, model, row, self.simulator.max_tokens)
+        return make_user(self.simulator.mode, model, row, self.config.simulator.max_tokens)
 
     def dialog(self, agent: Agent, user: SimulatedUser, row: Row, trial: int = 0,
                dataset: str | None = None) -> DialogResult:

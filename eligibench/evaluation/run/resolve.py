@@ -70,7 +70,7 @@ def run_options(manifest: Manifest, run: RunConfig) -> dict[str, Any]:
 def simulator_setup(config: EvalConfig, stand_in_label: str | None = None) -> SimulatorSetup:
     """The run's simulated user from the params (or a named stand-in, which plays free-form)."""
     if stand_in_label is not None:
-        return SimulatorSetup(config.simulator, FREE_FORM, stand_in_label, stand_in_label, False, stand_in=True)
+        return SimulatorSetup(FREE_FORM, stand_in_label, stand_in_label, False, stand_in=True)
     s, mode = config.simulator, config.simulator_mode
     base = f"{s.backend}:{s.model}@t{s.temperature}/s{s.seed}"
     # free-form labels stay as they were, so v1-comparable runs keep their ids; a grounded mode
@@ -80,7 +80,7 @@ def simulator_setup(config: EvalConfig, stand_in_label: str | None = None) -> Si
     protocol_label = (protocol_base if not mode.grounded
                       else (f"{protocol_base} {mode.label}" if mode.uses_model else mode.label))
     # the paper's reference simulator is free-form; a grounded mode over it is a custom simulator
-    return SimulatorSetup(s, mode, label, protocol_label, is_reference(s) and not mode.grounded)
+    return SimulatorSetup(mode, label, protocol_label, is_reference(s) and not mode.grounded)
 
 
 def load_briefs(dataset_dir: Path, data_version: str | None = None,
@@ -157,12 +157,12 @@ def run_identity(r: ResolvedRun) -> RunSpec:
     params = {
         "subset": dict(c.subset), "subset_select": c.subset_select,
         "trials": c.trials, "seed": c.seed, "max_questions": c.max_questions,
-        "simulator_max_tokens": r.simulator.max_tokens,
+        "simulator_max_tokens": c.simulator.max_tokens,
         "split": r.split,  # public (development) and sealed runs are never ranked together
         "call_timeout_s": c.call_timeout_s, "agent_memory_mb": c.agent_memory_mb,
         "budget": asdict(c.budget),
         "models": {role: model_identity(s) for role, s in sorted(r.roles.items())},
-        "simulator_id": model_identity(r.simulator.spec) if r.simulator.uses_model else r.simulator.label,
+        "simulator_id": model_identity(c.simulator) if r.simulator.uses_model else r.simulator.label,
         "options": dict(r.options), "trial_seeds": {k: dict(v) for k, v in r.seeds.items()},
     }
     if r.simulator.mode.grounded:

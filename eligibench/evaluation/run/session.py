@@ -188,7 +188,7 @@ def open_session(resolved: ResolvedRun, project: Path = Path("."), user_model: A
         import_ray()  # the clear error before any server starts
     with ExitStack() as stack:
         simulate = r.simulator.uses_model
-        wanted = {**r.roles, **({"__simulator__": r.simulator.spec} if simulate else {})}
+        wanted = {**r.roles, **({"__simulator__": r.config.simulator} if simulate else {})}
         specs = attach_servers(wanted, stack)
         if preflight:  # before the first dialog: every endpoint answers, serves its model, takes a schema and a seed
             check_preflight({(SIMULATOR if k == "__simulator__" else k): s for k, s in specs.items()})
@@ -232,7 +232,7 @@ def replica_use(pools: Mapping[ReplicaPool, tuple[str, tuple[str, ...]]],
 def check_endpoints(resolved: ResolvedRun) -> list[str]:
     """`benyfits evaluate --check`: start or attach the run's servers and run the preflight, no
     dialog; one line per problem (empty: every role's endpoint can serve the run)."""
-    wanted = {**resolved.roles, **({SIMULATOR: resolved.simulator.spec} if resolved.simulator.uses_model else {})}
+    wanted = {**resolved.roles, **({SIMULATOR: resolved.config.simulator} if resolved.simulator.uses_model else {})}
     problems = []
     if resolved.manifest.is_service:  # the agent service answers with a usable card
         try:

@@ -45,3 +45,19 @@ def test_the_run_model_is_two_types_and_their_parts():
     assert defined == {"EvalConfig", "RunConfig", "ExecutorConfig", "ResolvedRun", "SimulatorSetup"}
     parts = {f.name: f.type for f in fields(EvalConfig)} | {f.name: f.type for f in fields(ResolvedRun)}
     assert {"ExecutorConfig", "Mapping[str, RunConfig]", "SimulatorSetup", "EvalConfig", "RunConfig"} <= set(parts.values())
+
+
+def test_a_configuration_changed_after_reading_is_checked_again_at_load_run(tmp_path):
+    from dataclasses import replace
+
+    import yaml
+
+    from eligibench.errors import ParamsError
+    from eligibench.evaluation.run import load_run, read_config
+    from tests.evaluation.test_run_id_pins import ROOT
+
+    config = read_config(yaml.safe_load((ROOT / "params.yaml").read_text()))
+    for bad, key in ((replace(config, trials=0), "evaluate.trials"), (replace(config, max_questions=0), "evaluate.max_questions"),
+                     (replace(config, isolation="none"), "evaluate.isolation")):
+        with pytest.raises(ParamsError, match=key):
+            load_run(ROOT / "submissions" / "direct", tmp_path, config=bad)

@@ -147,6 +147,29 @@ def _executor(kind: Any, ray: Any) -> ExecutorConfig:
         P.get(ray, "evaluate.ray.max_retries", int, 0, 100) if "max_retries" in ray else d.max_retries)
 
 
+# evaluate.<key> -> (type, lowest, highest): read from params here, and checked again by
+# `check_config` on a configuration a caller changed with dataclasses.replace (smoke, realism)
+_SETTINGS: dict[str, tuple[Any, float | None, float | None]] = {
+    "trials": (int, 1, 100), "concurrency": (int, 1, 256), "infra_retries": (int, 0, 10),
+    "call_timeout_s": ((int, float), 1, 86400), "agent_memory_mb": (int, 256, 1_000_000),
+    "bootstrap": (int, 0, 100_000), "seed": (int, None, None),
+}
+
+
+def _setting(s: Mapping[str, Any], key: str) -> Any:
+    return P.get(dict(s), f"evaluate.{key}", *_SETTINGS[key])
+
+
+def check_config(config: EvalConfig) -> EvalConfig:
+    """`config`, its settings checked as `read_config` checks them: `load_run` calls it on a
+    configuration it is handed, so one changed after reading (a smoke run's cap, the realism
+    stage's subset) passes the same edge as one read from params.yaml."""
+    for key in _SETTINGS:
+        _setting({key: getattr(config, key)}, key)
+    _cap(config.max_questions), _select(config.subset_select), _isolation(config.isolation), _edition(config.edition)
+    return config
+
+
 def read_config(params: Mapping[str, Any]) -> EvalConfig:
     s = P.section(dict(params), "evaluate")
     subset = s.get("subset") or {}
@@ -167,11 +190,9 @@ def read_config(params: Mapping[str, Any]) -> EvalConfig:
     return EvalConfig(
         _spec(s.get("simulator"), "simulator"), agent_model,
         {d: subset.get(d) for d in DATASETS}, _select(s.get("subset_select", "first")),
-        P.get(s, "evaluate.trials", int, 1, 100), _cap(s.get("max_questions")),
-        P.get(s, "evaluate.concurrency", int, 1, 256),
-        P.get(s, "evaluate.infra_retries", int, 0, 10), P.get(s, "evaluate.call_timeout_s", (int, float), 1, 86400),
-        P.get(s, "evaluate.agent_memory_mb", int, 256, 1_000_000), P.get(s, "evaluate.bootstrap", int, 0, 100_000),
-        P.get(s, "evaluate.seed", int), Path(P.get(s, "evaluate.store", str)), tuple(subs), runs,
+        _setting(s, "trials"), _cap(s.get("max_questions")), _setting(s, "concurrency"),
+        _setting(s, "infra_retries"), _setting(s, "call_timeout_s"), _setting(s, "agent_memory_mb"),
+        _setting(s, "bootstrap"), _setting(s, "seed"), Path(P.get(s, "evaluate.store", str)), tuple(subs), runs,
         _budget(s.get("budget")),
         simulator_mode=read_mode(s.get("simulator_mode")), edition=_edition(s.get("edition")),
         executor=_executor(s.get("executor", "local"), s.get("ray")),

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from eligibench import params, paths
 from eligibench.datasets import Row
 from eligibench.evaluation.hosting import Manifest, load_manifest
-from eligibench.evaluation.run.config import read_config
+from eligibench.evaluation.run.config import check_config, read_config
 from eligibench.evaluation.run.model import EvalConfig, ResolvedRun
 from eligibench.evaluation.run.resolve import resolve_run
 
@@ -50,10 +50,11 @@ def load_run(source: str | Path | Manifest, project: Path | str = Path("."),
     """One run, resolved. `source`: a run configuration name (str: `evaluate.runs.<name>`, its
     submission under `<project>/submissions/`), a submission folder (Path) or a loaded manifest.
     `run` picks a run configuration for a folder or manifest (default: the one named like the
-    submission, else defaults). `config`: an already validated `evaluate` section (then
-    `overrides`/`params_file` are not read)."""
+    submission, else defaults). `config`: an `evaluate` section already read (then
+    `overrides`/`params_file` are not read), checked again here (`config.check_config`): a caller
+    may have changed it since."""
     project = Path(project)
-    config = config if config is not None else load_config(project, overrides, params_file)
+    config = check_config(config) if config is not None else load_config(project, overrides, params_file)
     if isinstance(source, str):
         if run is not None:
             raise ValueError(f"load_run({source!r}): a run configuration name was given twice (run={run!r})")

@@ -45,7 +45,7 @@ def test_docs_agree_with_the_built_dataset():
     built = sorted(ROOT.glob("benyfits/data/*/diverse.parquet"))
     if not built:
         pytest.fail("marked needs_datasets, yet what `dvc repro` builds is missing here")
-    from eligibench.datasets.rows import read_parquet
+    from eligibench.datasets import read_parquet
 
     n = len(read_parquet(built[-1]))
     wrong = {doc: s for doc, s in quoted_diverse_sizes().items() if s != {n}}

@@ -100,7 +100,7 @@ class TerminalSeat:
         return {k: self._line(f"{text} > ") for k, text in TLX_ITEMS}
 
 
-def _verdicts(row, result, names: dict[str, str], role: str = "agent") -> None:
+def print_verdicts(row, result, names: dict[str, str], role: str = "agent") -> None:
     """The checker's verdicts beside the predictions, programs by name (never the id). The
     predictions are whoever played the agent's: the person's ("you said") or, when the person
     played the household, the agent's ("the agent said": the person never predicted anything)."""
@@ -207,7 +207,7 @@ def _run(args: argparse.Namespace) -> int:
                 finally:
                     if agent is not None:
                         agent.close()
-                _verdicts(row, result, {b.id: b.name for b in briefs}, role)
+                print_verdicts(row, result, {b.id: b.name for b in briefs}, role)
                 if args.study:
                     while True:
                         try:

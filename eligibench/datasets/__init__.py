@@ -24,7 +24,7 @@ from eligibench.datasets import plausibility, sealed  # namespaces: their names 
 from eligibench.datasets.coverage import coverage, coverage_markdown
 from eligibench.datasets.diverse import select
 from eligibench.datasets.editions import build_edition_datasets, config_name
-from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
+from eligibench.datasets.fuzz import MONEY_FEATURES, fuzz_household, fuzz_households, thresholds_from_checkers
 from eligibench.datasets.ground_truth_report import ground_truth_markdown, ground_truth_summary
 from eligibench.datasets.interests import balanced_interests
 from eligibench.datasets.params import (
@@ -35,17 +35,27 @@ from eligibench.datasets.params import (
     dataset_params,
 )
 from eligibench.datasets.publish import (
+    OPPORTUNITY_SCHEMA,
     BuildInfo,
     DatasetMissing,
     EditionFiles,
     TrainFiles,
     build_folder,
+    commit_message,
+    data_dir,
     dataset_counts,
     dataset_path,
+    hub_card,
+    loading_snippet,
     upload,
+    upload_operations,
+    write_opportunities_parquet,
 )
+from eligibench.datasets.publish import card as dataset_card
+from eligibench.datasets.rows import SCHEMA as ROW_SCHEMA
 from eligibench.datasets.rows import Row, build_row, read_parquet, unverified_flips, write_parquet
 from eligibench.datasets.train import TrainParams, build_train, near_key
+from eligibench.datasets.unread import every_edition_checker, features_read, redraw_unread, v1_form
 from eligibench.datasets.v1import import derive_dependents, import_v1
 from eligibench.datasets.version import content_version, folder_version, with_content_version
 
@@ -88,4 +98,19 @@ __all__ = [
     "upload",
     "with_content_version",
     "write_parquet",
+    "OPPORTUNITY_SCHEMA",
+    "commit_message",
+    "data_dir",
+    "hub_card",
+    "loading_snippet",
+    "upload_operations",
+    "write_opportunities_parquet",
+    "ROW_SCHEMA",
+    "dataset_card",
+    "MONEY_FEATURES",
+    "fuzz_household",
+    "every_edition_checker",
+    "features_read",
+    "redraw_unread",
+    "v1_form",
 ]

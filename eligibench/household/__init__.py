@@ -12,13 +12,16 @@ Modules:
 - `v1format`: BeNYfits v1's JSON layout, read and written.
 - `store`: households as gzipped JSONL (the fuzzed pool between stages).
 """
-from eligibench.household.facts import ALWAYS_KNOWN, SIZE_KEY, Fact, fact, fact_key, parse_key
+from eligibench.household.facts import ALWAYS_KNOWN, SIZE_KEY, Fact, fact, fact_key, household_facts, parse_key
 from eligibench.household.flag_sentences import BOOL_TEMPLATES
 from eligibench.household.model import MAX_MEMBERS, Household, Member, household, member, member_to_dict, replace_member
-from eligibench.household.names import pick_name, pick_surname
+from eligibench.household.names import FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURNAMES, pick_name, pick_surname
 from eligibench.household.profile import (
+    ROSTER_FEATURES,
     Profile,
     display_name,
+    feature_sentence,
+    member_sentences,
     relation_word,
     render_profile,
     render_roster,
@@ -31,6 +34,7 @@ from eligibench.household.schema import (
     FEATURE_NAMES,
     FEATURES,
     FEATURES_BY_NAME,
+    SCHEMA_VERSIONS,
     V2_FEATURE_NAMES,
     V2_FEATURES,
     Feature,
@@ -43,6 +47,7 @@ from eligibench.household.v1format import (
     household_from_v1,
     household_to_v1,
     iter_v1_file,
+    labeled_to_v1_row,
     load_v1_file,
     read_jsonl,
 )
@@ -91,4 +96,13 @@ __all__ = [
     "third_person_sentence",
     "write_households",
     "V2_FEATURES",
+    "household_facts",
+    "FEMALE_FIRST_NAMES",
+    "MALE_FIRST_NAMES",
+    "SURNAMES",
+    "ROSTER_FEATURES",
+    "feature_sentence",
+    "member_sentences",
+    "SCHEMA_VERSIONS",
+    "labeled_to_v1_row",
 ]

@@ -24,6 +24,7 @@ Modules:
 - `usage`: what each run used and got right, for pricing (`run_usage`: cost CLI and board alike).
 - `run_export`: one stored run as a document (`find_run`, `run_document`): export-run and view.
 """
+from eligibench.results import schema  # namespace: its names (TABLES, MIGRATIONS) are generic
 from eligibench.results.catalogue import (
     AUTHORS,
     GROUND_TRUTH_TAB,
@@ -42,6 +43,7 @@ from eligibench.results.catalogue import (
     metric,
 )
 from eligibench.results.connection import SchemaVersionError, StoreError, StoreLockedError, connect
+from eligibench.results.export import CONFIGS as EXPORT_CONFIGS
 from eligibench.results.export import export_results, upload_results
 from eligibench.results.gradings import LabelChange
 from eligibench.results.identity import code_hash, run_id_for
@@ -69,6 +71,7 @@ from eligibench.results.records import (
 from eligibench.results.run_export import find_run, run_document
 from eligibench.results.run_transfer import export_run, import_run
 from eligibench.results.sanitize import UnstorableValue, clean_text
+from eligibench.results.schema import SCHEMA_VERSION
 from eligibench.results.store import ResultStore
 from eligibench.results.usage import RunUsage, run_usage
 from eligibench.results.vocabulary import (
@@ -158,4 +161,7 @@ __all__ = [
     "run_usage",
     "upload_results",
     "worker_id",
+    "SCHEMA_VERSION",
+    "EXPORT_CONFIGS",
+    "schema",
 ]

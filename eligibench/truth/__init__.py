@@ -31,22 +31,35 @@ Modules:
   write its checker, with the household tried), validated, summarized, and re-run as regression tests.
 """
 from eligibench.truth import second_reading, verdict_changes  # namespaces: their names (load, markdown) are generic
-from eligibench.truth.boundaries import BoundaryCase, find_boundary, verify
+from eligibench.truth.boundaries import BoundaryCase, find_boundary, grown, verify
 from eligibench.truth.composition import OWN_LINES, TWIN, checker_source, compose
 from eligibench.truth.conditions import (
     HOUSEHOLD_SIZE,
     TABLE_FEATURES,
     CheckerConditions,
     checker_conditions,
+    conditions_of_source,
     numbers_in,
     table_mismatches,
 )
-from eligibench.truth.counterfactual import Flip, find_flip, verify_flip
-from eligibench.truth.discipline import violations
-from eligibench.truth.editions import compare_editions
-from eligibench.truth.explain import ExplainedChecker, Explanation
+from eligibench.truth.counterfactual import Flip, FlipSearch, find_flip, verify_flip
+from eligibench.truth.discipline import fact_violations, violations
+from eligibench.truth.editions import compare_editions, moved_constants
+from eligibench.truth.editions import constants as edition_constants
+from eligibench.truth.explain import Event, ExplainedChecker, Explanation, LimitClaim
+from eligibench.truth.explain_check import CheckTally, check_flip, check_limits
+from eligibench.truth.fact_reads import fact_reads as derived_fact_reads
+from eligibench.truth.readings import mismatches
 from eligibench.truth.trace_all import TraceMatrix, trace_all
-from eligibench.truth.tracing import Trace, TracedChecker, trace_id, traced_checkers
+from eligibench.truth.tracing import (
+    FACT_LINES,
+    ReadingHousehold,
+    Trace,
+    TracedChecker,
+    instrument,
+    trace_id,
+    traced_checkers,
+)
 from eligibench.truth.value_words import VALUE_WORDS, flip_sentence, human_words, plain_words, show_feature
 
 __all__ = [
@@ -83,4 +96,20 @@ __all__ = [
     "verify",
     "verify_flip",
     "violations",
+    "grown",
+    "conditions_of_source",
+    "FlipSearch",
+    "fact_violations",
+    "moved_constants",
+    "Event",
+    "LimitClaim",
+    "CheckTally",
+    "check_flip",
+    "check_limits",
+    "mismatches",
+    "FACT_LINES",
+    "ReadingHousehold",
+    "instrument",
+    "edition_constants",
+    "derived_fact_reads",
 ]

@@ -24,10 +24,8 @@ from eligibench.evaluation.hosting import (
 )
 from eligibench.evaluation.run import run_dialog
 from eligibench.evaluation.user import SimulatedUser
-from eligibench.models import EmbeddedModel, ModelSpec
-from eligibench.models.client import RetryingChatModel
-from eligibench.models.types import Completion
-from eligibench.results.records import AGENT_ERROR, TERMINATIONS, Turn
+from eligibench.models import Completion, EmbeddedModel, ModelSpec, RetryingChatModel
+from eligibench.results import AGENT_ERROR, TERMINATIONS, Turn
 
 ROOT = Path(__file__).resolve().parents[2]
 SUBMISSIONS = ROOT / "submissions"
@@ -359,9 +357,8 @@ def spec(server):
 @pytest.fixture(scope="module")
 def live_case():
     from checkers import registry
-    from eligibench.catalog.opportunities import load_catalog
-    from eligibench.household.model import household
-    from eligibench.household.profile import render_profile
+    from eligibench.catalog import load_catalog
+    from eligibench.household import household, render_profile
 
     hh = household({"name": "Ana Ruiz", "age": 34}, {"name": "Leo Ruiz", "relation": "child", "age": 4})
     catalog = {o.id: o for o in load_catalog(ROOT / "opportunities").opportunities}

@@ -12,10 +12,9 @@ import pytest
 from eligibench.evaluation.hosting import AgentContext, OpportunityBrief, import_submission_module
 from eligibench.evaluation.run import run_dialog
 from eligibench.evaluation.user import SimulatedUser
-from eligibench.household.model import household
-from eligibench.household.profile import render_profile
-from eligibench.models.types import Completion
-from eligibench.results.records import AGENT_ERROR, READY, TURN_LIMIT
+from eligibench.household import household, render_profile
+from eligibench.models import Completion
+from eligibench.results import AGENT_ERROR, READY, TURN_LIMIT
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "submissions" / "proada"
@@ -308,7 +307,7 @@ def spec(server):
 
 
 def _briefs(ids):
-    from eligibench.catalog.opportunities import load_catalog
+    from eligibench.catalog import load_catalog
 
     cat = {o.id: o for o in load_catalog(ROOT / "opportunities").opportunities}
     return [OpportunityBrief(i, cat[i].name, cat[i].requirements) for i in ids]

@@ -7,8 +7,7 @@ import time
 
 import pytest
 
-from eligibench.agents.sandbox import ALLOWED_BUILTINS, PolicyError, Sandbox, validate
-from eligibench.agents.sandbox.runner import WORKER_ARGV
+from eligibench.agents.sandbox import ALLOWED_BUILTINS, WORKER_ARGV, PolicyError, Sandbox, validate
 
 
 @pytest.fixture(scope="module")

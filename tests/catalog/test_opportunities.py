@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.catalog.fingerprint import fingerprint
-from eligibench.catalog.opportunities import CATEGORIES, eligibility_sha256, load_catalog, load_opportunity
+from eligibench.catalog import CATEGORIES, eligibility_sha256, load_catalog, load_opportunity
+from eligibench.catalog import text_fingerprint as fingerprint
 from eligibench.errors import CatalogError
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -2,9 +2,7 @@ import json
 
 import pytest
 
-from eligibench.catalog import drift
-from eligibench.catalog.opportunities import known_uncurated, load_catalog
-from eligibench.catalog.source import SourcePull, load_snapshot, pull
+from eligibench.catalog import SourcePull, drift, known_uncurated, load_catalog, load_snapshot, pull
 from eligibench.errors import BenyfitsError
 
 
@@ -71,7 +69,8 @@ def test_2026_snapshot_names_renamed_removed_and_rewritten(snapshot_2026):
 
 
 def test_fingerprint_similarity_tracks_text_overlap():
-    from eligibench.catalog.fingerprint import fingerprint, similarity
+    from eligibench.catalog import similarity
+    from eligibench.catalog import text_fingerprint as fingerprint
 
     base = "<p>Anyone who lives in New York City and is age 10 and older is eligible to apply for a card.</p>"
     assert similarity(fingerprint(base), fingerprint(base)) == 1.0

@@ -1,8 +1,7 @@
 """Drift that says what changed: markup-only vs substance, and what moved (real snapshots)."""
-from eligibench.catalog import drift
-from eligibench.catalog.opportunities import known_uncurated, load_catalog
-from eligibench.catalog.source import pull
-from eligibench.catalog.text_diff import compare, figures
+from eligibench.catalog import compare_texts as compare
+from eligibench.catalog import drift, known_uncurated, load_catalog, pull
+from eligibench.catalog import text_figures as figures
 
 
 def test_markup_only_change_is_told_apart_from_substance():

@@ -16,10 +16,9 @@ import sys
 from pathlib import Path
 
 import checkers
-from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
-from eligibench.household.model import MAX_MEMBERS
-from eligibench.truth.boundaries import find_boundary, grown
-from eligibench.truth.conditions import checker_conditions
+from eligibench.datasets import fuzz_households, thresholds_from_checkers
+from eligibench.household import MAX_MEMBERS
+from eligibench.truth import checker_conditions, find_boundary, grown
 
 OUT = Path(__file__).with_name("boundaries.json")
 

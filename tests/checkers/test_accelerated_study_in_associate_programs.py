@@ -1,5 +1,5 @@
 from checkers.accelerated_study_in_associate_programs import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 BASE = {"age": 18, "accepted_to_cuny": True, "proficient_in_math": True, "gpa": 3.0}
 

@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.access_a_ride_paratransit_service import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def rider(**changes):

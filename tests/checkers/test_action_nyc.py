@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.action_nyc import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_new_yorker_qualifies():  # clause: lives in NYC

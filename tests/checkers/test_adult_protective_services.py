@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.adult_protective_services import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def adult(**changes):

@@ -1,5 +1,5 @@
 from checkers.advance_earn import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 BASE = {"age": 19, "high_school_equivalent": "no high school diploma equivalent"}
 

@@ -1,5 +1,5 @@
 from checkers.basic_school_tax_relief_program import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 OWNER = {"is_property_owner": True, "housing_type": "condo", "age": 40}
 

@@ -1,5 +1,5 @@
 from checkers.beacon_programs import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 YOUNG_ADULT = {"age": 21}
 

@@ -1,5 +1,5 @@
 from checkers.big_apple_connect import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_nycha_resident_qualifies():  # clause: lives in a NYCHA development

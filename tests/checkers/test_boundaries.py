@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 import checkers
-from eligibench.truth.boundaries import BoundaryCase, verify
-from eligibench.truth.conditions import checker_conditions
+from eligibench.truth import BoundaryCase, checker_conditions, verify
 
 DATA = json.loads(Path(__file__).with_name("boundaries.json").read_text())
 CASES = [BoundaryCase.from_dict(d) for d in DATA["cases"]]

@@ -1,5 +1,5 @@
 from checkers.career_and_technical_education import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_8th_grader_qualifies():  # clause: 8th grade

@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.child_and_dependent_care_tax_credit import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 WORKER = {"annual_work_income": 30000, "works_outside_home": True}
 KID = {"relation": "child", "age": 5, "dependent": True, "has_paid_caregiver": True}

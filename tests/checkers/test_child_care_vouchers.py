@@ -1,5 +1,5 @@
 from checkers.child_care_vouchers import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 KID = {"relation": "child", "age": 3}
 WORKS = {"work_hours_per_week": 20}

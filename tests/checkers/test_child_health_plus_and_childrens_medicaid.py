@@ -1,5 +1,5 @@
 from checkers.child_health_plus_and_childrens_medicaid import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 ADULT = {"age": 40}
 

@@ -1,5 +1,5 @@
 from checkers.child_tax_credit import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 KID = {"relation": "child", "age": 8, "dependent": True}
 

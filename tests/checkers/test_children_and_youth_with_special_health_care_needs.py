@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.children_and_youth_with_special_health_care_needs import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 ADULT = {"age": 45}
 

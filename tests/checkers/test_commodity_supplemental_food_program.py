@@ -1,5 +1,5 @@
 from checkers.commodity_supplemental_food_program import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 SENIOR = {"age": 65}
 

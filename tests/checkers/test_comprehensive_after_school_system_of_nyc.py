@@ -1,5 +1,5 @@
 from checkers.comprehensive_after_school_system_of_nyc import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_kindergartner_qualifies():  # clause: K-12 (lower edge), through a child member

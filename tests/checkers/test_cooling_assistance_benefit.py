@@ -2,7 +2,7 @@ import pytest
 
 from checkers._common import table_limit
 from checkers.cooling_assistance_benefit import EACH_ADDITIONAL_PERSON, MONTHLY_INCOME_LIMITS, check
-from eligibench.household.model import household
+from eligibench.household import household
 
 # A senior living alone with income at the size-1 limit meets every clause.
 BASE = {"age": 65, "annual_work_income": 3035 * 12}

@@ -1,5 +1,5 @@
 from checkers.cornerstone_programs import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 NYCHA = "NYCHA development"
 

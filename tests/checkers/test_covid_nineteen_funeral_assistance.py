@@ -1,5 +1,5 @@
 from checkers.covid_nineteen_funeral_assistance import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_citizen_who_paid_covid_funeral_qualifies():  # clauses 1-3

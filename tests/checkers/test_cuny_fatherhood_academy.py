@@ -1,5 +1,5 @@
 from checkers.cuny_fatherhood_academy import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 NO_DIPLOMA = "no high school diploma equivalent"
 # A father with a diploma, few credits and not in college: the college prep track.

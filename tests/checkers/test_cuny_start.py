@@ -1,5 +1,5 @@
 from checkers.cuny_start import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 BASE = {"age": 19, "accepted_to_cuny": True, "proficient_in_math": True,
         "proficient_in_english_reading_and_writing": True}

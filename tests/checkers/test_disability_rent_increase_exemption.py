@@ -1,5 +1,5 @@
 from checkers.disability_rent_increase_exemption import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 TENANT = {"age": 40, "name_is_on_lease": True, "receives_ssdi": True, "annual_work_income": 36000, "monthly_rent_spending": 1500}
 

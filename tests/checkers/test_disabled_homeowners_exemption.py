@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.disabled_homeowners_exemption import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 OWNER = {"is_property_owner": True, "housing_type": "cooperative apartment", "disabled": True}
 

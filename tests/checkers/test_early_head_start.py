@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.early_head_start import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 RICH = {"annual_work_income": 200000}
 PREGNANT = {"months_pregnant": 4}

@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.earned_income_tax_credit import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 KID = {"relation": "child", "age": 6}
 JOINT = {"filing_jointly": True}

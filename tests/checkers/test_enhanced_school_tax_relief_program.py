@@ -1,5 +1,5 @@
 from checkers.enhanced_school_tax_relief_program import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 OWNER = {"is_property_owner": True, "housing_type": "2 bedroom, 1 family house", "age": 70}
 

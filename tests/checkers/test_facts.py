@@ -6,10 +6,9 @@ import pytest
 
 from checkers import facts, registry
 from checkers.editions import edition_registry
-from eligibench.household.model import household
-from eligibench.truth.discipline import fact_violations
-from eligibench.truth.fact_reads import fact_reads
-from eligibench.truth.tracing import FACT_LINES, ReadingHousehold, TracedChecker
+from eligibench.household import household
+from eligibench.truth import FACT_LINES, ReadingHousehold, TracedChecker, fact_violations
+from eligibench.truth import derived_fact_reads as fact_reads
 
 FACTS = Path(facts.__file__)
 
@@ -161,7 +160,7 @@ def test_facts_module_is_not_a_checker():
 def test_the_diverse_coverage_counts_each_operand_of_a_fact():
     # the Diverse selection covers (opportunity, line) elements: a fact's operand lines are elements of
     # every checker that calls the fact, reached only by a household that the operand decides
-    from eligibench.datasets.diverse import select
+    from eligibench.datasets import select
     from eligibench.truth import trace_all
 
     child = {"relation": "child", "age": 4}

@@ -1,5 +1,5 @@
 from checkers.fair_fares_nyc import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_single_adult_at_income_limit_qualifies():  # clause: income table size 1 (edge: exactly at)

@@ -1,5 +1,5 @@
 from checkers.family_assessment_program import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_family_with_teen_struggling_qualifies():  # both clauses

@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.family_homelessness_and_eviction_prevention_supplement import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 PARENT = {"receives_cash_assistance": True, "housing_type": "HRA shelter"}
 

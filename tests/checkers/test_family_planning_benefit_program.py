@@ -1,5 +1,5 @@
 from checkers.family_planning_benefit_program import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_eligible_resident_with_no_income_qualifies():  # all clauses met

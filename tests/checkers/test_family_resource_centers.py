@@ -1,5 +1,5 @@
 from checkers.family_resource_centers import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def kid(**changes):

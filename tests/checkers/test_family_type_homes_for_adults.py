@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.family_type_homes_for_adults import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def adult(**changes):

@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.head_start import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 RICH = {"annual_work_income": 200000}
 KID = {"relation": "child", "age": 4}

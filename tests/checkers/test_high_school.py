@@ -1,5 +1,5 @@
 from checkers.high_school import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_eighth_grader_qualifies():  # clause: 8th grade, through a child member

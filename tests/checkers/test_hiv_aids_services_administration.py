@@ -1,5 +1,5 @@
 from checkers.hiv_aids_services_administration import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_diagnosed_person_qualifies():  # clause: diagnosed with HIV or AIDS

@@ -2,7 +2,7 @@ import pytest
 
 from checkers._common import table_limit
 from checkers.home_energy_assistance_program import EACH_ADDITIONAL_PERSON, MONTHLY_INCOME_LIMITS, check
-from eligibench.household.model import household
+from eligibench.household import household
 
 KIDS5 = [{"relation": "child", "age": 8}] * 5
 # Above the size-1 table limit ($3,035 a month = $36,420 a year) so only Emergency HEAP can apply.

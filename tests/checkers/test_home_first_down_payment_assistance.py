@@ -1,5 +1,5 @@
 from checkers.home_first_down_payment_assistance import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 BUYER = {"first_time_home_buyer": True, "work_experience": True, "available_financial_resources": 10000.0}
 KID = {"relation": "child", "age": 5}

@@ -1,5 +1,5 @@
 from checkers.homebase import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_nyc_resident_at_risk_qualifies():  # clauses: lives in NYC + at risk of shelter

@@ -1,5 +1,5 @@
 from checkers.idnyc import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_lives_in_nyc_and_age_10_exactly_qualifies():  # clause: age 10 and older (edge: exactly 10)

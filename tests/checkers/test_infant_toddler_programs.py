@@ -1,5 +1,5 @@
 from checkers.infant_toddler_programs import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 BABY = {"relation": "child", "age": 1}
 

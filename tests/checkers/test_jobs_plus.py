@@ -1,5 +1,5 @@
 from checkers.jobs_plus import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 RESIDENT = {"housing_type": "NYCHA development", "lives_in_jobs_plus_neighborhood": True}
 

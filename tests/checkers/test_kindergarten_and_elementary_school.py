@@ -1,5 +1,5 @@
 from checkers.kindergarten_and_elementary_school import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_child_aged_5_in_nyc_qualifies():  # clause: age 5 (at), through a child member

@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.learn_earn import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 # A junior whose household income is far above the table, so only a listed need can qualify them.
 BASE = {"age": 17, "current_school_level": 11, "annual_work_income": 90000}

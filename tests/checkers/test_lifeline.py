@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.lifeline import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 HIGH = {"annual_work_income": 200000}
 

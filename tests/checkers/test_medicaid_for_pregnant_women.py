@@ -1,5 +1,5 @@
 from checkers.medicaid_for_pregnant_women import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 PREGNANT = {"months_pregnant": 4}
 CHILD = {"relation": "child", "age": 5}

@@ -1,5 +1,5 @@
 from checkers.middle_school import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_fifth_grader_in_nyc_qualifies():  # clause: 5th grade (at), through a child member

@@ -1,5 +1,5 @@
 from checkers.newborn_home_visiting_program import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 PARENT = {"is_parent": True}
 BABY = {"relation": "child", "age": 0}

@@ -1,5 +1,5 @@
 from checkers.nyc_care import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_nyc_resident_who_qualifies_for_no_plan_qualifies():  # all clauses met

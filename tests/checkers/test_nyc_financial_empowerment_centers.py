@@ -1,5 +1,5 @@
 from checkers.nyc_financial_empowerment_centers import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_adult_living_in_nyc_qualifies():  # both clauses

@@ -1,5 +1,5 @@
 from checkers.nyc_free_tax_prep import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 DEP = {"relation": "child", "age": 7, "dependent": True}
 

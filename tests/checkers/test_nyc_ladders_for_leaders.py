@@ -1,5 +1,5 @@
 from checkers.nyc_ladders_for_leaders import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 BASE = {"age": 19, "current_school_level": "college", "work_or_volunteer_experience": True, "gpa": 3.5}
 

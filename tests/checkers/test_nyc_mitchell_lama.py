@@ -1,5 +1,5 @@
 from checkers.nyc_mitchell_lama import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 KIDS5 = [{"relation": "child", "age": 5}] * 5
 

@@ -1,5 +1,5 @@
 from checkers.nyc_nurse_family_partnership import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 BASE = {"months_pregnant": 5, "eligible_for_medicaid": True}
 

@@ -1,5 +1,5 @@
 from checkers.nyc_tenant_resource_portal import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_pays_rent_qualifies():  # clause: renter (pays rent, edge $1)

@@ -1,5 +1,5 @@
 from checkers.nyc_youth_health import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 ADULT = {"age": 45}
 

@@ -1,5 +1,5 @@
 from checkers.nyc_youth_leadership_councils import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 NO_DIPLOMA = "no high school diploma equivalent"
 

@@ -1,5 +1,5 @@
 from checkers.nycha_public_housing import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_single_adult_citizen_low_income_qualifies():  # all clauses met; single person is a family

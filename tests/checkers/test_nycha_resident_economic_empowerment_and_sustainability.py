@@ -1,5 +1,5 @@
 from checkers.nycha_resident_economic_empowerment_and_sustainability import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_nycha_resident_qualifies():  # clause: lives in NYCHA housing

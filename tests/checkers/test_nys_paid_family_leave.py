@@ -1,5 +1,5 @@
 from checkers.nys_paid_family_leave import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def full_time(**changes):

@@ -1,5 +1,5 @@
 from checkers.nys_unemployment_insurance import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 BASE = {
     "lost_job": True,

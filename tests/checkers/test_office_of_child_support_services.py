@@ -1,5 +1,5 @@
 from checkers.office_of_child_support_services import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 PARENT = {"responsible_for_day_to_day": True, "is_parent": True}
 

@@ -1,5 +1,5 @@
 from checkers.older_adult_employment_program import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_unemployed_older_adult_without_income_qualifies():  # all clauses met

@@ -1,5 +1,5 @@
 from checkers.outpatient_treatment_services import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 ADULT = {"age": 40}
 

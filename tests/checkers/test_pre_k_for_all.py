@@ -1,5 +1,5 @@
 from checkers.pre_k_for_all import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_child_aged_4_in_nyc_qualifies():  # clause: age 4 (at), through a child member

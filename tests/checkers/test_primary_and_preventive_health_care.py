@@ -1,5 +1,5 @@
 from checkers.primary_and_preventive_health_care import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 ADULT = {"age": 45}
 

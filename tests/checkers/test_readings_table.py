@@ -4,8 +4,7 @@ import pytest
 
 import checkers
 from eligibench.catalog import load_catalog
-from eligibench.truth import checker_conditions, numbers_in, table_mismatches
-from eligibench.truth.conditions import conditions_of_source
+from eligibench.truth import checker_conditions, conditions_of_source, numbers_in, table_mismatches
 
 CATALOG = load_catalog()
 REGISTRY = checkers.registry()

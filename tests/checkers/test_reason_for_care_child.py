@@ -12,7 +12,7 @@ parents are the answering person and spouse. Each household has its one-fact twi
 import pytest
 
 from checkers.editions import edition_registry
-from eligibench.household.model import household
+from eligibench.household import household
 
 BOTH = ("2024", "2026-08")
 CHILD_CARE = ("ChildCareVouchers", "InfantToddlerPrograms")

@@ -3,10 +3,9 @@ from pathlib import Path
 import pytest
 
 from checkers import registry
-from eligibench.catalog.opportunities import load_catalog
-from eligibench.household.model import household
-from eligibench.truth.discipline import violations
-from eligibench.truth.tracing import TracedChecker, trace_id
+from eligibench.catalog import load_catalog
+from eligibench.household import household
+from eligibench.truth import TracedChecker, trace_id, violations
 
 CHECKERS = Path(__file__).resolve().parents[2] / "checkers"
 
@@ -70,7 +69,7 @@ def test_non_boolean_verdict_is_an_error(tmp_path):
 
 def test_docstring_readings_match_the_yaml():
     # issue 11: the readings a checker's author sees and the ones published must be the same
-    from eligibench.truth.readings import mismatches
+    from eligibench.truth import mismatches
 
     catalog = load_catalog()
     found = [msg for oid, mod in registry().items() for msg in mismatches(catalog[oid], mod.__doc__, mod.__file__)]
@@ -78,7 +77,7 @@ def test_docstring_readings_match_the_yaml():
 
 
 def test_readings_mismatch_is_reported():
-    from eligibench.truth.readings import mismatches
+    from eligibench.truth import mismatches
 
     opp = load_catalog()["HeadStart"]
     doc = registry()["HeadStart"].__doc__

@@ -3,7 +3,7 @@ housing are in NYC whatever place_of_residence says (issue 11)."""
 import pytest
 
 import checkers
-from eligibench.household.model import household
+from eligibench.household import household
 
 RESIDENCE_CHECKERS = sorted(oid for oid, mod in checkers.registry().items() if hasattr(mod, "lives_in_nyc"))
 

@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.safe_and_sick_leave import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def worker(**changes):

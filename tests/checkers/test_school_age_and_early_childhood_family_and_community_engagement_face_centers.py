@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.school_age_and_early_childhood_family_and_community_engagement_face_centers import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_disabled_child_in_nyc_qualifies():  # clauses: child, disability, NYC (through a child)

@@ -1,5 +1,5 @@
 from checkers.section_eight_housing_choice_voucher_program import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_size_1_income_exactly_at_limit_qualifies():  # clause: income at or below limit (size 1, edge)

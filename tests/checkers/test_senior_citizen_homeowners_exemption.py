@@ -1,5 +1,5 @@
 from checkers.senior_citizen_homeowners_exemption import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 OWNER = {"is_property_owner": True, "housing_type": "condo", "age": 70, "months_owned_property": 120}
 

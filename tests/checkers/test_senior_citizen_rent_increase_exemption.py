@@ -1,5 +1,5 @@
 from checkers.senior_citizen_rent_increase_exemption import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 SENIOR = {"age": 70, "name_is_on_lease": True, "annual_work_income": 36000, "monthly_rent_spending": 1500}
 

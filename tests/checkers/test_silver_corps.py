@@ -1,5 +1,5 @@
 from checkers.silver_corps import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def senior(**changes):

@@ -1,5 +1,5 @@
 from checkers.stem_matters_nyc import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_kindergartner_entering_grade_1_qualifies():  # clause: entering grades 1-12 (lower edge: now in K)

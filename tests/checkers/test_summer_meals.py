@@ -1,5 +1,5 @@
 from checkers.summer_meals import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_age_18_qualifies():  # clause: 18 or younger (at)

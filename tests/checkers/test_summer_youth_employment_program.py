@@ -1,5 +1,5 @@
 from checkers.summer_youth_employment_program import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_age_14_qualifies():  # clause: age 14 to 24 (edge: exactly 14)

@@ -1,5 +1,5 @@
 from checkers.text_two_work import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 OUTSIDE = {"place_of_residence": "Jersey"}
 

@@ -1,5 +1,5 @@
 from checkers.the_early_intervention_program import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 ADULT = {"age": 32}
 

@@ -4,7 +4,7 @@ its twin differing in one fact, in every edition where the checker or its twin e
 import pytest
 
 from checkers.editions import edition_registry
-from eligibench.household.model import household
+from eligibench.household import household
 
 BOTH = ("2024", "2026-08")
 

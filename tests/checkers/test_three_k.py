@@ -1,5 +1,5 @@
 from checkers.three_k import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_child_aged_3_in_nyc_qualifies():  # clause: age 3 (at), through a child member

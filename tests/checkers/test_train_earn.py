@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.train_earn import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 # An out-of-school youth without a diploma whose household income is far above the chart,
 # so only a listed need can qualify them.

@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.veterans_affairs_supported_housing import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 @pytest.mark.parametrize("housing", ["homeless", "DHS shelter", "HRA shelter", "temporary housing"])

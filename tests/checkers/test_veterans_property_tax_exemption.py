@@ -1,5 +1,5 @@
 from checkers.veterans_property_tax_exemption import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 VET = {"conflict_veteran": True, "age": 60}
 

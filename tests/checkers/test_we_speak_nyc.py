@@ -1,5 +1,5 @@
 from checkers.we_speak_nyc import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_age_16_qualifies():  # clause: 16 or older (edge)

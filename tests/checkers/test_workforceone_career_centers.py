@@ -1,5 +1,5 @@
 from checkers.workforceone_career_centers import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_adult_authorized_new_yorker_qualifies():  # all clauses met

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.household.model import household
-from eligibench.household.v1format import household_to_v1
+from eligibench.household import household, household_to_v1
 
 ROOT = Path(__file__).resolve().parents[2]
 

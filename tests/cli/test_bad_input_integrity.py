@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from eligibench.evaluation.hosting import SubmissionError
-from eligibench.evaluation.intake.smoke import check_smoke
+from eligibench.evaluation.intake import check_smoke
 from eligibench.results import AGENT_ERROR, DialogResult, ResultStore
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from eligibench import params
-from eligibench.datasets.rows import Row
+from eligibench.datasets import Row
 from eligibench.errors import ParamsError
 from eligibench.evaluation.hosting import Manifest, SubmissionError
 from eligibench.evaluation.run import read_config, role_specs, subset_rows
-from eligibench.household.model import household
+from eligibench.household import household
 
 ROOT = Path(__file__).resolve().parents[2]
 

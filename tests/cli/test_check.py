@@ -5,8 +5,7 @@ import sys
 from pathlib import Path
 
 from checkers import registry
-from eligibench.household.model import household
-from eligibench.household.v1format import household_to_v1
+from eligibench.household import household, household_to_v1
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -70,8 +69,7 @@ def test_every_checker_has_at_least_four_tests():
 
 def test_tracing_every_checker_on_varied_households_gives_booleans():
     from benchmarks.trace_checkers import random_households
-    from eligibench.truth.trace_all import trace_all
-    from eligibench.truth.tracing import traced_checkers
+    from eligibench.truth import trace_all, traced_checkers
 
     m = trace_all(random_households(200, 1), traced_checkers(registry()))
     assert len(m.cells) == 200 and len(m.opportunities) == 82

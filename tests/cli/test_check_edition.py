@@ -12,10 +12,9 @@ from pathlib import Path
 import pytest
 
 from checkers.editions import edition_registry
-from eligibench.catalog.editions import available
+from eligibench.catalog import available
 from eligibench.household import consistency as cons
-from eligibench.household.model import household
-from eligibench.household.v1format import household_to_v1
+from eligibench.household import household, household_to_v1
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -149,8 +148,7 @@ def test_import_v1_names_file_row_member_and_fields_of_a_benefit_contradiction(t
 @pytest.fixture(scope="module")
 def store(tmp_path_factory) -> tuple[Path, str, str]:
     """A real DuckDB results store holding a 2024 run and a 2026-08 run (one dialog each)."""
-    from eligibench.results.records import DialogResult, RunSpec
-    from eligibench.results.store import ResultStore
+    from eligibench.results import DialogResult, ResultStore, RunSpec
 
     path = tmp_path_factory.mktemp("edition") / "results.duckdb"
     st = ResultStore(path)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.results.store import ResultStore
+from eligibench.results import ResultStore
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "writing-an-agent.md"

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
-from eligibench.datasets.publish import OPPORTUNITY_SCHEMA, BuildInfo, card
-from eligibench.datasets.rows import SCHEMA
+from eligibench.datasets import OPPORTUNITY_SCHEMA, BuildInfo
+from eligibench.datasets import ROW_SCHEMA as SCHEMA
+from eligibench.datasets import dataset_card as card
 
 
 def _card() -> str:

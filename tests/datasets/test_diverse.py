@@ -1,8 +1,8 @@
 import pytest
 
-from eligibench.datasets.diverse import select
+from eligibench.datasets import select
 from eligibench.errors import ParamsError
-from eligibench.truth.trace_all import TraceMatrix
+from eligibench.truth import TraceMatrix
 
 
 def _matrix():

@@ -11,11 +11,18 @@ from checkers import registry
 from checkers.editions import edition_registry
 from eligibench import params
 from eligibench.catalog import edition_catalog, load_catalog, load_edition
-from eligibench.datasets.editions import build_edition_datasets
-from eligibench.datasets.params import dataset_params
-from eligibench.datasets.publish import BuildInfo, EditionFiles, build_folder, dataset_counts, dataset_path
-from eligibench.datasets.rows import read_parquet, write_parquet
-from eligibench.datasets.version import folder_version
+from eligibench.datasets import (
+    BuildInfo,
+    EditionFiles,
+    build_edition_datasets,
+    build_folder,
+    dataset_counts,
+    dataset_params,
+    dataset_path,
+    folder_version,
+    read_parquet,
+    write_parquet,
+)
 
 
 def _small_params() -> dict:

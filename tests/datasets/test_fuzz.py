@@ -8,32 +8,32 @@ import pytest
 
 import checkers
 from checkers import head_start, home_energy_assistance_program, idnyc
-from eligibench.datasets import fuzz
+from eligibench.datasets import MONEY_FEATURES, fuzz_household, fuzz_households, thresholds_from_checkers
 from eligibench.errors import ParamsError
+from eligibench.household import FEATURES_BY_NAME, Household
 from eligibench.household import consistency as cons
-from eligibench.household.model import Household
 
 
 @pytest.fixture(scope="module")
 def thresholds():
-    return fuzz.thresholds_from_checkers(checkers.registry().values())
+    return thresholds_from_checkers(checkers.registry().values())
 
 
 @pytest.fixture(scope="module")
 def households(thresholds):
-    return fuzz.fuzz_households(2000, 11, thresholds)
+    return fuzz_households(2000, 11, thresholds)
 
 
 # --- thresholds -----------------------------------------------------------------------------
 
 def test_thresholds_idnyc_age_10():
-    th = fuzz.thresholds_from_checkers([idnyc])
+    th = thresholds_from_checkers([idnyc])
     assert th == {"age": (10,)}
 
 
 def test_thresholds_income_tables_and_monthly_times_12():
-    th = fuzz.thresholds_from_checkers([head_start, home_energy_assistance_program])
-    for feature in fuzz.MONEY_FEATURES:
+    th = thresholds_from_checkers([head_start, home_energy_assistance_program])
+    for feature in MONEY_FEATURES:
         assert set(head_start.INCOME_LIMITS) <= set(th[feature])
         assert 3035 in th[feature] and 3035 * 12 in th[feature]
     # Resource limits compared via a local variable are still found by name.
@@ -56,15 +56,15 @@ def test_thresholds_resolve_module_constants_and_are_sorted_unique(thresholds):
 
 def test_thresholds_deterministic():
     mods = list(checkers.registry().values())
-    assert fuzz.thresholds_from_checkers(mods) == fuzz.thresholds_from_checkers(list(reversed(mods)))
+    assert thresholds_from_checkers(mods) == thresholds_from_checkers(list(reversed(mods)))
 
 
 # --- households -----------------------------------------------------------------------------
 
 def test_fuzz_deterministic(thresholds):
-    a = fuzz.fuzz_households(200, 5, thresholds)
-    b = fuzz.fuzz_households(200, 5, thresholds)
-    c = fuzz.fuzz_households(200, 6, thresholds)
+    a = fuzz_households(200, 5, thresholds)
+    b = fuzz_households(200, 5, thresholds)
+    c = fuzz_households(200, 6, thresholds)
     assert [h.to_json() for h in a] == [h.to_json() for h in b]
     assert a == b
     assert [h.to_json() for h in a] != [h.to_json() for h in c]
@@ -72,9 +72,9 @@ def test_fuzz_deterministic(thresholds):
 
 def test_fuzz_household_uses_only_given_rng(thresholds):
     random.seed(1)
-    a = fuzz.fuzz_household(random.Random(3), thresholds)
+    a = fuzz_household(random.Random(3), thresholds)
     random.seed(2)
-    b = fuzz.fuzz_household(random.Random(3), thresholds)
+    b = fuzz_household(random.Random(3), thresholds)
     assert a == b
 
 
@@ -133,13 +133,13 @@ def test_roster_spread(households):
     assert sorted(sizes) == [1, 2, 3, 4, 5, 6]
     assert min(sizes.values()) > 250
     relations = collections.Counter(m.relation for h in households for m in h.members)
-    assert set(relations) == set(fuzz.FEATURES_BY_NAME["relation"].values)
+    assert set(relations) == set(FEATURES_BY_NAME["relation"].values)
     assert all(sum(m.relation == "spouse" for m in h.members) <= 1 for h in households)
 
 
 def test_max_members_respected(thresholds):
-    assert {h.size for h in fuzz.fuzz_households(100, 1, thresholds, max_members=1)} == {1}
-    assert max(h.size for h in fuzz.fuzz_households(300, 1, thresholds, max_members=3)) == 3
+    assert {h.size for h in fuzz_households(100, 1, thresholds, max_members=1)} == {1}
+    assert max(h.size for h in fuzz_households(300, 1, thresholds, max_members=3)) == 3
 
 
 def test_ages_land_on_thresholds(households):
@@ -210,9 +210,9 @@ def test_names_present_and_surnames_shared(households):
 def test_bad_params(thresholds, kwargs):
     args = {"count": 2, "seed": 1, "max_members": 6} | kwargs
     with pytest.raises(ParamsError):
-        fuzz.fuzz_households(args["count"], args["seed"], thresholds, args["max_members"])
+        fuzz_households(args["count"], args["seed"], thresholds, args["max_members"])
 
 
 def test_empty_thresholds_still_work():
-    hs = fuzz.fuzz_households(50, 2, {})
+    hs = fuzz_households(50, 2, {})
     assert all(cons.violations(h) == [] for h in hs)

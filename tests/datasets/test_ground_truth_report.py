@@ -1,9 +1,8 @@
 from checkers import registry
-from eligibench.catalog.opportunities import load_catalog
-from eligibench.datasets.ground_truth_report import ground_truth_markdown, ground_truth_summary
-from eligibench.datasets.rows import build_row
-from eligibench.household.model import household
-from eligibench.truth.tracing import traced_checkers
+from eligibench.catalog import load_catalog
+from eligibench.datasets import build_row, ground_truth_markdown, ground_truth_summary
+from eligibench.household import household
+from eligibench.truth import traced_checkers
 
 
 def _rows():

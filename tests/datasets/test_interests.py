@@ -4,8 +4,7 @@ from collections import Counter
 import pytest
 import yaml
 
-from eligibench.datasets.interests import balanced_interests
-from eligibench.datasets.params import RepresentativeParams
+from eligibench.datasets import RepresentativeParams, balanced_interests
 from eligibench.errors import ParamsError
 
 POOL = [f"opp{i:02d}" for i in range(82)]

@@ -9,9 +9,8 @@ import pytest
 
 from checkers import registry
 from eligibench import params
-from eligibench.datasets import fuzz_households, plausibility, sealed, thresholds_from_checkers
+from eligibench.datasets import Row, fuzz_households, plausibility, sealed, thresholds_from_checkers
 from eligibench.datasets.population import sample_households
-from eligibench.datasets.rows import Row
 from eligibench.household import household
 from eligibench.household.consistency import NO_DIPLOMA
 from stages import plausibility as stage
@@ -49,7 +48,7 @@ def test_rule_of_reads_the_message_tail():
 
 
 def test_stage_fails_naming_the_report_when_a_household_breaks_a_rule(tmp_path, monkeypatch):
-    from eligibench.datasets.rows import write_parquet
+    from eligibench.datasets import write_parquet
     from eligibench.errors import BenyfitsError
 
     monkeypatch.chdir(tmp_path)
@@ -62,7 +61,7 @@ def test_stage_fails_naming_the_report_when_a_household_breaks_a_rule(tmp_path, 
 
 
 def test_stage_sealed_mode_reports_counts_only(tmp_path, monkeypatch):
-    from eligibench.datasets.rows import write_parquet
+    from eligibench.datasets import write_parquet
     from eligibench.errors import BenyfitsError
 
     monkeypatch.chdir(tmp_path)

@@ -14,8 +14,7 @@ from eligibench.datasets.population import (
     sample_households,
     sampler,
 )
-from eligibench.household import consistency
-from eligibench.household.schema import FEATURE_NAMES
+from eligibench.household import FEATURE_NAMES, consistency
 
 ROOT = Path(__file__).resolve().parents[2]
 RAW = json.loads((ROOT / "eligibench" / "datasets" / "population" / "population.json").read_text())

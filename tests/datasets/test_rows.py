@@ -1,10 +1,10 @@
 import pyarrow.parquet as pq
 
 from checkers import registry
-from eligibench.datasets.rows import SCHEMA, build_row, read_parquet, write_parquet
-from eligibench.household.facts import ALWAYS_KNOWN
-from eligibench.household.model import household
-from eligibench.truth.tracing import traced_checkers
+from eligibench.datasets import ROW_SCHEMA as SCHEMA
+from eligibench.datasets import build_row, read_parquet, write_parquet
+from eligibench.household import ALWAYS_KNOWN, household
+from eligibench.truth import traced_checkers
 
 
 def test_rows_carry_needed_facts_per_opportunity_and_round_trip(tmp_path):
@@ -32,7 +32,7 @@ def test_files_without_the_column_read_with_no_needed_facts(tmp_path):
 def test_rows_carry_a_verified_flip_per_opportunity_and_round_trip(tmp_path):
     import json
 
-    from eligibench.truth.counterfactual import verify_flip
+    from eligibench.truth import verify_flip
 
     checkers = traced_checkers(registry())
     hh = household({"name": "Ana", "age": 30, "annual_work_income": 90000, "work_hours_per_week": 40},
@@ -50,7 +50,7 @@ def test_rows_carry_a_verified_flip_per_opportunity_and_round_trip(tmp_path):
 
 
 def test_a_wrong_flip_is_caught():
-    from eligibench.datasets.rows import Row, unverified_flips
+    from eligibench.datasets import Row, unverified_flips
 
     checkers = traced_checkers(registry())
     hh = household({"name": "Ana", "age": 30, "annual_work_income": 90000, "work_hours_per_week": 40})

@@ -15,7 +15,7 @@ from eligibench.evaluation.hosting import Agent, AgentContext, OpportunityBrief
 from eligibench.evaluation.run import run_dialog
 from eligibench.evaluation.scoring import score
 from eligibench.evaluation.user import SimulatedUser
-from eligibench.truth.tracing import traced_checkers
+from eligibench.truth import traced_checkers
 from tests.conftest import ROOT
 from tests.evaluation.doubles import ExtractiveUserModel
 
@@ -145,7 +145,7 @@ def test_sealed_rows_are_written_privately_and_read_back(built, tmp_path):
 def test_every_published_pair_has_a_verified_flip_field(built):
     """Item 8 of issue 19 over whole built datasets: each flip, applied, flips the verdict (re-run);
     each pair without one has no one-feature flip either."""
-    from eligibench.datasets.rows import unverified_flips
+    from eligibench.datasets import unverified_flips
 
     checkers = traced_checkers(registry())
     rows = built[0]["diverse"] + built[0]["representative"]

@@ -14,10 +14,10 @@ import yaml
 from checkers import registry
 from checkers.editions import edition_registry
 from eligibench import params
-from eligibench.catalog.editions import edition_catalog, load_edition
+from eligibench.catalog import edition_catalog, load_edition
 from eligibench.datasets import build_edition_datasets, sealed
 from eligibench.errors import BenyfitsError
-from eligibench.truth.tracing import traced_checkers
+from eligibench.truth import traced_checkers
 from tests.conftest import ROOT
 from tests.evaluation.doubles import write_one_question_agent
 

@@ -12,25 +12,32 @@ import pytest
 
 import checkers
 from checkers.editions import edition_registry
-from eligibench.datasets import fuzz, unread
+from eligibench.datasets import (
+    every_edition_checker,
+    features_read,
+    fuzz_households,
+    redraw_unread,
+    thresholds_from_checkers,
+    v1_form,
+)
 from eligibench.datasets.population import load_population
 from eligibench.household import consistency as cons
 from eligibench.household import household, member_to_dict
-from eligibench.truth.tracing import traced_checkers
+from eligibench.truth import traced_checkers
 
 N = 150
 
 
 @pytest.fixture(scope="module")
 def thresholds():
-    return fuzz.thresholds_from_checkers(checkers.registry().values())
+    return thresholds_from_checkers(checkers.registry().values())
 
 
 @pytest.fixture(scope="module")
 def pair(thresholds):
     """The same fuzz without and with the second pass (schema 2, so both editions can be traced)."""
-    return (fuzz.fuzz_households(N, 23, thresholds, feature_schema=2, readers=()),
-            fuzz.fuzz_households(N, 23, thresholds, feature_schema=2))
+    return (fuzz_households(N, 23, thresholds, feature_schema=2, readers=()),
+            fuzz_households(N, 23, thresholds, feature_schema=2))
 
 
 def _traces(households, registry) -> list[list[tuple[bool, frozenset[int]]]]:
@@ -44,12 +51,12 @@ def _traces(households, registry) -> list[list[tuple[bool, frozenset[int]]]]:
 def test_features_read_records_exactly_what_a_checker_reads():
     mod = types.SimpleNamespace(check=lambda hh: hh.members[1].age > 10 and hh.members[1].is_runaway)
     hh = household({"age": 40}, {"relation": "sibling", "age": 16, "high_school_equivalent": cons.NO_DIPLOMA})
-    assert unread.features_read(hh, [mod]) == [set(), {"age", "is_runaway"}]
-    assert unread.features_read(hh, []) == [set(), set()]
+    assert features_read(hh, [mod]) == [set(), {"age", "is_runaway"}]
+    assert features_read(hh, []) == [set(), set()]
 
 
 def test_every_edition_checker_holds_both_editions_once():
-    mods = unread.every_edition_checker()
+    mods = every_edition_checker()
     names = [m.__name__ for m in mods]
     assert len(names) == len(set(names))
     assert set(checkers.registry().values()) <= set(mods)
@@ -59,18 +66,18 @@ def test_every_edition_checker_holds_both_editions_once():
 def test_second_pass_keeps_every_trace_of_both_editions(pair):
     base, redrawn = pair
     assert base != redrawn  # the pass changed something...
-    v1 = [unread.v1_form(h) for h in base], [unread.v1_form(h) for h in redrawn]
+    v1 = [v1_form(h) for h in base], [v1_form(h) for h in redrawn]
     assert _traces(v1[0], checkers.registry()) == _traces(v1[1], checkers.registry())
     assert _traces(base, edition_registry("2026-08")) == _traces(redrawn, edition_registry("2026-08"))
 
 
 def test_second_pass_keeps_the_rules_and_the_read_features(pair):
     base, redrawn = pair
-    mods = unread.every_edition_checker()
+    mods = every_edition_checker()
     assert [cons.violations(h) for h in redrawn if cons.violations(h)] == []
-    assert [cons.violations(unread.v1_form(h)) for h in redrawn if cons.violations(unread.v1_form(h))] == []
+    assert [cons.violations(v1_form(h)) for h in redrawn if cons.violations(v1_form(h))] == []
     for a, b in zip(base, redrawn):
-        reads = [x | y for x, y in zip(unread.features_read(unread.v1_form(a), mods), unread.features_read(a, mods))]
+        reads = [x | y for x, y in zip(features_read(v1_form(a), mods), features_read(a, mods))]
         for ma, mb, read in zip(a.members, b.members, reads):
             assert {f: getattr(ma, f) for f in read} == {f: getattr(mb, f) for f in read}
             assert (ma.relation, ma.age, ma.sex, ma.name) == (mb.relation, mb.age, mb.sex, mb.name)
@@ -90,9 +97,9 @@ def test_unread_statuses_follow_the_population(pair):
 
 
 def test_second_pass_deterministic_and_v1_is_the_v2_household_without_its_flags(thresholds):
-    a = fuzz.fuzz_households(40, 5, thresholds)
-    b = fuzz.fuzz_households(40, 5, thresholds, feature_schema=2)
-    assert a == fuzz.fuzz_households(40, 5, thresholds)
+    a = fuzz_households(40, 5, thresholds)
+    b = fuzz_households(40, 5, thresholds, feature_schema=2)
+    assert a == fuzz_households(40, 5, thresholds)
     assert [[member_to_dict(m) for m in h.members] for h in a] == [[member_to_dict(m) for m in h.members] for h in b]
 
 
@@ -101,6 +108,6 @@ def test_redraw_keeps_a_member_fuzzed_when_the_population_contradicts_a_read_fea
     no service for most people, and repair would then clear the benefit the checker read."""
     hh = household({"age": 70, "va_healthcare": True, "conflict_veteran": True, "honorable_service": True})
     read = [{"age", "va_healthcare"}]
-    out, redrawn = unread.redraw_unread(random.Random(1), hh, read, load_population())
+    out, redrawn = redraw_unread(random.Random(1), hh, read, load_population())
     assert redrawn == 1 and out.members[0].va_healthcare and out.members[0].conflict_veteran
     assert cons.violations(out) == []

@@ -4,9 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from eligibench.datasets.rows import read_parquet
-from eligibench.household.model import Household, household
-from eligibench.household.v1format import household_to_v1
+from eligibench.datasets import read_parquet
+from eligibench.household import Household, household, household_to_v1
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,7 +38,7 @@ def _v1_family():
 
 
 def test_v1_dependent_false_is_not_evidence():
-    from eligibench.datasets.v1import import derive_dependents
+    from eligibench.datasets import derive_dependents
 
     hh, set_true, redone = derive_dependents(_v1_family())
     assert [m.dependent for m in hh.members] == [False, True, False, False]
@@ -47,7 +46,7 @@ def test_v1_dependent_false_is_not_evidence():
 
 
 def test_v1_dependent_true_is_kept():
-    from eligibench.datasets.v1import import derive_dependents
+    from eligibench.datasets import derive_dependents
 
     base = _v1_family()
     friend_dep = Household(base.members[:3] + (dataclasses.replace(base.members[3], dependent=True),))

@@ -5,11 +5,9 @@ import pytest
 
 from checkers import registry
 from checkers.editions import edition_registry
-from eligibench.catalog.editions import available, edition_catalog, load_edition, load_readings
+from eligibench.catalog import available, edition_catalog, load_edition, load_readings
 from eligibench.errors import CatalogError
-from eligibench.truth import TABLE_FEATURES
-from eligibench.truth.discipline import violations
-from eligibench.truth.readings import mismatches
+from eligibench.truth import TABLE_FEATURES, mismatches, violations
 
 ROOT = Path(__file__).resolve().parents[2]
 LATER = [e for e in available() if e != "2024"]
@@ -105,8 +103,7 @@ def test_a_reading_sentence_not_in_the_requirements_is_an_error(tmp_path):
 
 
 def test_own_opportunities_match_their_pull(snapshot_2026):
-    from eligibench.catalog.editions import check_against_pull
-    from eligibench.catalog.source import load_snapshot
+    from eligibench.catalog import check_against_pull, load_snapshot
 
     ed = load_edition("2026-08")
     assert check_against_pull(ed, edition_catalog(ed), load_snapshot(snapshot_2026)) == []

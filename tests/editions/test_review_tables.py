@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from checkers.editions import edition_registry
-from eligibench.catalog.editions import available, edition_catalog, load_edition, load_readings
+from eligibench.catalog import available, edition_catalog, load_edition, load_readings
 from eligibench.errors import CatalogError
 from eligibench.truth import HOUSEHOLD_SIZE, TABLE_FEATURES, checker_conditions, table_mismatches
 

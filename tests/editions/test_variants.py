@@ -9,12 +9,19 @@ import pytest
 
 from checkers import registry
 from checkers.editions import edition_registry, explained_checker
-from eligibench.catalog.editions import available, load_edition
-from eligibench.household.model import household
-from eligibench.truth import TracedChecker, checker_conditions
-from eligibench.truth.counterfactual import FlipSearch
-from eligibench.truth.editions import constants, moved_constants
-from eligibench.truth.tracing import OWN_LINES, TWIN, checker_source, instrument
+from eligibench.catalog import available, load_edition
+from eligibench.household import household
+from eligibench.truth import (
+    OWN_LINES,
+    TWIN,
+    FlipSearch,
+    TracedChecker,
+    checker_conditions,
+    checker_source,
+    instrument,
+    moved_constants,
+)
+from eligibench.truth import edition_constants as constants
 
 ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = [(e, oid) for e in available() if e != "2024" for oid in load_edition(e).own_ids
@@ -294,7 +301,7 @@ def test_a_variant_with_a_class_is_an_error(tmp_path):
 
 def test_the_fuzzer_takes_a_variants_numbers_from_its_twins_comparisons():
     """Edition datasets fuzz near the edition's thresholds: a variant's comparisons are its twin's code."""
-    from eligibench.datasets.fuzz import thresholds_from_checkers
+    from eligibench.datasets import thresholds_from_checkers
 
     early = thresholds_from_checkers([edition_registry("2026-08")["TheEarlyInterventionProgram"]])
     assert early["age"] == (2,)  # the variant's MAX_AGE, compared in the twin's `m.age > MAX_AGE`

@@ -4,8 +4,7 @@ Run: PYTHONPATH=. python -m tests.household.pin_profile_review
 """
 import json
 
-from eligibench.household.profile import ROSTER_FEATURES
-from eligibench.household.schema import FEATURES
+from eligibench.household import FEATURES, ROSTER_FEATURES
 from tests.household.test_profile_review import sample_sentences
 
 out = {}

@@ -7,8 +7,7 @@ import json
 import pytest
 
 from eligibench.errors import HouseholdError
-from eligibench.household.model import Household, household
-from eligibench.household.v1format import RowError, iter_v1_file
+from eligibench.household import Household, RowError, household, iter_v1_file
 
 
 def _with(feature: str, literal: str) -> str:

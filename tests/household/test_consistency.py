@@ -5,9 +5,16 @@ import random
 
 import pytest
 
+from eligibench.household import (
+    FEMALE_FIRST_NAMES,
+    MALE_FIRST_NAMES,
+    SURNAMES,
+    Household,
+    member,
+    pick_name,
+    pick_surname,
+)
 from eligibench.household import consistency as cons
-from eligibench.household.model import Household, member
-from eligibench.household.names import FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURNAMES, pick_name, pick_surname
 
 NO = cons.NO_DIPLOMA
 
@@ -543,7 +550,7 @@ def test_justice_and_imprisonment_ages():
 
 
 def cons_member_dict(m) -> dict:
-    from eligibench.household.model import member_to_dict
+    from eligibench.household import member_to_dict
     return member_to_dict(m, 2)
 
 
@@ -614,7 +621,7 @@ def test_hra_benefits_only_asked_in_nyc():
 
 @pytest.mark.parametrize("rule", [r for r in cons.IMPLICATION_RULES])
 def test_repair_member_fixes_each_implication_case(rule):
-    from eligibench.household.model import member_to_dict
+    from eligibench.household import member_to_dict
 
     bad = CASES[rule][0]()
     fixed = Household(tuple(member(**cons.repair_member(member_to_dict(m))) for m in bad.members))
@@ -622,7 +629,7 @@ def test_repair_member_fixes_each_implication_case(rule):
 
 
 def test_repair_member_leaves_a_consistent_member_alone_and_directions():
-    from eligibench.household.model import member_to_dict
+    from eligibench.household import member_to_dict
 
     d = member_to_dict(adult())
     assert cons.repair_member(dict(d)) == d
@@ -637,7 +644,7 @@ def test_repair_member_leaves_a_consistent_member_alone_and_directions():
 
 
 def test_v2_problems_clear_only_version_2_flags():
-    from eligibench.household.schema import V2_FEATURE_NAMES
+    from eligibench.household import V2_FEATURE_NAMES
 
     m = member(age=70, receives_medicare=True, health_insurance=False, receives_scrie=True, receives_drie=True,
                receives_ssdi=True, disabled=True, has_received_ssi_or_ssdi=True,

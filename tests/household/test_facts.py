@@ -1,10 +1,16 @@
 import pytest
 
 from eligibench.errors import HouseholdError
-from eligibench.household.facts import SIZE_KEY, fact, household_facts, parse_key
-from eligibench.household.model import household
-from eligibench.household.profile import member_sentences, render_profile
-from eligibench.household.schema import FEATURE_NAMES
+from eligibench.household import (
+    FEATURE_NAMES,
+    SIZE_KEY,
+    fact,
+    household,
+    household_facts,
+    member_sentences,
+    parse_key,
+    render_profile,
+)
 
 
 def _hh():

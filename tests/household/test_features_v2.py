@@ -3,17 +3,28 @@ from __future__ import annotations
 
 import pytest
 
-from eligibench.catalog.editions import FEATURE_SCHEMAS
-from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
+from eligibench.catalog import FEATURE_SCHEMAS
+from eligibench.datasets import fuzz_households, thresholds_from_checkers
 from eligibench.datasets.population import load_population, sample_households, sample_v2
 from eligibench.errors import HouseholdError
+from eligibench.household import (
+    FEATURE_NAMES,
+    SCHEMA_VERSIONS,
+    V2_FEATURE_NAMES,
+    Household,
+    fact,
+    household,
+    household_facts,
+    household_from_v1,
+    household_to_v1,
+    member,
+    member_to_dict,
+    read_households,
+    render_profile,
+    replace_member,
+    write_households,
+)
 from eligibench.household import consistency as cons
-from eligibench.household.facts import fact, household_facts
-from eligibench.household.model import Household, household, member, member_to_dict, replace_member
-from eligibench.household.profile import render_profile
-from eligibench.household.schema import FEATURE_NAMES, SCHEMA_VERSIONS, V2_FEATURE_NAMES
-from eligibench.household.store import read_households, write_households
-from eligibench.household.v1format import household_from_v1, household_to_v1
 
 
 def v2_household() -> Household:

@@ -3,8 +3,16 @@ import json
 import pytest
 
 from eligibench.errors import HouseholdError
-from eligibench.household.model import Household, household, member, member_to_dict, replace_member
-from eligibench.household.schema import FEATURE_NAMES, FEATURES, FEATURES_BY_NAME
+from eligibench.household import (
+    FEATURE_NAMES,
+    FEATURES,
+    FEATURES_BY_NAME,
+    Household,
+    household,
+    member,
+    member_to_dict,
+    replace_member,
+)
 
 
 def test_schema_has_the_124_v1_features_with_descriptions(shared):

@@ -2,18 +2,21 @@ import re
 
 import pytest
 
-from eligibench.household.model import Household, household
-from eligibench.household.profile import (
+from eligibench.household import (
+    ALL_FEATURES_BY_NAME,
     BOOL_TEMPLATES,
+    FEATURES,
     ROSTER_FEATURES,
+    V2_FEATURES,
     VALUE_TEMPLATES,
+    Household,
     Profile,
     feature_sentence,
+    household,
     member_sentences,
     render_profile,
     render_roster,
 )
-from eligibench.household.schema import ALL_FEATURES_BY_NAME, FEATURES, V2_FEATURES
 
 RENDERED = [f.name for f in FEATURES if f.name not in ROSTER_FEATURES]
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")

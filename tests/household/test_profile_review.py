@@ -8,18 +8,17 @@ someone reviews the pair again and updates the pin (the file says how).
 """
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from eligibench.household.profile import ROSTER_FEATURES, _template
-from eligibench.household.schema import FEATURES
+from eligibench.household import FEATURES, ROSTER_FEATURES, household, third_person_sentence
 
 PINNED = Path(__file__).with_name("profile_review.json")
 RENDERED = [f for f in FEATURES if f.name not in ROSTER_FEATURES]
-# A neutral third-person voice: the review reads "Sam ..." sentences.
-VOICE = dict(S="Sam", subj="Sam", Poss="Sam's", poss="his", pron="he", obj="him", refl="himself",
-             be="is", have="has", do="does", was="was", s="s")
+# A neutral third-person voice: the review reads "Sam ..." sentences (a man named Sam, said by name).
+SAM = household({"name": "Sam", "sex": "male"})
 # Words that change which fact a sentence states: if the description or the sentence uses one,
 # the other must too (the employer_opt_in defect was exactly such a word).
 QUALIFIERS = ("public", "private", "government", "federal", "serious", "chronic", "licensed",
@@ -36,7 +35,8 @@ def sample_values(f):
 
 
 def sample_sentences(f) -> dict[str, str]:
-    return {json.dumps(v): _template(f.name, v, False).format(**VOICE) for v in sample_values(f)}
+    return {json.dumps(v): third_person_sentence(replace(SAM, members=(replace(SAM.members[0], **{f.name: v}),)), 0, f.name)
+            for v in sample_values(f)}
 
 
 def _words(text: str) -> set[str]:

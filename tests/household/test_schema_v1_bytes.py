@@ -48,15 +48,18 @@ def _sha(path: Path) -> str:
 
 def digests() -> dict[str, str]:
     from checkers import registry
-    from eligibench.datasets.diverse import select
-    from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
-    from eligibench.datasets.interests import balanced_interests
+    from eligibench.datasets import (
+        balanced_interests,
+        build_row,
+        fuzz_households,
+        select,
+        thresholds_from_checkers,
+        with_content_version,
+        write_parquet,
+    )
     from eligibench.datasets.population import load_population, sample_households
-    from eligibench.datasets.rows import build_row, write_parquet
-    from eligibench.datasets.version import with_content_version
-    from eligibench.household.store import write_households
-    from eligibench.truth.trace_all import trace_all
-    from eligibench.truth.tracing import traced_checkers
+    from eligibench.household import write_households
+    from eligibench.truth import trace_all, traced_checkers
 
     out = {}
     with tempfile.TemporaryDirectory() as tmp:

@@ -2,10 +2,10 @@ import json
 
 import pytest
 
-from eligibench.household.model import household
-from eligibench.household.v1format import (
+from eligibench.household import (
     LabeledHousehold,
     RowError,
+    household,
     household_from_v1,
     household_to_v1,
     iter_v1_file,

@@ -17,8 +17,7 @@ from pathlib import Path
 from typing import Sequence
 
 from eligibench.evaluation.scoring import summarize
-from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, READY, TURN_LIMIT, DialogResult, RunSpec, Turn
-from eligibench.results.store import ResultStore
+from eligibench.results import AGENT_ERROR, INFRA_ERROR, READY, TURN_LIMIT, DialogResult, ResultStore, RunSpec, Turn
 
 SIMULATORS = ("embedded:SmolLM2-135M-Instruct@t0.0/s0", "vllm:Llama-3.1-70B-Instruct@t0.0/s0")
 QUESTIONS = ("How old are you?", "Do you rent or own your home?", "How much do you earn from work in a year?",
@@ -61,12 +60,16 @@ def make_dataset(dataset_dir: Path, n_diverse: int = 3, n_representative: int = 
     requirement texts, as the publish stage does (give it its own `version`). `sizes`: the
     opportunity counts, row i of each dataset getting sizes[i % len(sizes)]."""
     from checkers.editions import edition_registry
-    from eligibench.catalog.editions import edition_catalog, load_edition
-    from eligibench.datasets.editions import config_name
-    from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
-    from eligibench.datasets.publish import write_opportunities_parquet
-    from eligibench.datasets.rows import build_row, write_parquet
-    from eligibench.truth.tracing import TracedChecker
+    from eligibench.catalog import edition_catalog, load_edition
+    from eligibench.datasets import (
+        build_row,
+        config_name,
+        fuzz_households,
+        thresholds_from_checkers,
+        write_opportunities_parquet,
+        write_parquet,
+    )
+    from eligibench.truth import TracedChecker
 
     modules = edition_registry(edition)
     rng = random.Random(seed)

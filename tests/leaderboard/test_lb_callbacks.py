@@ -12,7 +12,7 @@ import gradio as gr
 import pandas as pd
 import pytest
 
-from eligibench.results.store import ResultStore
+from eligibench.results import ResultStore
 from leaderboard import app
 from leaderboard import queries as Q
 from leaderboard.board import Board

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from eligibench.results.store import ResultStore
+from eligibench.results import ResultStore
 from leaderboard import queries as Q
 from leaderboard.defaults import default_protocol, store_warning
 from tests.leaderboard.synthetic import fake_households, write_run

@@ -23,9 +23,8 @@ from pathlib import Path
 import pytest
 
 from eligibench import system
-from eligibench.datasets.publish import dataset_path
-from eligibench.datasets.rows import read_parquet
-from eligibench.results.store import ResultStore
+from eligibench.datasets import dataset_path, read_parquet
+from eligibench.results import ResultStore
 from tests.leaderboard.synthetic import Household, write_run
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -110,9 +110,8 @@ def test_the_edition_selector_and_side_by_side_in_the_browser(tmp_path, lb_datas
 def test_a_later_editions_dialog_is_explained_with_that_editions_checkers_and_texts(tmp_path):
     """A 2026-08 row (`diverse-2026-08-0000`) is read from `diverse-2026-08`, re-checked by the
     edition's checkers (verdict = published label, trace = stored trace) and explained in words."""
-    from eligibench.catalog.editions import edition_catalog, load_edition
-    from eligibench.datasets.publish import dataset_path
-    from eligibench.datasets.rows import read_parquet
+    from eligibench.catalog import edition_catalog, load_edition
+    from eligibench.datasets import dataset_path, read_parquet
     from eligibench.truth import plain_words
     from leaderboard.verdict_reasons import GroundTruth, row_edition
     from tests.leaderboard.synthetic import make_dataset

@@ -65,8 +65,8 @@ def test_a_member_fact_reads_as_the_profile_says_it():
 
 def test_explanations_agree_with_the_traced_verdict_on_fuzzed_households():
     from checkers import registry
-    from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
-    from eligibench.truth.tracing import TracedChecker
+    from eligibench.datasets import fuzz_households, thresholds_from_checkers
+    from eligibench.truth import TracedChecker
 
     modules = registry()
     households = fuzz_households(4, 3, thresholds_from_checkers(modules.values()))
@@ -79,8 +79,7 @@ def test_explanations_agree_with_the_traced_verdict_on_fuzzed_households():
 
 
 def test_reasons_render_words_causes_facts_and_markdown(lb_dataset):
-    from eligibench.datasets.publish import dataset_path
-    from eligibench.datasets.rows import read_parquet
+    from eligibench.datasets import dataset_path, read_parquet
 
     row = read_parquet(dataset_path(lb_dataset, "diverse"))[0]
     truth = GroundTruth(lb_dataset)
@@ -101,7 +100,7 @@ def test_reasons_render_words_causes_facts_and_markdown(lb_dataset):
 
 @pytest.mark.parametrize("seed", [0, 1])
 def test_profile_names_match_the_explanation(seed):
-    from eligibench.household.profile import display_name
+    from eligibench.household import display_name
 
     rng = random.Random(seed)
     hh = household(member(name="Zoe Park", age=rng.randint(30, 60)))
@@ -110,7 +109,7 @@ def test_profile_names_match_the_explanation(seed):
 
 
 def test_money_and_school_levels_read_as_a_caseworker_writes_them():
-    from eligibench.truth.value_words import show_feature
+    from eligibench.truth import show_feature
 
     assert show_feature("annual_work_income", 45000) == "$45,000"
     assert show_feature("monthly_rent_spending", 1234.5) == "$1,234.50"

@@ -20,8 +20,7 @@ import gradio as gr
 import pandas as pd
 import pytest
 
-from eligibench.results import ResultStore
-from eligibench.results.catalogue import GROUND_TRUTH_TAB
+from eligibench.results import GROUND_TRUTH_TAB, ResultStore
 from leaderboard import queries as Q
 from leaderboard import render as R
 from leaderboard.board import Board

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.datasets.rows import read_parquet
+from eligibench.datasets import read_parquet
 from eligibench.truth import flip_sentence
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,7 +44,7 @@ def test_every_published_flip_reads_as_plain_words():
 
 @pytest.mark.needs_datasets
 def test_a_flip_names_the_member_it_changes():
-    from eligibench.household.profile import display_name
+    from eligibench.household import display_name
 
     rows = _rows()
     row, flip = next((r, f) for r in rows for f in r.flips if f and json.loads(f)["member"] > 0)

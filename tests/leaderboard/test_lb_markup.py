@@ -15,13 +15,11 @@ import urllib.request
 
 import pytest
 
-from eligibench.datasets.publish import dataset_path
-from eligibench.datasets.rows import read_parquet
+from eligibench.datasets import dataset_path, read_parquet
 from eligibench.evaluation.hosting import OpportunityBrief, ProcessAgent
 from eligibench.evaluation.run import run_dialog
 from eligibench.evaluation.user import SimulatedUser
-from eligibench.results.records import AGENT_ERROR, RunSpec
-from eligibench.results.store import ResultStore
+from eligibench.results import AGENT_ERROR, ResultStore, RunSpec
 from tests.evaluation.doubles import ExtractiveUserModel
 from tests.leaderboard.test_lb_e2e import ROOT, browser, start_app, stop
 

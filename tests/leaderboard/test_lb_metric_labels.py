@@ -7,7 +7,7 @@ import ast
 import re
 from pathlib import Path
 
-from eligibench.results.catalogue import columns
+from eligibench.results import columns
 
 LEADERBOARD = Path(__file__).resolve().parents[2] / "leaderboard"
 

@@ -4,9 +4,8 @@ listed, and "asked, answered I don't know" is a state of its own."""
 from __future__ import annotations
 
 from checkers.editions import explained_checker
-from eligibench.datasets.publish import dataset_path
-from eligibench.datasets.rows import read_parquet
-from eligibench.household.facts import ALWAYS_KNOWN
+from eligibench.datasets import dataset_path, read_parquet
+from eligibench.household import ALWAYS_KNOWN
 from leaderboard.board import asked_unknown
 from leaderboard.verdict_reasons import DialogFacts, GroundTruth, render_reasons, traced_checker
 

@@ -16,13 +16,11 @@ import urllib.parse
 
 import pytest
 
-from eligibench.datasets.publish import dataset_path
-from eligibench.datasets.rows import read_parquet
+from eligibench.datasets import dataset_path, read_parquet
 from eligibench.evaluation.hosting import OpportunityBrief, ProcessAgent
 from eligibench.evaluation.run import run_dialog
 from eligibench.evaluation.user import SimulatedUser
-from eligibench.results.records import RunSpec
-from eligibench.results.store import ResultStore
+from eligibench.results import ResultStore, RunSpec
 from leaderboard.notes import code_block, notes_markdown
 from tests.evaluation.doubles import ExtractiveUserModel
 from tests.leaderboard.test_lb_e2e import ROOT, browser, start_app, stop

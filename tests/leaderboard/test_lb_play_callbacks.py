@@ -9,7 +9,7 @@ from pathlib import Path
 import gradio as gr
 import pytest
 
-from eligibench.results.store import ResultStore
+from eligibench.results import ResultStore
 from leaderboard.tabs import play
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,8 +12,7 @@ import pandas as pd
 import pytest
 
 from eligibench.evaluation.scoring import summarize
-from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, READY, DialogResult, RunSpec, Turn
-from eligibench.results.store import ResultStore
+from eligibench.results import AGENT_ERROR, INFRA_ERROR, READY, DialogResult, ResultStore, RunSpec, Turn
 from leaderboard import queries as Q
 from leaderboard.verdict_reasons import GroundTruth, render_reasons
 from tests.leaderboard.synthetic import fake_households, write_run
@@ -242,8 +241,7 @@ def test_readers_retry_while_a_writer_holds_the_file(filled):
 
 def test_ground_truth_reason_is_the_checker_trace(lb_dataset):
     from checkers import registry
-    from eligibench.datasets.publish import dataset_path
-    from eligibench.datasets.rows import read_parquet
+    from eligibench.datasets import dataset_path, read_parquet
 
     gt = GroundTruth(lb_dataset, ROOT / "opportunities")
     row = read_parquet(dataset_path(lb_dataset, "diverse"))[0]

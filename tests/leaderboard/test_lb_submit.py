@@ -13,8 +13,7 @@ from eligibench.evaluation.hosting import load_manifest
 from eligibench.evaluation.intake import pick_smoke_rows, run_worker, smoke_dialogs
 from eligibench.evaluation.run import read_config
 from eligibench.evaluation.user import QUOTING_LABEL, QuotingUserModel
-from eligibench.results.records import AGENT_ERROR
-from eligibench.results.store import ResultStore
+from eligibench.results import AGENT_ERROR, ResultStore
 from leaderboard import queries as Q
 
 ROOT = Path(__file__).resolve().parents[2]

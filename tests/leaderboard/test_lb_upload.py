@@ -10,7 +10,7 @@ import pytest
 
 from eligibench.evaluation.hosting import SubmissionError
 from eligibench.evaluation.intake import check_folder
-from eligibench.results.store import ResultStore
+from eligibench.results import ResultStore
 from leaderboard.upload import Limits, UploadError, accept_upload, check_zip
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ import sys
 import pandas as pd
 import pytest
 
-from eligibench.results.store import ResultStore
+from eligibench.results import ResultStore
 from leaderboard import queries as Q
 from leaderboard.ratelimit import RateLimiter
 from tests.leaderboard.synthetic import fake_households, write_run

@@ -9,9 +9,21 @@ import sys
 import pandas as pd
 import pytest
 
-from eligibench.evaluation.scoring import summarize  # noqa: F401  (the scorer the synthetic runs use)
-from eligibench.results import CAUSE_WORDS, FAILURE_CAUSES, METRICS, ResultStore, StoreLockedError, parse_protocol
-from eligibench.results.catalogue import columns
+from eligibench.datasets import Row
+from eligibench.evaluation.scoring import run_process, summarize  # noqa: F401  (summarize: the scorer the synthetic runs use)
+from eligibench.household import household, render_profile
+from eligibench.results import (
+    CAUSE_WORDS,
+    FAILURE_CAUSES,
+    METRICS,
+    READY,
+    DialogResult,
+    ResultStore,
+    StoreLockedError,
+    Turn,
+    columns,
+    parse_protocol,
+)
 from leaderboard import queries as Q
 from leaderboard.board import oracle_words
 from leaderboard.tabs.board import export_stem, shown_table, sort_shown
@@ -28,14 +40,18 @@ def store(tmp_path_factory):
     return s
 
 
+def _one_scored_dialog_process():
+    """The process scorer over one free-form dialog: the metric names it writes for a run."""
+    hh = household({"name": "Ana Diaz", "age": 40})
+    row = Row("r1", "diverse", hh, ("A",), (True,), ("t1",), render_profile(hh).text, "", "v", (("m0.age",),))
+    res = DialogResult("r1", "diverse", 0, (Turn("How old are you?", "40."),), {"A": True}, {"A": True}, READY)
+    return run_process({"diverse": [row]}, [res], grounded=False)
+
+
 def test_every_catalogue_metric_is_written_by_the_scorers_and_every_column_comes_from_it(store):
     with Q.StoreSource(store.path).reader() as r:
         written = set(r.df("SELECT DISTINCT name FROM metrics")["name"])
-    from eligibench.evaluation.scoring.process import _metrics  # the process metrics' names
-    process_names = {name for _, name, *_ in _metrics([{"dataset": "diverse", "needed_coverage": 1, "redundant_questions": 0,
-                                                        "over_asked_facts": 0, "premature_ready": False,
-                                                        "members_covered": 1, "oracle_questions": 1,
-                                                        "turns_over_oracle": 0}], [], {}, {}, False)}
+    process_names = {name for _, name, *_ in _one_scored_dialog_process().metrics}
     # the simulator-fault scorer writes the rate and an agent_ twin of every score (voided pairs left out)
     from eligibench.evaluation.scoring.simulator_faults import AGENT_PREFIX, FAULT_RATE
     fault_names = {FAULT_RATE} | {AGENT_PREFIX + name for name in written}

@@ -16,11 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.catalog import edition_catalog, load_edition
-from eligibench.catalog.editions import available
-from eligibench.datasets.rows import read_parquet
-from eligibench.household import display_name
-from eligibench.household.facts import household_facts
+from eligibench.catalog import available, edition_catalog, load_edition
+from eligibench.datasets import read_parquet
+from eligibench.household import display_name, household_facts
 from eligibench.results import CAUSE_WORDS, FAILURE_CAUSES, TERMINATION_WORDS, TERMINATIONS
 from leaderboard.board import chat_messages
 from leaderboard.plain_facts import CHECK_WORDS, keys_in_words

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from eligibench.evaluation.hosting import SubmissionError
-from eligibench.results.store import ResultStore
+from eligibench.results import ResultStore
 from leaderboard.upload import UploadError, accept_upload
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.results.store import ResultStore
+from eligibench.results import ResultStore
 from leaderboard.upload import UploadError, accept_upload
 from tests.leaderboard.test_upload_corrupt import AGENT, MANIFEST, _zip
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from eligibench.models import ModelSpec
-from eligibench.models.preflight import PreflightError, check_preflight, preflight
+from eligibench.models import ModelSpec, check_preflight, preflight
+from eligibench.models.preflight import PreflightError
 from eligibench.models.servers import free_port
 from tests.fakes.openai_server import FakeOpenAIServer
 

@@ -6,6 +6,7 @@ from contextlib import ExitStack
 import pytest
 
 from eligibench.models import (
+    BACKENDS,
     EmbeddedModel,
     EmbeddedServer,
     ModelConfigError,
@@ -19,7 +20,6 @@ from eligibench.models import (
     make_model,
     serves_reference,
 )
-from eligibench.models.types import BACKENDS
 
 
 def test_registry_names_clients_servers_and_protocol_facts():

@@ -6,10 +6,17 @@ from dataclasses import replace
 
 import pytest
 
-from eligibench.models import ModelConfigError, ModelRequestError, ModelSpec, ModelUnavailable, make_model, pool_for
+from eligibench.models import (
+    ModelConfigError,
+    ModelRequestError,
+    ModelSpec,
+    ModelUnavailable,
+    make_model,
+    model_identity,
+    pool_for,
+    preflight,
+)
 from eligibench.models import replicas as R
-from eligibench.models.preflight import preflight
-from eligibench.models.serving import model_identity
 from tests.fakes.fake_server_process import FakeProcess
 from tests.fakes.openai_server import FakeOpenAIServer
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.models import ModelSpec, backend, gguf_sha256, model_identity
+from eligibench.models import EmbeddedServer, ModelSpec, backend, gguf_sha256, model_identity
 from eligibench.models import embedded as embedded_mod
-from eligibench.models.embedded import DECODE_THREADS, PREFILL_THREADS, RUNTIME_PIN, EmbeddedServer, packaged_gguf
+from eligibench.models.embedded import DECODE_THREADS, PREFILL_THREADS, RUNTIME_PIN, packaged_gguf
 
 ROOT = Path(__file__).resolve().parents[2]
 SMOL = "SmolLM2-135M-Instruct"

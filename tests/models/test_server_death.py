@@ -10,9 +10,9 @@ import time
 
 import pytest
 
-from eligibench.models import EmbeddedServer, ModelSpec, make_model
+from eligibench.models import EmbeddedServer, ModelSpec, ModelUnavailable, ServerDied, make_model
 from eligibench.models.servers import ServerProcess, free_port, server_death
-from eligibench.models.types import PORTABLE_REINSTALL, ModelUnavailable, ServerDied
+from eligibench.models.types import PORTABLE_REINSTALL
 
 
 def _process(tmp_path, code: str) -> ServerProcess:

@@ -7,9 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.datasets.publish import dataset_path
-from eligibench.datasets.rows import read_parquet
-from eligibench.datasets.version import content_version, folder_version
+from eligibench.datasets import content_version, dataset_path, folder_version, read_parquet
 from eligibench.household import household
 from tests.scratch import dvc, make_project
 
@@ -21,8 +19,8 @@ CATALOG = {"opportunities": [{"id": "IDNYC", "name": "IDNYC", "category": "c", "
 
 def _row(age: int, version: str = ""):
     from checkers import registry
-    from eligibench.datasets.rows import build_row
-    from eligibench.truth.tracing import traced_checkers
+    from eligibench.datasets import build_row
+    from eligibench.truth import traced_checkers
 
     return build_row("r-0", "diverse", household({"name": "Ana Ruiz", "age": age}), ["IDNYC"],
                      traced_checkers({"IDNYC": registry()["IDNYC"]}), version)

@@ -56,8 +56,7 @@ def test_published_folder_loads_with_datasets_for_every_config(built):
 
 
 def test_rows_carry_household_labels_traces_profile_and_version(built):
-    from eligibench.datasets.publish import dataset_path
-    from eligibench.datasets.rows import read_parquet
+    from eligibench.datasets import dataset_path, read_parquet
 
     rows = read_parquet(dataset_path(built / "benyfits", "diverse"))
     for r in rows:
@@ -70,10 +69,9 @@ def test_rows_carry_household_labels_traces_profile_and_version(built):
 
 def test_labels_agree_with_the_checkers(built):
     from checkers import registry
-    from eligibench.datasets.publish import dataset_path
-    from eligibench.datasets.rows import read_parquet
-    from eligibench.household.facts import ALWAYS_KNOWN
-    from eligibench.truth.tracing import TracedChecker
+    from eligibench.datasets import dataset_path, read_parquet
+    from eligibench.household import ALWAYS_KNOWN
+    from eligibench.truth import TracedChecker
 
     reg = registry()
     for name in ("diverse", "representative"):
@@ -125,7 +123,7 @@ def test_bad_params_fail_before_any_work(tmp_path, snapshot_2024, override, mess
 
 
 def test_upload_plan_is_exactly_the_folder_with_the_version_in_the_message(built):
-    from eligibench.datasets.publish import commit_message, upload_operations
+    from eligibench.datasets import commit_message, upload_operations
 
     ops = upload_operations(built / "benyfits")
     paths = [op.path_in_repo for op in ops]

@@ -6,8 +6,7 @@ from urllib.parse import urlparse
 import psutil
 import pytest
 
-from eligibench.models.serving import attach_servers
-from eligibench.models.types import ModelSpec
+from eligibench.models import ModelSpec, attach_servers
 from stages.generate import side_by_side
 
 

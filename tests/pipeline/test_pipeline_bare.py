@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from eligibench.results.records import UNJAILED
+from eligibench.results import UNJAILED
 from tests.scratch import make_project, pipeline_env
 
 pytestmark = [pytest.mark.dvc, pytest.mark.model]
@@ -77,7 +77,7 @@ def test_every_default_stage_runs_and_exits_0_without_bubblewrap(bare):
 
 
 def test_every_run_records_its_reference_agent_ran_unjailed(bare):
-    from eligibench.results.store import ResultStore
+    from eligibench.results import ResultStore
 
     proj, _, r, _ = bare
     assert r.returncode == 0, r.stderr[-3000:]
@@ -101,7 +101,7 @@ def test_only_audit_and_the_run_rerun_for_the_free_form_simulator(free_form):
 
 
 def test_random_evaluated_on_both_datasets_with_the_embedded_simulator_into_duckdb(free_form):
-    from eligibench.results.store import ResultStore
+    from eligibench.results import ResultStore
 
     proj, _ = free_form
     store = ResultStore(proj / "results" / "benyfits.duckdb")
@@ -119,7 +119,7 @@ def test_random_evaluated_on_both_datasets_with_the_embedded_simulator_into_duck
 
 
 def test_audit_of_the_embedded_simulated_user_is_stored(free_form):
-    from eligibench.results.store import ResultStore
+    from eligibench.results import ResultStore
 
     proj, _ = free_form
     (audit,) = [a for a in ResultStore(proj / "results" / "benyfits.duckdb").audits()

@@ -50,8 +50,7 @@ def test_human_run_is_a_human_row_and_not_ranked(project):
 
 
 def test_ceiling_sample_is_fixed_balanced_and_split(project):
-    from eligibench.datasets.publish import dataset_path
-    from eligibench.datasets.rows import read_parquet
+    from eligibench.datasets import dataset_path, read_parquet
 
     rows = {d: read_parquet(dataset_path(project / "benyfits", d)) for d in ("diverse", "representative")}
     total = sum(len(r.opportunities) for rs in rows.values() for r in rs)

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.datasets.publish import dataset_path
-from eligibench.datasets.rows import read_parquet
-from eligibench.results.store import ResultStore
+from eligibench.datasets import dataset_path, read_parquet
+from eligibench.results import ResultStore
 from tests.leaderboard.test_lb_e2e import browser, save_screenshot, start_app, stop
 
 ROOT = Path(__file__).resolve().parents[2]

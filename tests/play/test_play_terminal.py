@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.results.store import ResultStore
+from eligibench.results import ResultStore
 
 pexpect = pytest.importorskip("pexpect", reason="pexpect is in the test extras (pip install -e '.[test]')")
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from eligibench.cli.play import _verdicts
+from eligibench.cli.play import print_verdicts
 
 
 def _result(predictions):
@@ -14,7 +14,7 @@ def _result(predictions):
 
 def test_playing_the_household_the_predictions_are_the_agents(capsys):
     row = SimpleNamespace(opportunities=("A", "B"), labels=(True, False))
-    _verdicts(row, _result({"A": False, "B": False}), {"A": "Program A", "B": "Program B"}, role="user")
+    print_verdicts(row, _result({"A": False, "B": False}), {"A": "Program A", "B": "Program B"}, role="user")
     out = capsys.readouterr().out
     assert "you said" not in out
     assert "Program A" in out and "the agent said you are not eligible" in out and "the agent was wrong" in out
@@ -23,6 +23,6 @@ def test_playing_the_household_the_predictions_are_the_agents(capsys):
 
 def test_playing_the_agent_the_predictions_are_the_persons(capsys):
     row = SimpleNamespace(opportunities=("A",), labels=(True,))
-    _verdicts(row, _result({"A": True}), {"A": "Program A"}, role="agent")
+    print_verdicts(row, _result({"A": True}), {"A": "Program A"}, role="agent")
     out = capsys.readouterr().out
     assert "you said eligible" in out and "agent" not in out

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.results.store import ResultStore
+from eligibench.results import ResultStore
 from eligibench.terminal import safe
 
 pexpect = pytest.importorskip("pexpect", reason="pexpect is in the test extras (pip install -e '.[test]')")

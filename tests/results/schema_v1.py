@@ -6,7 +6,7 @@ from pathlib import Path
 
 import duckdb
 
-from eligibench.results.schema import V2_RUN_COLUMNS, V3_QUEUE_COLUMNS, V4_RUN_COLUMNS
+from eligibench.results import schema
 
 V2_TABLES = ("turn_facts", "dialog_process", "pair_failures", "simulator_checks", "turn_notes")
 V3_TABLES = ("run_replicas",)
@@ -16,7 +16,7 @@ def as_schema_v3(path: Path) -> None:
     """A current file as version 3 wrote it (before runs recorded their isolation)."""
     con = duckdb.connect(str(path))
     try:
-        for column, _ in V4_RUN_COLUMNS:
+        for column, _ in schema.V4_RUN_COLUMNS:
             con.execute(f"ALTER TABLE runs DROP COLUMN IF EXISTS {column}")
         con.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
     finally:
@@ -28,7 +28,7 @@ def as_schema_v2(path: Path) -> None:
     as_schema_v3(path)
     con = duckdb.connect(str(path))
     try:
-        for column, _ in V3_QUEUE_COLUMNS:
+        for column, _ in schema.V3_QUEUE_COLUMNS:
             con.execute(f"ALTER TABLE queue DROP COLUMN IF EXISTS {column}")
         for table in V3_TABLES:
             con.execute(f"DROP TABLE IF EXISTS {table}")
@@ -41,7 +41,7 @@ def as_schema_v1(path: Path) -> None:
     as_schema_v2(path)
     con = duckdb.connect(str(path))
     try:
-        for column, _ in V2_RUN_COLUMNS:
+        for column, _ in schema.V2_RUN_COLUMNS:
             con.execute(f"ALTER TABLE runs DROP COLUMN IF EXISTS {column}")
         for table in V2_TABLES:
             con.execute(f"DROP TABLE IF EXISTS {table}")

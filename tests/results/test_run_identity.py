@@ -1,18 +1,17 @@
 """Issue 13, run identity: the submission's code hash and each model's identity."""
 from __future__ import annotations
 
+import http.server
 import json
 import shutil
 import threading
-import http.server
 from pathlib import Path
 
 import pytest
 
-from eligibench.models import ModelConfigError, ModelSpec, make_model
-from eligibench.models.embedded import gguf_sha256, packaged_gguf
-from eligibench.models.serving import model_identity
-from eligibench.results.identity import code_hash
+from eligibench.models import ModelConfigError, ModelSpec, gguf_sha256, make_model, model_identity
+from eligibench.models.embedded import packaged_gguf
+from eligibench.results import code_hash
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,13 +14,21 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from eligibench.results import (
+    AGENT_ERROR,
+    INFRA_ERROR,
+    READY,
+    SCHEMA_VERSION,
+    TURN_LIMIT,
+    DialogResult,
+    ResultStore,
+    RunSpec,
+    SchemaVersionError,
+    StoreLockedError,
+    Turn,
+    run_id_for,
+)
 from eligibench.results import schema as schema_mod
-from eligibench.results import store as store_mod
-from eligibench.results.connection import SchemaVersionError, StoreLockedError
-from eligibench.results.identity import run_id_for
-from eligibench.results.schema import SCHEMA_VERSION
-from eligibench.results.store import ResultStore
-from eligibench.results.records import AGENT_ERROR, INFRA_ERROR, READY, TURN_LIMIT, DialogResult, RunSpec, Turn
 
 ROOT = Path(__file__).resolve().parents[2]
 TESTS = Path(__file__).resolve().parent
@@ -261,7 +269,10 @@ def test_export_parquet(tmp_path):
         s.record_dialog(rid, make_result(*k))
     s.enqueue("random", "submissions/random")
     out = s.export_parquet(tmp_path / "snap")
-    count = lambda t: duckdb.sql(f"SELECT count(*) FROM read_parquet('{out[t]}')").fetchall()[0][0]
+
+    def count(t):
+        return duckdb.sql(f"SELECT count(*) FROM read_parquet('{out[t]}')").fetchall()[0][0]
+
     assert count("dialogs") == 5 and count("runs") == 1 and count("queue") == 1
     assert count("turns") == sum(len(make_result(*k).turns) for k in EXPECTED[:5])
     assert count("predictions") == 15
@@ -562,7 +573,7 @@ def test_foreign_duckdb_file_is_refused(tmp_path):
 
 
 def test_audit_round_trip_and_replace(tmp_path):
-    from eligibench.results.store import ResultStore
+    from eligibench.results import ResultStore
 
     store = ResultStore(tmp_path / "r.duckdb")
     assert store.audits() == []

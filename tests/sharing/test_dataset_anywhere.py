@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.datasets.publish import BuildInfo, card, data_dir, hub_card, loading_snippet, upload
+from eligibench.datasets import BuildInfo, data_dir, hub_card, loading_snippet, upload
+from eligibench.datasets import dataset_card as card
 from eligibench.files import write_text
 from tests.leaderboard.synthetic import make_dataset
 

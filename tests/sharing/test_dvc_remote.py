@@ -46,7 +46,8 @@ def test_push_then_fresh_clone_pull_is_byte_identical_and_clean(tmp_path):
     r = dvc(proj, None, "repro")
     assert r.returncode == 0, r.stdout + r.stderr
     # and a dataset folder in the published layout (Parquet + card), tracked as data
-    from eligibench.datasets.publish import BuildInfo, card
+    from eligibench.datasets import BuildInfo
+    from eligibench.datasets import dataset_card as card
     from tests.leaderboard.synthetic import make_dataset
 
     make_dataset(proj / "benyfits", n_diverse=3, n_representative=2, version="dv-0123456789ab")

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from eligibench.evaluation.scoring import compare_runs, mcnemar_p, tied_with_top
-from eligibench.results.records import DialogResult, Turn
+from eligibench.results import DialogResult, Turn
 
 
 def _run(n: int, wrong_every: int | None, questions: int = 5, seed: int = 0, datasets=("diverse", "representative")) -> list[DialogResult]:

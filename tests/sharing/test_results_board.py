@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from eligibench.cli.main import main
-from eligibench.results.export import CONFIGS, export_results
+from eligibench.results import EXPORT_CONFIGS as CONFIGS
+from eligibench.results import export_results
 from leaderboard.results_source import ResultsNotFound, results_data_dir
 from tests.sharing.test_dataset_anywhere import FakeHub
 

@@ -12,8 +12,13 @@ import pytest
 
 from eligibench import params, paths
 from eligibench.datasets import dataset_path, read_parquet
-from eligibench.evaluation.hosting import AgentContext, import_submission_module, load_manifest
-from eligibench.evaluation.hosting.types import Dialog, OpportunityBrief
+from eligibench.evaluation.hosting import (
+    AgentContext,
+    Dialog,
+    OpportunityBrief,
+    import_submission_module,
+    load_manifest,
+)
 from eligibench.evaluation.run import read_config, resolve_run, run_submission
 from eligibench.evaluation.user import GroundedUser
 from eligibench.household import FEATURES, replace_member

@@ -12,7 +12,7 @@ import re
 from dataclasses import fields, replace
 from typing import Any, Iterable, Sequence
 
-from eligibench.household.model import Household
+from eligibench.household import Household
 
 
 def feature_values(households: Iterable[Household]) -> dict[str, list[Any]]:

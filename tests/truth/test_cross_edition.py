@@ -1,7 +1,7 @@
 """The cross-edition report: changed verdicts between 2024 and 2026-08 and the condition that moved."""
 from checkers.editions import edition_registry
-from eligibench.household.model import household
-from eligibench.truth.editions import compare_editions
+from eligibench.household import household
+from eligibench.truth import compare_editions
 
 S8 = "SectionEightHousingChoiceVoucherProgram"
 

@@ -17,10 +17,7 @@ import pytest
 
 from checkers.editions import edition_registry, explained_checker
 from eligibench.household import Household, member
-from eligibench.truth import TracedChecker, flip_sentence
-from eligibench.truth.counterfactual import FlipSearch, _thresholds
-from eligibench.truth.explain import LimitClaim
-from eligibench.truth.explain_check import CheckTally, _check_claim, _Runs, check_flip, check_limits
+from eligibench.truth import CheckTally, FlipSearch, LimitClaim, TracedChecker, check_flip, check_limits, flip_sentence
 from tests.published import published_evaluation_files
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,8 +58,24 @@ def test_the_checks_catch_a_far_flip_and_a_wrong_limit():
     checker = explained_checker(DRIE)
     good = next(c for c in checker.explain(hh).claims if c.derived)
     wrong = LimitClaim(**{**vars(good), "limit": 5379.0})  # the yearly income, shown as the limit
-    assert _check_claim(_Runs(checker, hh, CheckTally()), good) == "verdict"
-    assert "is not where the condition changes" in _check_claim(_Runs(checker, hh, CheckTally()), wrong)
+    right, bad = CheckTally(), CheckTally()
+    check_limits(_Stating(checker, good), hh, right)
+    check_limits(_Stating(checker, wrong), hh, bad)
+    assert (right.limits, right.verdicts, right.problems) == (1, 1, [])
+    assert bad.limits == 0 and "is not where the condition changes" in bad.problems[0], bad.problems
+
+
+class _Stating:
+    """The explained checker, stating one given claim (the check re-runs the real checker)."""
+
+    def __init__(self, checker, claim):
+        self._checker, self._claim = checker, claim
+
+    def claims(self, hh):
+        return [self._claim]
+
+    def __getattr__(self, name):
+        return getattr(self._checker, name)
 
 
 # the opportunities whose conditions compare computed amounts (income, rent, resources) with limits
@@ -72,7 +85,7 @@ _LIMITED = ("ChildCareVouchers", "CoolingAssistanceBenefit", DRIE, "EarlyHeadSta
 
 @pytest.mark.parametrize("edition", ["2024", "2026-08"])
 def test_fuzzed_households_explanations_and_flips_hold_when_rerun(edition):
-    from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
+    from eligibench.datasets import fuzz_households, thresholds_from_checkers
 
     modules = edition_registry(edition)
     pool = fuzz_households(2, 7, thresholds_from_checkers(modules.values())) + [_drie_household()]
@@ -86,7 +99,7 @@ def test_fuzzed_households_explanations_and_flips_hold_when_rerun(edition):
             flip = search.find(hh)
             check_limits(explained_checker(oid, edition), hh, tally, f"household {i} ")
             check_flip(traced, hh, "" if flip is None else flip.to_json(), traced.run(hh).eligible, tally,
-                       _thresholds(traced.path, traced.variant_path), f"household {i} ")
+                       search.thresholds, f"household {i} ")
     assert not tally.problems, "\n".join(tally.problems[:20])
     # a derived limit says how it is made, in words a person reads
     assert "a third of monthly income" in derived, derived
@@ -103,7 +116,7 @@ def test_every_published_pair_states_limits_and_flips_the_checker_confirms():
     Measured 2026-11-27 on fuzzed stand-ins of the published pairs (one core, under cProfile, the
     machine shared): 3.0 s for 324 pairs of 2026-08, 4.5 s for 328 of 2024, so about 12 s for the
     ~1,100 published pairs of both editions."""
-    from eligibench.datasets.rows import read_parquet
+    from eligibench.datasets import read_parquet
 
     started = time.perf_counter()
     tally = CheckTally()
@@ -114,13 +127,14 @@ def test_every_published_pair_states_limits_and_flips_the_checker_confirms():
             for i, oid in enumerate(row.opportunities):
                 pairs += 1
                 if (edition, oid) not in _TRACED:
-                    _TRACED[(edition, oid)] = TracedChecker(oid, modules[oid])
-                traced = _TRACED[(edition, oid)]
+                    traced = TracedChecker(oid, modules[oid])
+                    _TRACED[(edition, oid)] = (traced, FlipSearch(traced).thresholds)
+                traced, numbers = _TRACED[(edition, oid)]
                 where = f"{f.parent.name}/{f.stem} {row.id} "
                 check_limits(explained_checker(oid, edition), row.household, tally, where)
                 flip = row.flips[i] if i < len(row.flips) else ""
                 check_flip(traced, row.household, flip, row.labels[i], tally,
-                           _thresholds(traced.path, traced.variant_path), where)
+                           numbers, where)
     print(f"{pairs} pairs: {tally.limits} limits ({tally.verdicts} deciding the verdict) and {tally.flips} flips "
           f"confirmed, {tally.unmovable} limits no "
           f"number moves, {tally.runs} checker runs, {time.perf_counter() - started:.1f} s")

@@ -15,10 +15,9 @@ from pathlib import Path
 import pytest
 
 from checkers.editions import edition_registry, explained_checker
-from eligibench.catalog.editions import available
-from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
-from eligibench.truth import plain_words
-from eligibench.truth.explain import Event
+from eligibench.catalog import available
+from eligibench.datasets import fuzz_households, thresholds_from_checkers
+from eligibench.truth import Event, plain_words
 from tests.published import published_evaluation_files
 from tests.truth.reach import feature_values, reaching
 
@@ -69,7 +68,7 @@ def test_every_condition_of_every_checker_renders_in_plain_words(edition):
 @pytest.mark.needs_datasets
 def test_every_published_pair_is_explained_in_plain_words():
     """Every published evaluation pair of both editions (tests/published.py: not the train split)."""
-    from eligibench.datasets.rows import read_parquet
+    from eligibench.datasets import read_parquet
 
     bad: list[str] = []
     pairs = 0

@@ -2,8 +2,8 @@
 import types
 
 from checkers import registry
-from eligibench.household.model import household
-from eligibench.truth.tracing import TracedChecker
+from eligibench.household import household
+from eligibench.truth import TracedChecker
 
 
 def _checker(tmp_path, name, source):

@@ -9,7 +9,7 @@ import pytest
 
 from checkers import registry
 from checkers.editions import edition_registry
-from eligibench.catalog.editions import load_edition
+from eligibench.catalog import load_edition
 from eligibench.truth import second_reading as sr
 
 READINGS = sr.load()

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from checkers import registry
-from eligibench.household.model import household
+from eligibench.household import household
 from eligibench.truth import verdict_changes as vc
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,8 +91,6 @@ def test_a_checkout_without_the_base_revision_is_named_not_a_traceback(tmp_path)
     """A shallow clone or an archive lacks the base commit: the stage reports "not measured" and builds on."""
     import subprocess
 
-    from eligibench.truth.verdict_changes import BaseRevisionUnavailable, checkers_at
-
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
-    with pytest.raises(BaseRevisionUnavailable, match="has no commit 0123abc"):
-        checkers_at("0123abc", tmp_path)
+    with pytest.raises(vc.BaseRevisionUnavailable, match="has no commit 0123abc"):
+        vc.checkers_at("0123abc", tmp_path)

@@ -2,7 +2,7 @@ import itertools
 
 from checkers import registry
 from checkers.editions.e2026_08.access_a_ride_paratransit_service import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 CAUSES = ("disabled", "developmental_condition", "emotional_behavioral_condition", "mental_health_condition",
           "recovering_from_surgery", "chronic_health_condition")

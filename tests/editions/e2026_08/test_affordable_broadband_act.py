@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.editions.e2026_08.affordable_broadband_act import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 @pytest.mark.parametrize("benefit", ["receives_snap", "receives_medicaid", "receives_disability_medicaid",

@@ -1,6 +1,6 @@
 from checkers.child_and_dependent_care_tax_credit import check as check_2024
 from checkers.editions.e2026_08.child_and_dependent_care_tax_credit import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 ME = {"annual_work_income": 40000, "works_outside_home": True}
 KID = {"relation": "child", "age": 5, "dependent": True, "has_paid_caregiver": True}

@@ -1,6 +1,6 @@
 from checkers.child_care_vouchers import check as check_2024
 from checkers.editions.e2026_08.child_care_vouchers import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 KID = {"relation": "child", "age": 3}
 WORKS = {"work_hours_per_week": 20}  # at least $17,160 a year is minimum wage for 20 hours

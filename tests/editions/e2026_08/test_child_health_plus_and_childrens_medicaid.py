@@ -1,6 +1,6 @@
 from checkers.child_health_plus_and_childrens_medicaid import check as check_2024
 from checkers.editions.e2026_08.child_health_plus_and_childrens_medicaid import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 ADULT = {"age": 40, "health_insurance": True}
 CHILD = {"relation": "child", "health_insurance": False}

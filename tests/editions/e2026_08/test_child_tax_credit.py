@@ -4,7 +4,7 @@ from checkers.editions.e2026_08.child_tax_credit import (
     qualifies_for_empire_state_credit,
     qualifies_for_federal_credit,
 )
-from eligibench.household.model import household
+from eligibench.household import household
 
 KID = {"relation": "child", "age": 8, "dependent": True}
 OUTSIDE_NY = {"place_of_residence": "Jersey"}

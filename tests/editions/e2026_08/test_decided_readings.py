@@ -5,7 +5,7 @@ import pytest
 
 from checkers import registry
 from checkers.editions import edition_registry
-from eligibench.household.model import household
+from eligibench.household import household
 
 E26 = edition_registry("2026-08")
 E24 = registry()

@@ -1,6 +1,6 @@
 from checkers.early_head_start import check as check_2024
 from checkers.editions.e2026_08.early_head_start import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 BABY = {"relation": "child", "age": 1}
 PREGNANT = {"sex": "female", "age": 25, "months_pregnant": 4}

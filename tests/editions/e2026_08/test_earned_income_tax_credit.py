@@ -1,5 +1,5 @@
 from checkers.editions.e2026_08.earned_income_tax_credit import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 KID = {"relation": "child", "age": 6}
 JOINT = {"filing_jointly": True}

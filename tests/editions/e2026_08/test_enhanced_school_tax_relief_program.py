@@ -1,6 +1,6 @@
 from checkers.editions.e2026_08.enhanced_school_tax_relief_program import check
 from checkers.enhanced_school_tax_relief_program import check as check_2024
-from eligibench.household.model import household
+from eligibench.household import household
 
 OWNER = {"is_property_owner": True, "housing_type": "2 bedroom, 1 family house", "age": 70}
 

@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.editions.e2026_08.essential_plan import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 OK = {"age": 30, "place_of_residence": "New York City", "citizenship": "lawful_resident"}
 

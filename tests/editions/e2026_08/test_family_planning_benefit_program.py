@@ -1,7 +1,7 @@
 from checkers._common import table_limit
 from checkers.editions.e2026_08.family_planning_benefit_program import MONTHLY_EXTRA_PER_PERSON, MONTHLY_LIMITS, check
 from checkers.family_planning_benefit_program import check as check_2024
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_eligible_resident_with_no_income_qualifies():  # all clauses met

@@ -1,6 +1,6 @@
 from checkers import registry
 from checkers.editions.e2026_08.family_type_homes_for_adults import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 OK = {"age": 40, "can_care_for_self": False, "disabled": True}
 OLD = registry()["FamilyTypeHomesForAdults"].check

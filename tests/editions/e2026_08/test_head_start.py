@@ -1,6 +1,6 @@
 from checkers.editions.e2026_08.head_start import check
 from checkers.head_start import check as check_2024
-from eligibench.household.model import household
+from eligibench.household import household
 
 KID = {"relation": "child", "age": 3}
 

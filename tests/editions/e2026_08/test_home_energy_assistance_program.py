@@ -7,7 +7,7 @@ from checkers.editions.e2026_08.home_energy_assistance_program import (
     check,
 )
 from checkers.home_energy_assistance_program import check as check_2024
-from eligibench.household.model import household
+from eligibench.household import household
 
 HIGH = 100000
 NONCITIZEN = {"citizenship": "unlawful_resident"}

@@ -1,6 +1,6 @@
 from checkers.editions.e2026_08.home_first_down_payment_assistance import check
 from checkers.home_first_down_payment_assistance import check as check_2024
-from eligibench.household.model import household
+from eligibench.household import household
 
 BUYER = {"first_time_home_buyer": True, "work_experience": True, "available_financial_resources": 10000.0}
 KID = {"relation": "child", "age": 5}

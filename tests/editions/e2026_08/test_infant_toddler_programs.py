@@ -1,6 +1,6 @@
 from checkers.editions.e2026_08.infant_toddler_programs import check
 from checkers.infant_toddler_programs import check as check_2024
-from eligibench.household.model import household
+from eligibench.household import household
 
 BABY = {"relation": "child", "age": 1}
 WORKS = {"work_hours_per_week": 10}

@@ -3,7 +3,7 @@ import pytest
 from checkers._common import table_limit
 from checkers.editions.e2026_08.learn_earn import EXTRA_PER_PERSON, YEARLY_LIMITS, check
 from checkers.learn_earn import check as check_2024
-from eligibench.household.model import household
+from eligibench.household import household
 
 # A junior whose household income is far above the table, so only a listed need can qualify them.
 BASE = {"age": 17, "current_school_level": 11, "annual_work_income": 90000}

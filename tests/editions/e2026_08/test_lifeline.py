@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.editions.e2026_08.lifeline import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_size_1_income_edges():  # clause: income table size 1 (at, below, above)

@@ -1,5 +1,5 @@
 from checkers.editions.e2026_08.moia_immigration_legal_support_centers import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 IMMIGRANT = {"age": 35, "place_of_residence": "New York City", "citizenship": "lawful_resident"}
 

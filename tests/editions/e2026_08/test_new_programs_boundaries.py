@@ -6,11 +6,10 @@ no household reaches needs a reason here."""
 import pytest
 
 from checkers.editions import edition_registry
-from eligibench.catalog.editions import load_edition
-from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
-from eligibench.household.model import household
-from eligibench.truth.boundaries import find_boundary, grown, verify
-from eligibench.truth.conditions import checker_conditions
+from eligibench.catalog import load_edition
+from eligibench.datasets import fuzz_households, thresholds_from_checkers
+from eligibench.household import household
+from eligibench.truth import checker_conditions, find_boundary, grown, verify
 
 EDITION = load_edition("2026-08")
 REGISTRY = edition_registry("2026-08")

@@ -5,7 +5,7 @@ the 2024 check calls it `household_size`."""
 import pytest
 
 from checkers.editions import edition_registry
-from eligibench.catalog.editions import edition_catalog, load_edition
+from eligibench.catalog import edition_catalog, load_edition
 from eligibench.truth import checker_conditions, table_mismatches
 
 EDITION = load_edition("2026-08")

@@ -1,6 +1,6 @@
 from checkers import registry
 from checkers.editions.e2026_08.nyc_care import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 OK = {"place_of_residence": "New York City", "health_insurance": False, "qualify_for_health_insurance": False}
 OLD = registry()["NYCCare"].check

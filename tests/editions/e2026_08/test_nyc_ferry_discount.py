@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.editions.e2026_08.nyc_ferry_discount import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_age_65_edge():  # clause: 65 or older

@@ -2,7 +2,7 @@ import itertools
 
 from checkers import registry
 from checkers.editions.e2026_08.nyc_financial_empowerment_centers import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_age_18_edge():  # clause: at least 18 (edge)

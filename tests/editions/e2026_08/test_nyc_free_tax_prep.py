@@ -1,6 +1,6 @@
 from checkers.editions.e2026_08.nyc_free_tax_prep import check
 from checkers.nyc_free_tax_prep import check as check_2024
-from eligibench.household.model import household
+from eligibench.household import household
 
 DEPENDENT = {"relation": "sibling", "age": 30, "dependent": True}
 KID = {"relation": "child", "age": 10, "dependent": False}

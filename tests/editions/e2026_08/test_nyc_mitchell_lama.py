@@ -1,6 +1,6 @@
 from checkers.editions.e2026_08.nyc_mitchell_lama import check
 from checkers.nyc_mitchell_lama import check as check_2024
-from eligibench.household.model import household
+from eligibench.household import household
 
 KIDS5 = [{"relation": "child", "age": 5}] * 5
 

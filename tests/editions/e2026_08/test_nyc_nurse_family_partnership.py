@@ -1,6 +1,6 @@
 from checkers.editions.e2026_08.nyc_nurse_family_partnership import check
 from checkers.nyc_nurse_family_partnership import check as check_2024
-from eligibench.household.model import household
+from eligibench.household import household
 
 MOTHER = {"sex": "female", "age": 27, "eligible_for_medicaid": True}
 

@@ -1,5 +1,5 @@
 from checkers.editions.e2026_08.nyc_youth_leadership_councils import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_age_14_in_grade_9_qualifies_through_a_non_self_member():  # clauses: 14-21 (edge), high school

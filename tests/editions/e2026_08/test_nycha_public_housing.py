@@ -1,6 +1,6 @@
 from checkers.editions.e2026_08.nycha_public_housing import check
 from checkers.nycha_public_housing import check as check_2024
-from eligibench.household.model import household
+from eligibench.household import household
 
 
 def test_single_adult_citizen_low_income_qualifies():  # all clauses met; single person is a family

@@ -1,5 +1,5 @@
 from checkers.editions.e2026_08.nys_paid_prenatal_leave import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 EMPLOYEE = {"age": 30, "sex": "female", "annual_work_income": 40000, "work_hours_per_week": 10}
 

@@ -1,6 +1,6 @@
 from checkers import registry
 from checkers.editions.e2026_08.nys_unemployment_insurance import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 OK = {"age": 40, "lost_job": True, "days_looking_for_work": 10, "can_work_immediately": True,
       "authorized_to_work_in_us": True, "was_authorized_to_work_when_job_lost": True, "months_since_worked": 3}

@@ -1,6 +1,6 @@
 from checkers import registry
 from checkers.editions.e2026_08.office_of_child_support_services import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 PARENT = {"age": 35, "responsible_for_day_to_day": True}
 OLD = registry()["OfficeOfChildSupportServices"].check

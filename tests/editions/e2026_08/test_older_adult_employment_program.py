@@ -1,5 +1,5 @@
 from checkers.editions.e2026_08.older_adult_employment_program import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 OK = {"place_of_residence": "New York City", "age": 60, "work_hours_per_week": 0}
 

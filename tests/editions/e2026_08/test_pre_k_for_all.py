@@ -1,5 +1,5 @@
 from checkers.editions.e2026_08.pre_k_for_all import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 NYC = {"place_of_residence": "New York City"}
 

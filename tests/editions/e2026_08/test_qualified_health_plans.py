@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.editions.e2026_08.qualified_health_plans import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 OK = {"age": 40, "place_of_residence": "New York City", "citizenship": "citizen_or_national"}
 

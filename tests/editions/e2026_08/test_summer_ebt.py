@@ -1,7 +1,7 @@
 import pytest
 
 from checkers.editions.e2026_08.summer_ebt import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 PARENT = {"age": 40, "annual_work_income": 200000, "is_parent": True}
 

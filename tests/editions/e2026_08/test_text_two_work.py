@@ -1,6 +1,6 @@
 from checkers import registry
 from checkers.editions.e2026_08.text_two_work import check
-from eligibench.household.model import household
+from eligibench.household import household
 
 OLD = registry()["TextTwoWork"].check
 

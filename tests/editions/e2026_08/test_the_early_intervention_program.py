@@ -1,6 +1,6 @@
 from checkers.editions.e2026_08.the_early_intervention_program import check
 from checkers.the_early_intervention_program import check as check_2024
-from eligibench.household.model import household
+from eligibench.household import household
 
 ADULT = {"age": 30}
 

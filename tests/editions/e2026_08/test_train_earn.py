@@ -3,7 +3,7 @@ import pytest
 from checkers._common import table_limit
 from checkers.editions.e2026_08.train_earn import EXTRA_PER_PERSON, YEARLY_LIMITS, check
 from checkers.train_earn import check as check_2024
-from eligibench.household.model import household
+from eligibench.household import household
 
 # An out-of-school youth without a diploma whose household income is far above the chart,
 # so only a listed need can qualify them.

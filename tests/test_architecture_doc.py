@@ -181,7 +181,7 @@ def _exports(package: str, name: str) -> bool:
 def test_the_checks_catch_wrong_names():
     assert not _path_exists("eligibench/evaluation/intake/claim_service.py")
     assert not _path_exists("results/not_an_output.json")
-    assert _path_exists("results/queue_service.py") and _path_exists("reports/drift.{md,json}")
+    assert _path_exists("results/queue.py") and _path_exists("reports/drift.{md,json}")
     with pytest.raises((ImportError, AttributeError)):
         _resolve(_dotted("evaluation.run.no_such_function"))
     assert _dotted("m2.age") is None and _dotted("datasets.rows.SCHEMA") == "eligibench.datasets.rows.SCHEMA"

@@ -262,7 +262,7 @@ def problem(name: Name, doc: Path) -> str | None:
         return f"`benyfits {sub}` has no {', '.join(missing)}" if missing else None
     if name.kind == "flag":
         # the paragraph names benyfits commands and no other tool; the flag may be another command's
-        # (`--queue-url` of `worker` beside `queue-serve`), so any subcommand's flag will do
+        # (`--ray-address` of `worker` beside `evaluate`), so any subcommand's flag will do
         flag = t.split(" (of ")[0]
         return None if any(flag in opts for opts in cli().values()) else f"no `benyfits` subcommand has {flag}"
     raise AssertionError(name.kind)

@@ -4,8 +4,7 @@ Modules:
 - `main`: the entry point and the small commands (profile, catalog).
 - `check`: `benyfits check` and `benyfits import-v1`.
 - `evaluate`: `benyfits evaluate`.
-- `submit`: `benyfits submit`, `benyfits worker` (on the store's machine, or `--queue-url` elsewhere).
-- `queue_serve`: `benyfits queue-serve` (the claim service for workers on other machines).
+- `submit`: `benyfits submit`, `benyfits worker` (on the store's machine; `--ray-address`: its runs' dialogs on a Ray cluster).
 - `leaderboard`: `benyfits leaderboard`.
 - `compare`: `benyfits compare RUN_A RUN_B` (paired comparison).
 - `export_results`: `benyfits export-results` (results as a Hugging Face dataset folder).

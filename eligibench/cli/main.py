@@ -109,9 +109,6 @@ def build_parser() -> argparse.ArgumentParser:
     from eligibench.cli import play as cli_play
 
     cli_play.register(sub)
-    from eligibench.cli import queue_serve as cli_queue_serve
-
-    cli_queue_serve.register(sub)
     from eligibench.cli import import_inspect as cli_import_inspect
 
     cli_import_inspect.register(sub)
@@ -139,8 +136,6 @@ def _preflight(args: argparse.Namespace) -> None:
                                                "service` manifest, docs/agent-services.md)")])
     elif args.command == "leaderboard":
         pf.check([pf.port_free(args.host, args.port, "the leaderboard")])
-    elif args.command == "queue-serve":
-        pf.check([pf.port_free(args.host, args.port, "queue-serve")])
 
 
 def _is_service(folder: str) -> bool:

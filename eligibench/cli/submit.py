@@ -3,7 +3,8 @@
 submit PATH   validate the manifest and entry point, run the smoke dialogs, one household per household
               size (evaluation.intake.smoke), copy the folder into submissions/ and queue it in the store.
 worker        evaluate the queue (evaluation.intake.queue_worker) until stopped, or with --once until empty;
-              several workers may share one queue (claims are leases: docs/scale.md).
+              several workers may share one queue (claims are leases); `--ray-address` runs each
+              run's dialogs on a Ray cluster's nodes (docs/scale.md).
 
 `--quoting-user` (or BENYFITS_QUOTING_USER=1) swaps the simulated user for `QuotingUserModel`, a
 TEST STAND-IN that is not a language model (evaluation.quoting_user); runs it produces are
@@ -66,27 +67,33 @@ def _cmd_submit(args: argparse.Namespace) -> int:
 
 def _cmd_worker(args: argparse.Namespace) -> int:
     project = Path(args.project)
-    config = load_config(project, params_file=args.params)
+    config = load_config(project, _executor_overrides(args), params_file=args.params)
     if args.store:
         config = replace(config, store=Path(args.store).resolve())
-        if not args.queue_url and not config.store.is_file():
+        if not config.store.is_file():
             # a typo must not create an empty store and report "0 submission(s) processed" (issue 36)
             raise BenyfitsError(f"{args.store}: no results store there (`benyfits submit` creates the queue; "
                                 f"give an existing --store, or none for params.yaml evaluate.store)")
-    if args.queue_url:  # a worker on another machine: the store's machine serves the queue (benyfits queue-serve)
-        from eligibench.results import QueueClient
-
-        store = QueueClient(args.queue_url)
-    else:
-        store = ResultStore(project / config.store)
+    store = ResultStore(project / config.store)
     quoting = quoting_requested(args.quoting_user)
     policy = _service_policy(project, args.params, tuple(args.allow_service or ()))
     # the label the runs are recorded under (a grounded mode that calls no model is not the model)
     simulator = simulator_setup(config, QUOTING_LABEL if quoting else None).label
-    print(f"worker: queue {store.path}; simulated user "
+    where = "local threads" if config.executor.kind == "local" else f"Ray ({config.executor.address or 'a one-node Ray'})"
+    print(f"worker: queue {store.path}; dialogs on {where}; simulated user "
           f"{simulator}; {'until the queue is empty' if args.once else 'Ctrl-C stops'}")
     return run_worker(store, config, project, quoting, args.once, args.poll, worker=args.worker_id, lease_s=args.lease,
                       policy=policy)
+
+
+def _executor_overrides(args: argparse.Namespace) -> dict:
+    """--executor / --ray-address as `evaluate` overrides (as `benyfits evaluate` takes them)."""
+    ev: dict = {}
+    if args.executor is not None:
+        ev["executor"] = args.executor
+    if args.ray_address is not None:  # implies the Ray executor
+        ev["executor"], ev["ray.address"] = "ray", args.ray_address
+    return ev
 
 
 def _service_policy(project: Path, params_file: str | None, extra: tuple[str, ...] = ()):
@@ -133,9 +140,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     w.add_argument("--lease", type=float, default=LEASE_S,
                    help=f"seconds a claim is held without a heartbeat; a crashed worker's entry returns to the "
                         f"queue after it (default {LEASE_S:g}; renewed every lease/4)")
-    w.add_argument("--queue-url", default=None,
-                   help="claim from the claim service of the store's machine (`benyfits queue-serve`) instead of "
-                        "opening the store: a worker on another machine; needs $BENYFITS_QUEUE_TOKEN")
+    from eligibench.evaluation.run import EXECUTOR_REGISTRY
+
+    w.add_argument("--executor", choices=EXECUTOR_REGISTRY.names(), default=None,
+                   help=f"where each run's dialogs run: {EXECUTOR_REGISTRY.help_text()} (default: params.yaml "
+                        "evaluate.executor; docs/scale.md)")
+    w.add_argument("--ray-address", default=None,
+                   help="the Ray cluster whose worker nodes run the dialogs, this machine its head (implies "
+                        "--executor ray; needs RAY_AUTH_MODE=token and the cluster's token; default: "
+                        "evaluate.ray.address, else $RAY_ADDRESS)")
     w.add_argument("--worker-id", default=None, help="this worker's name in the queue (default: host:pid)")
     w.add_argument("--allow-service", action="append", default=None, metavar="HOST",
                    help="let submitted A2A services reach HOST (a host, host:port, address or CIDR network) although "

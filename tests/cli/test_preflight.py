@@ -96,12 +96,9 @@ def busy_port():
         yield s.getsockname()[1]
 
 
-def test_a_busy_port_for_the_leaderboard_and_the_queue_service(proj, busy_port):
+def test_a_busy_port_for_the_leaderboard(proj, busy_port):
     r = benyfits("leaderboard", "--port", str(busy_port), "--project", str(proj), cwd=proj)
     assert_clean_failure(r, f"port {busy_port} on 127.0.0.1 is busy", "the leaderboard with another --port")
-    r = benyfits("queue-serve", "--port", str(busy_port), "--project", str(proj), cwd=proj,
-                 BENYFITS_QUEUE_TOKEN="t" * 32)
-    assert_clean_failure(r, f"port {busy_port} on 127.0.0.1 is busy", "queue-serve with another --port")
 
 
 # -- a missing dataset -------------------------------------------------------------------------

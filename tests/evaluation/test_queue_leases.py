@@ -1,5 +1,5 @@
-"""Several `benyfits worker` processes on one queue (issue 25 item 4): claims are leases in the
-store (results/queue.py). Real worker processes, a real DuckDB file, real jailed agents; the
+"""Several `benyfits worker` processes on one queue: claims are leases in the store
+(results/queue.py), which matter for a local worker killed mid-run. Real worker processes, a real DuckDB file, real jailed agents; the
 simulated user is the quoting test stand-in (no model server needed)."""
 from __future__ import annotations
 
@@ -162,119 +162,6 @@ def test_a_killed_workers_entry_returns_to_the_queue_and_another_worker_finishes
     results = store.dialog_results(run_id)
     assert len(results) == 4 and len({(r.dataset, r.row_id, r.trial) for r in results}) == 4  # none lost, none twice
     assert store.runs()[0]["status"] == "done"
-
-
-# --- workers on other machines: the claim service (results/queue_service.py) --------------------------
-
-TOKEN = "test-queue-token"
-
-
-@pytest.fixture()
-def service(project, monkeypatch):
-    from eligibench.results.queue_service import QueueService
-
-    monkeypatch.setenv("BENYFITS_QUEUE_TOKEN", TOKEN)
-    svc = QueueService(store_of(project), project=project).start()
-    try:
-        yield svc
-    finally:
-        svc.close()
-
-
-def remote_project(project: Path, tmp_path: Path, name: str) -> Path:
-    """Another machine's checkout: the same params and published data, no submissions, no store."""
-    import shutil
-
-    other = tmp_path / name
-    other.mkdir()
-    shutil.copytree(project / "benyfits", other / "benyfits")
-    shutil.copy(project / "params.yaml", other / "params.yaml")
-    (other / "opportunities").symlink_to(ROOT / "opportunities")
-    return other
-
-
-def start_remote_worker(project: Path, url: str, name: str, *extra: str) -> subprocess.Popen:
-    env = {**os.environ, "BENYFITS_QUEUE_TOKEN": TOKEN}
-    return start_worker(project, name, "--queue-url", url, *extra, env=env)
-
-
-def test_the_service_refuses_a_wrong_token_and_a_stale_workers_writes(service, project):
-    from eligibench.results import StoreError
-    from eligibench.results.queue_client import QueueClient
-
-    with pytest.raises(StoreError, match="HTTP 401"):
-        QueueClient(service.url, token="wrong").claim_next("w1")
-    client = QueueClient(service.url)
-    store = store_of(project)
-    store.enqueue("s1", str(_submission(project, "s1")))
-    entry = client.claim_next("w1", lease_s=0.3)
-    assert entry["worker"] == "w1" and store.queue()[0]["status"] == "running"
-    folder = client.fetch_submission(entry["id"], "w1", project.parent / "fetched")
-    assert (folder / "agent.py").read_text() == AGENT
-    time.sleep(0.5)
-    assert client.claim_next("w2", lease_s=30)["worker"] == "w2"
-    doc = {"format": "benyfits-run/1", "run_id": "r", "tables": {"runs": {"columns": ["run_id", "submission"],
-                                                                         "rows": [["r", "s1"]]}}}
-    with pytest.raises(LeaseLost):
-        client.push_run(entry["id"], "w1", doc)  # w1's lease expired: it may not write the run
-    with pytest.raises(LeaseLost):
-        client.finish_queue(entry["id"], "done", worker="w1")
-    assert store.runs() == [] and store.queue()[0]["status"] == "running"
-
-
-@pytest.mark.needs_bwrap
-def test_workers_on_other_machines_claim_through_the_service_once_each(service, project, tmp_path):
-    store = store_of(project)
-    ids = [store.enqueue(name, str(_submission(project, name))) for name in ("s1", "s2", "s3", "s4")]
-    others = [remote_project(project, tmp_path, f"machine{i}") for i in (1, 2)]
-    workers = [start_remote_worker(p, service.url, f"r{i}", "--once") for i, p in enumerate(others)]
-    outputs = [w.communicate(timeout=600)[0] for w in workers]
-    assert [w.returncode for w in workers] == [0, 0], outputs
-    runs = [evaluated(o) for o in outputs]
-    assert sorted(runs[0] + runs[1]) == ids, outputs
-    assert all(o.count("sent run") == len(r) for o, r in zip(outputs, runs)), outputs
-    assert all(q["status"] == "done" for q in store.queue()), store.queue()
-    # the runs are in the store's machine's file, complete; nothing is left on the workers' machines
-    assert len(store.runs()) == 4 and {r["status"] for r in store.runs()} == {"done"}
-    assert all(len(store.dialog_results(r["run_id"])) == 4 and store.metrics(r["run_id"]) for r in store.runs())
-    assert not any((p / ".benyfits-worker").exists() and any((p / ".benyfits-worker").iterdir()) for p in others)
-    assert not any((p / "results").exists() for p in others)
-
-
-@pytest.mark.needs_bwrap
-def test_a_killed_remote_workers_job_is_resumed_by_another_losing_only_what_was_under_way(service, project,
-                                                                                          tmp_path):
-    store = store_of(project)
-    qid = store.enqueue("slow", str(_submission(project, "slow", sleep_s=1.0)))
-    lease = 3.0
-    a = start_remote_worker(remote_project(project, tmp_path, "machine-a"), service.url, "ra", "--lease", str(lease))
-    try:
-        deadline = time.monotonic() + 120
-        while not (store.runs() and store.dialog_results(store.runs()[0]["run_id"])):  # progress sent at a beat
-            assert time.monotonic() < deadline, "worker ra never sent progress"
-            time.sleep(0.1)
-    finally:
-        os.killpg(a.pid, signal.SIGKILL)
-        a.wait(timeout=30)
-    (entry,) = store.queue()
-    assert (entry["status"], entry["worker"]) == ("running", "ra")
-    (run,) = store.runs()
-    sent_by_a = {(r.dataset, r.row_id) for r in store.dialog_results(run["run_id"])}
-    assert 0 < len(sent_by_a) < 4 and run["status"] == "running"  # nothing half-done reported done
-    finished_by_a = {(d["dataset"], d["row_id"]): d["finished_at"] for d in store.dialogs(run["run_id"])}
-    time.sleep(lease + 0.5)
-    b = start_remote_worker(remote_project(project, tmp_path, "machine-b"), service.url, "rb", "--once",
-                            "--lease", str(lease))
-    out = b.communicate(timeout=600)[0]
-    assert b.returncode == 0 and evaluated(out) == [qid], out
-    (entry,) = store.queue()
-    assert (entry["status"], entry["worker"], entry["attempts"]) == ("done", "rb", 2)
-    (run,) = store.runs()
-    results = store.dialog_results(run["run_id"])
-    assert run["status"] == "done" and len(results) == 4
-    assert len({(r.dataset, r.row_id, r.trial) for r in results}) == 4
-    after = {(d["dataset"], d["row_id"]): d["finished_at"] for d in store.dialogs(run["run_id"])}
-    assert all(after[k] == v for k, v in finished_by_a.items())  # resumed: a's dialogs kept, not run again
 
 
 @pytest.mark.needs_bwrap

@@ -13,9 +13,6 @@ Modules:
   other shared labels (`AUTHORS`, `IDS_PANEL`, `GROUND_TRUTH_TAB`, `NOT_MEASURED`, `SUPERSEDED`, `V1_POINTS`,
   and the word maps `KIND_WORDS`, `USER_WORDS`, `INTERVAL_NA_WORDS`, `SNAKE_WORDS`).
 - `queue`: the submission queue; claims are leases (several workers, a crashed one's job returns).
-- `queue_service`: the claim service: the store's machine serves the queue to workers on other machines.
-- `queue_client`: a worker's side of the claim service.
-- `run_transfer`: one run's rows between stores (a remote worker's scratch store and the store).
 - `gradings`: each grading of a run (ground-truth digest, metrics, the pairs a regrade changed) and its households.
 - `process`: the process tables (disclosed facts, process metrics, failure causes, answer checks).
 - `store`: `ResultStore`: write and read runs.
@@ -48,8 +45,6 @@ from eligibench.results.export import export_results, upload_results
 from eligibench.results.gradings import LabelChange
 from eligibench.results.identity import code_hash, run_id_for
 from eligibench.results.queue import LEASE_S, LeaseLost, worker_id
-from eligibench.results.queue_client import QueueClient
-from eligibench.results.queue_service import QueueService
 from eligibench.results.reading import Reader, SnapshotSource, StoreSource, open_source
 from eligibench.results.records import (
     AGENT_ERROR,
@@ -69,7 +64,6 @@ from eligibench.results.records import (
     Turn,
 )
 from eligibench.results.run_export import find_run, run_document
-from eligibench.results.run_transfer import export_run, import_run
 from eligibench.results.sanitize import UnstorableValue, clean_text
 from eligibench.results.schema import SCHEMA_VERSION
 from eligibench.results.store import ResultStore
@@ -123,8 +117,6 @@ __all__ = [
     "METRICS",
     "Metric",
     "NO_PROTOCOL",
-    "QueueClient",
-    "QueueService",
     "READY",
     "Reader",
     "ResultStore",
@@ -150,9 +142,7 @@ __all__ = [
     "columns",
     "connect",
     "export_results",
-    "export_run",
     "find_run",
-    "import_run",
     "metric",
     "open_source",
     "parse_protocol",

@@ -187,7 +187,7 @@ def import_ray() -> Any:
         import ray
     except ImportError:
         raise RayUnavailable("params.yaml: 'evaluate.executor' is 'ray', but the 'ray' package is not installed: "
-                             "pip install 'ray>=2.50' (or the project's extra: pip install -e '.[ray]'), or set "
+                             "pip install 'ray>=2.52' (or the project's extra: pip install -e '.[ray]'), or set "
                              "evaluate.executor: local") from None
     return ray
 

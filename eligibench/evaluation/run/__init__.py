@@ -14,6 +14,7 @@ Modules:
 - `simulator_identity`: the simulator's weights digest or Hub revision, quantization, sampling and prompt version, recorded in the protocol; its pin (what differs from the edition's reference) splits protocols.
 - `dialog_loop`: one dialog: ask, answer, READY, PREDICT, termination reasons.
 - `executors`: where dialogs execute: `LocalExecutor` (threads) or `RayExecutor` (Ray tasks on a cluster), one protocol.
+- `ray_cluster`: what a cluster of several machines adds: joining only with Ray's token authentication, the agent's folder shipped in the object store.
 - `runner`: a run over the datasets, resumable, into the store (the driver alone writes it).
 - `resolve`: a run resolved once (`resolve_run`: rows, briefs, role specs, options, simulator, protocol, budget, seeds) and its identity (`run_identity`).
 - `load`: `load_run`, the one way from params (a run configuration name, a submission folder or a manifest) to a ResolvedRun.

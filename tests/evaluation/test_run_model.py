@@ -58,6 +58,24 @@ def test_a_configuration_changed_after_reading_is_checked_again_at_load_run(tmp_
 
     config = read_config(yaml.safe_load((ROOT / "params.yaml").read_text()))
     for bad, key in ((replace(config, trials=0), "evaluate.trials"), (replace(config, max_questions=0), "evaluate.max_questions"),
-                     (replace(config, isolation="none"), "evaluate.isolation")):
+                     (replace(config, subset_select="longest"), "evaluate.subset_select")):
         with pytest.raises(ParamsError, match=key):
             load_run(ROOT / "submissions" / "direct", tmp_path, config=bad)
+
+
+def test_the_stored_form_is_built_in_one_function():
+    """RunSpec is the resolved run's stored form: `run_identity` alone constructs one in the
+    library (play and the Inspect import start from its result), so no second hand-kept copy of
+    a run's identity can drift from it."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    builders = []
+    for path in sorted((root / "eligibench").rglob("*.py")) + sorted((root / "stages").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                calls = [c for c in ast.walk(fn) if isinstance(c, ast.Call) and getattr(c.func, "id", None) == "RunSpec"]
+                builders += [f"{path.relative_to(root)}:{fn.name}"] if calls else []
+    assert builders == ["eligibench/evaluation/run/resolve.py:run_identity"]

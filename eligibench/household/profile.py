@@ -21,7 +21,7 @@ from typing import Any
 
 from eligibench.household.flag_sentences import BOOL_TEMPLATES, SELF_BOOL_TEMPLATES
 from eligibench.household.model import Household, Member
-from eligibench.household.schema import ALL_FEATURES, ALL_FEATURES_BY_NAME, features_for
+from eligibench.household.schema import ALL_FEATURES, ALL_FEATURES_BY_NAME, SCHEMA_VERSIONS, features_for
 from eligibench.household.value_sentences import VALUE_TEMPLATES, counted
 
 ROSTER_FEATURES = ("name", "relation")
@@ -81,13 +81,45 @@ def third_person_sentence(hh: Household, index: int, feature: str) -> str:
 def member_sentences(hh: Household, index: int) -> tuple[str, ...]:
     """One sentence per feature of member `index` in the household's schema version, in schema
     order (a version-1 household: the 124 version-1 features only)."""
-    voice = _voice(hh, index)
     m: Member = hh.members[index]
-    return tuple(
-        _template(f.name, getattr(m, f.name), index == 0).format(**voice)
-        for f in features_for(hh.feature_schema)
-        if f.name not in ROSTER_FEATURES
-    )
+    cached = _cached_sentences(m, index == 0, hh.feature_schema)
+    if index == 0:
+        return cached
+    name = display_name(hh, index)
+    return tuple(s.replace(_NAME, name) for s in cached)
+
+
+# A member's sentences depend on the feature's value, on whether the member is the speaker and
+# on the member's sex and display name; with the name left as a mark (`_NAME`, a character no
+# template, value wording or name holds) the sentence repeats across households, so it is
+# formatted once and kept: rendering the train split's 10,000 profiles spent most of its time in
+# `str.format` (2026-11-27). The mark is replaced by the name afterwards: the same text.
+_NAME = "\x00"
+_SENTENCES: dict[tuple, str] = {}
+_SENTENCES_MAX = 200_000  # numeric values vary: bounded, cleared when full
+_SELF_VOICE = dict(S="You", subj="you", Poss="Your", poss="your", pron="you", obj="you", refl="yourself",
+                   be="are", have="have", do="do", was="were", s="")
+_MARKED_VOICE = {sex: dict(S=_NAME, subj=_NAME, Poss=f"{_NAME}'s", poss=poss, pron=pron, obj=obj, refl=refl,
+                           be="is", have="has", do="does", was="was", s="s")
+                 for sex, (pron, obj, poss, refl) in _PRONOUNS.items()}
+_SENTENCE_FEATURES = {v: tuple(f.name for f in features_for(v) if f.name not in ROSTER_FEATURES)
+                      for v in SCHEMA_VERSIONS}
+
+
+def _cached_sentences(m: Member, is_self: bool, schema: int) -> tuple[str, ...]:
+    sex = "" if is_self else m.sex
+    out = []
+    for name in _SENTENCE_FEATURES[schema]:
+        value = getattr(m, name)
+        key = (name, type(value), value, is_self, sex)  # the type: 1 and 1.0 (and True) hash alike
+        s = _SENTENCES.get(key)
+        if s is None:
+            if len(_SENTENCES) >= _SENTENCES_MAX:
+                _SENTENCES.clear()
+            voice = _SELF_VOICE if is_self else _MARKED_VOICE[sex]
+            s = _SENTENCES[key] = _template(name, value, is_self).format(**voice)
+        out.append(s)
+    return tuple(out)
 
 
 def relation_word(m: Member) -> str:

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from pathlib import Path
+from typing import Callable
 
 from eligibench.errors import DEBUG_ENV, BenyfitsError, run_main
 
@@ -56,17 +58,45 @@ def _cmd_profile(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="benyfits", description="BeNYfits benchmark tools")
-    parser.add_argument("--debug", action="store_true",
-                        help=f"show the Python traceback of an error (also ${DEBUG_ENV}=1); accepted anywhere")
-    sub = parser.add_subparsers(dest="command", required=True)
+# Which module registers each command, in the order `benyfits --help` lists them. `main` builds only the
+# invoked command's subparser (fully: its help, choices and errors are unchanged), so a start imports what
+# that command needs and not every command's libraries (measured: every start cost ~1.3 CPU-s when all
+# were built; `check --help` now ~0.25 CPU-s). A module whose `register` adds several commands is named
+# for each. tests/cli/test_command_table.py fails, naming the command, when this table and what the modules
+# register disagree: a command added or removed elsewhere needs one line here.
+COMMANDS: dict[str, str] = {
+    "validate": "eligibench.cli.main:register_validate",
+    "profile": "eligibench.cli.main:register_profile",
+    "check": "eligibench.cli.check:register",
+    "import-v1": "eligibench.cli.check:register_import",
+    "evaluate": "eligibench.cli.evaluate:register",
+    "submit": "eligibench.cli.submit:register",
+    "worker": "eligibench.cli.submit:register",
+    "leaderboard": "eligibench.cli.leaderboard:register",
+    "compare": "eligibench.cli.compare:register",
+    "export-results": "eligibench.cli.export_results:register",
+    "export-trajectories": "eligibench.cli.export_trajectories:register",
+    "cost": "eligibench.cli.cost:register",
+    "regrade": "eligibench.cli.regrade:register",
+    "new-agent": "eligibench.cli.new_agent:register",
+    "view": "eligibench.cli.view:register",
+    "export-run": "eligibench.cli.view:register",
+    "play": "eligibench.cli.play:register",
+    "import-inspect": "eligibench.cli.import_inspect:register",
+    "list": "eligibench.cli.listing:register",
+}
+
+
+def register_validate(sub: argparse._SubParsersAction) -> None:
     v = sub.add_parser("validate", help="validate the opportunity catalog (opportunities/*.yaml)")
     v.add_argument("--opportunities", type=Path, default=None, help="folder of <Id>.yaml files")
     v.add_argument("--submission", type=Path, default=None,
                    help="also check this submission folder: its manifest, and that its entry point imports "
                         "and constructs in the agent jail")
     v.set_defaults(func=_cmd_validate)
+
+
+def register_profile(sub: argparse._SubParsersAction) -> None:
     pr = sub.add_parser("profile", help="render a household JSON file as the simulated user's profile")
     pr.add_argument("file")
     pr.add_argument("--format", choices=("ours", "v1"), default="ours")
@@ -75,46 +105,28 @@ def build_parser() -> argparse.ArgumentParser:
     add_edition_option(pr, "state the household in this edition's feature schema, as its simulated user holds it",
                        default=None, default_text="the schema the household states")
     pr.set_defaults(func=_cmd_profile)
-    from eligibench.cli import check as cli_check
-    from eligibench.cli import evaluate as cli_evaluate
 
-    cli_check.register(sub)
-    cli_check.register_import(sub)
-    cli_evaluate.register(sub)
-    from eligibench.cli import leaderboard as cli_leaderboard
-    from eligibench.cli import submit as cli_submit
 
-    cli_submit.register(sub)
-    cli_leaderboard.register(sub)
-    from eligibench.cli import compare as cli_compare
+def registrar(target: str) -> Callable[[argparse._SubParsersAction], None]:
+    """The `register` function a COMMANDS entry ("module:function") names, its module imported now."""
+    module, _, function = target.partition(":")
+    return getattr(importlib.import_module(module), function)
 
-    cli_compare.register(sub)
-    from eligibench.cli import export_results as cli_export_results
 
-    cli_export_results.register(sub)
-    from eligibench.cli import export_trajectories as cli_export_trajectories
-    cli_export_trajectories.register(sub)
-    from eligibench.cli import cost as cli_cost
-
-    cli_cost.register(sub)
-    from eligibench.cli import regrade as cli_regrade
-
-    cli_regrade.register(sub)
-    from eligibench.cli import new_agent as cli_new_agent
-
-    cli_new_agent.register(sub)
-    from eligibench.cli import view as cli_view
-
-    cli_view.register(sub)
-    from eligibench.cli import play as cli_play
-
-    cli_play.register(sub)
-    from eligibench.cli import import_inspect as cli_import_inspect
-
-    cli_import_inspect.register(sub)
-    from eligibench.cli import listing as cli_listing
-
-    cli_listing.register(sub)
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or with `command` (a COMMANDS key) of that one only. The usage line
+    still lists every command, so an error of the main parser reads the same either way."""
+    parser = argparse.ArgumentParser(prog="benyfits", description="BeNYfits benchmark tools")
+    parser.add_argument("--debug", action="store_true",
+                        help=f"show the Python traceback of an error (also ${DEBUG_ENV}=1); accepted anywhere")
+    if command is None:
+        sub = parser.add_subparsers(dest="command", required=True)
+        targets = list(dict.fromkeys(COMMANDS.values()))
+    else:  # the metavar argparse would print, from the table instead of the registered choices
+        sub = parser.add_subparsers(dest="command", required=True, metavar="{" + ",".join(COMMANDS) + "}")
+        targets = [COMMANDS[command]]
+    for target in targets:
+        registrar(target)(sub)
     return parser
 
 
@@ -152,7 +164,9 @@ def main(argv: list[str] | None = None) -> int:
     if "--debug" in argv:  # anywhere on the line, before or after the command
         argv = [a for a in argv if a != "--debug"]
         os.environ[DEBUG_ENV] = "1"
-    args = build_parser().parse_args(argv)
+    # only a command in first place is built alone: `benyfits --help check` prints every command's help
+    command = argv[0] if argv and argv[0] in COMMANDS else None
+    args = build_parser(command).parse_args(argv)
 
     def run() -> int:
         _preflight(args)

@@ -191,7 +191,8 @@ def test_a_client_without_the_clusters_token_is_refused(cluster):
 
 def test_joining_a_cluster_without_token_authentication_is_refused_before_connecting(monkeypatch):
     monkeypatch.delenv("RAY_AUTH_MODE", raising=False)
-    pytest.importorskip("ray")
+    ray = pytest.importorskip("ray")
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)  # as a fresh worker process finds it
     with pytest.raises(ClusterUnauthenticated, match=r"127.0.0.1:9 needs token authentication.*RAY_AUTH_MODE=token"):
         RayExecutor(None, ExecutorConfig("ray", address="127.0.0.1:9")).run(None, [], lambda r: None)
 

@@ -15,7 +15,9 @@ Spaces (Gymnasium 1.x):
 - action: `Dict(kind=Discrete(2), question=Text(2000), verdicts=MultiBinary(100))`: kind 0 asks
   `question`; kind 1 ends the episode with `verdicts`, aligned with `info["opportunities"]`
   (positions past them are ignored). `step` also takes a plain `str` (a question) or a mapping
-  {opportunity id: bool} (the verdicts), the forms an agent's `ask`/`predict` return.
+  {opportunity id: bool} (the verdicts), the forms an agent's `ask`/`predict` return. Anything
+  else raises `InvalidActionError` naming the space and what was wrong (`actions`): a kind
+  outside 0/1, a blank question, a verdict that is not True/False, a mapping missing an id.
 
 Reward: `-turn_cost` for each question (default 0.01); at the end the share of the household's
 pairs predicted right (a missing verdict is wrong, as in scoring). So an episode's return is
@@ -44,7 +46,6 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 import gymnasium as gym
-import numpy as np
 from gymnasium import spaces
 
 from eligibench.datasets import Row
@@ -54,6 +55,7 @@ from eligibench.evaluation.scoring import turn_weighted_f1
 from eligibench.evaluation.user import check_answer, make_user, read_mode
 from eligibench.household import fact
 from eligibench.results import Turn
+from eligibench.training.actions import PREDICT, read_action
 from eligibench.training.episodes import Episodes, load_episodes
 
 ENV_ID = "benyfits/Eligibility-v0"
@@ -64,7 +66,6 @@ MAX_QUESTION_CHARS = 2000  # as the harness's dialog loop
 MAX_OPPORTUNITIES = 100
 MAX_TURNS = 100  # the protocol's most questions (evaluation.hosting.types.MAX_QUESTIONS)
 CHARSET = frozenset(string.printable)
-ASK, PREDICT = 0, 1
 DEFAULT_MODE = {"mode": "grounded", "select": "lexical", "answer": "template"}  # no model needed
 SIMULATOR_MAX_TOKENS = 48  # params.yaml evaluate.simulator.max_tokens (used by model answers only)
 
@@ -166,22 +167,7 @@ class EligibilityEnv(gym.Env):
         return question_limit(len(self.briefs), self.cap)
 
     def _read_action(self, action: Any) -> tuple[int, str, dict[str, bool] | None]:
-        ids = list(self.row.opportunities)
-        if isinstance(action, str):
-            return ASK, action, None
-        if isinstance(action, Mapping) and "kind" not in action:
-            unknown = sorted(set(action) - set(ids))
-            if unknown:
-                raise BenyfitsError(f"EligibilityEnv.step: verdicts for opportunities this household did not ask "
-                                    f"about: {unknown[:3]} (expected ids of info['opportunities'])")
-            return PREDICT, "", {i: bool(action[i]) for i in ids if i in action}
-        if isinstance(action, Mapping):
-            if int(action["kind"]) == ASK:
-                return ASK, str(action["question"]), None
-            bits = np.asarray(action["verdicts"]).astype(bool).tolist()
-            return PREDICT, "", {i: bits[k] for k, i in enumerate(ids) if k < len(bits)}
-        raise BenyfitsError(f"EligibilityEnv.step: action {type(action).__name__}: expected a question (str), "
-                            "verdicts {opportunity id: bool} or the action space's dict")
+        return read_action(action, self.action_space, list(self.row.opportunities), MAX_QUESTION_CHARS)
 
     def _check(self, question: str, answer: Any) -> None:
         """The answer checked against the facts the grounded user disclosed (none: unchecked)."""

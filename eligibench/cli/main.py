@@ -83,6 +83,7 @@ COMMANDS: dict[str, str] = {
     "export-run": "eligibench.cli.view:register",
     "play": "eligibench.cli.play:register",
     "import-inspect": "eligibench.cli.import_inspect:register",
+    "serve-model": "eligibench.cli.serve_model:register",
     "list": "eligibench.cli.listing:register",
 }
 

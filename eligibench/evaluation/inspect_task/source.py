@@ -18,6 +18,7 @@ from eligibench.datasets import Row
 from eligibench.errors import ParamsError
 from eligibench.evaluation.hosting import Manifest, OpportunityBrief
 from eligibench.evaluation.run import SIMULATOR, Protocol, ResolvedRun, load_config, load_run, published_rows
+from eligibench.evaluation.user import COOPERATIVE, SimulatorMode
 from eligibench.models import attach_servers, make_model
 
 # The default scaffold's name and version (scaffold.py): part of the protocol of every Inspect run,
@@ -79,22 +80,25 @@ class TaskSource:
 
 
 def load_source(dataset: str, project: Path | str = Path("."), *, edition: str | None = None, split: str = "public",
-                simulator_mode: Any = None, max_questions: int | None = None, trials: int = 1,
-                ids: Iterable[str] | None = None) -> TaskSource:
-    """One dataset of the project's published folder (every household, or those `ids`: Inspect's
-    `--limit` picks fewer), with the simulated user of `params.yaml` (`simulator_mode` overrides
-    its `evaluate.simulator_mode`). `max_questions`: a question cap (None: the protocol's limits);
-    `trials`: epochs (the protocol records them)."""
+                simulator_mode: Any = None, persona: str | None = None, households: int | None = None,
+                max_questions: int | None = None, trials: int = 1, ids: Iterable[str] | None = None) -> TaskSource:
+    """One dataset of the project's published folder (every household, the first `households` as
+    `benyfits evaluate --households` picks them, or those `ids`: Inspect's `--limit` picks fewer),
+    with the simulated user of `params.yaml` (`simulator_mode` overrides its
+    `evaluate.simulator_mode`, `persona` that mode's persona). `max_questions`: a question cap
+    (None: the protocol's limits); `trials`: epochs (the protocol records them)."""
     if dataset not in DATASETS:
         raise ParamsError(f"Inspect task: dataset {dataset!r} is not one of {', '.join(DATASETS)}")
     project = Path(project)
-    overrides: dict[str, Any] = {"subset": {d: None for d in DATASETS}, "max_questions": max_questions,
-                                 "trials": int(trials)}
+    overrides: dict[str, Any] = {"subset": {d: households if d == dataset else None for d in DATASETS},
+                                 "max_questions": max_questions, "trials": int(trials)}
     if edition is not None:
         overrides["edition"] = str(edition)
     if simulator_mode is not None:
         overrides["simulator_mode"] = simulator_mode
     config = load_config(project, overrides)
+    if persona is not None:
+        config = replace(config, simulator_mode=with_persona(config.simulator_mode, persona))
     rows = published_rows(config, project / paths.DATASET_DIR, split, project)[dataset]
     if ids is not None:
         wanted = set(ids)
@@ -105,3 +109,13 @@ def load_source(dataset: str, project: Path | str = Path("."), *, edition: str |
         rows = [r for r in rows if r.id in wanted]
     resolved = load_run(MANIFEST, project, config=config, split=split, rows={dataset: rows})
     return TaskSource(dataset, resolved)
+
+
+def with_persona(mode: SimulatorMode, persona: str) -> SimulatorMode:
+    """`mode` with the simulated user's persona set; a persona other than cooperative needs the
+    grounded simulator with template answers (its deviations are rules on the stated sentences)."""
+    if persona != COOPERATIVE and not (mode.grounded and mode.answer == "template"):
+        raise ParamsError(f"-T persona={persona!r} needs the grounded simulator with template answers, and the "
+                          f"simulator mode here is {mode.mode} (answer {mode.answer}): add "
+                          "-T simulator_mode=grounded")
+    return replace(mode, persona=persona)

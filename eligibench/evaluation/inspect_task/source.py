@@ -115,7 +115,7 @@ def with_persona(mode: SimulatorMode, persona: str) -> SimulatorMode:
     """`mode` with the simulated user's persona set; a persona other than cooperative needs the
     grounded simulator with template answers (its deviations are rules on the stated sentences)."""
     if persona != COOPERATIVE and not (mode.grounded and mode.answer == "template"):
+        here = "free-form" if not mode.grounded else f"grounded with {mode.answer} answers"
         raise ParamsError(f"-T persona={persona!r} needs the grounded simulator with template answers, and the "
-                          f"simulator mode here is {mode.mode} (answer {mode.answer}): add "
-                          "-T simulator_mode=grounded")
+                          f"simulator mode here is {here}: add -T simulator_mode=grounded")
     return replace(mode, persona=persona)

@@ -63,8 +63,9 @@ def _source(args: TaskArgs) -> TaskSource:
                                 "-T project=PATH") from None
     except BenyfitsError as e:  # params.yaml, the edition's files, the sealed secret: already one line each
         message = " ".join(str(e).split())
-        if message.startswith(paths.PARAMS):
-            message = f"{(args.project / paths.PARAMS).resolve()}{message[len(paths.PARAMS):]}"
+        params = str(paths.PARAMS)
+        if message.startswith(params):  # which params.yaml: the task may read another folder's
+            message = f"{(args.project / params).resolve()}{message[len(params):]}"
         raise TaskArgumentError(f"{args.task}: {message}") from None
 
 

@@ -111,8 +111,16 @@ def features_for(schema: int) -> tuple[Feature, ...]:
     raise ValueError(f"unknown feature schema version {schema!r}, expected one of {SCHEMA_VERSIONS}")
 
 
+ALL_FEATURE_NAMES: tuple[str, ...] = tuple(f.name for f in ALL_FEATURES)
+
+
 def feature_names_for(schema: int) -> tuple[str, ...]:
-    return FEATURE_NAMES if schema == 1 else tuple(f.name for f in features_for(schema))
+    # precomputed: called once per member copied (replace_member, to_dict), millions of times a build
+    if schema == 1:
+        return FEATURE_NAMES
+    if schema == 2:
+        return ALL_FEATURE_NAMES
+    return tuple(f.name for f in features_for(schema))  # raises ValueError, naming the versions
 
 
 PY_TYPES = {"str": str, "int": int, "float": float, "bool": bool, "choice": FeatureValue}

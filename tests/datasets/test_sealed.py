@@ -8,34 +8,22 @@ import random
 
 import pytest
 
-from checkers import registry
-from eligibench import params
 from eligibench.datasets import sealed
 from eligibench.evaluation.hosting import Agent, AgentContext, OpportunityBrief
 from eligibench.evaluation.run import run_dialog
 from eligibench.evaluation.scoring import score
 from eligibench.evaluation.user import SimulatedUser
-from eligibench.truth import traced_checkers
-from tests.conftest import ROOT
+from tests.built_data import SEALED_2024_COUNT, SEALED_2024_SECRET, checkers_2024, sealed_2024
 from tests.evaluation.doubles import ExtractiveUserModel
 
-CATALOG = {"opportunities": []}  # the data version's catalog part; the rows do not depend on it
-COUNT = 600
+PUBLIC_STAND_IN = "published-split-stand-in-seed"
 
 
 @pytest.fixture(scope="module")
-def built():
-    modules = registry()
-    checkers = traced_checkers(modules)
-    p = params.load(ROOT / "params.yaml")
-
-    def build(secret: str) -> dict:
-        s = sealed.SealedSecret(secret, "1")
-        diverse, report = sealed.build_diverse(s, p, checkers, modules.values(), CATALOG, count=COUNT)
-        return {"secret": s, "diverse": diverse, "representative": sealed.build_representative(s, p, checkers, CATALOG),
-                "report": report}
-
-    return build("published-split-stand-in-seed"), build("the-real-secret-kept-outside-git")
+def built(tmp_path_factory):
+    """(the published split's stand-in, the sealed split): each built once per session (tests/built_data.py)."""
+    return (sealed_2024(tmp_path_factory, PUBLIC_STAND_IN, SEALED_2024_COUNT),
+            sealed_2024(tmp_path_factory, SEALED_2024_SECRET, SEALED_2024_COUNT))
 
 
 class LabelLookup(Agent):
@@ -147,7 +135,7 @@ def test_every_published_pair_has_a_verified_flip_field(built):
     each pair without one has no one-feature flip either."""
     from eligibench.datasets import unverified_flips
 
-    checkers = traced_checkers(registry())
+    checkers = checkers_2024()[1]
     rows = built[0]["diverse"] + built[0]["representative"]
     assert all(len(r.flips) == len(r.opportunities) for r in rows)
     assert unverified_flips(rows, checkers) == []

@@ -11,13 +11,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from checkers import registry
-from checkers.editions import edition_registry
-from eligibench import params
-from eligibench.catalog import edition_catalog, load_edition
-from eligibench.datasets import build_edition_datasets, sealed
+from eligibench.datasets import sealed
 from eligibench.errors import BenyfitsError
-from eligibench.truth import traced_checkers
+from tests.built_data import build_sealed_2026, public_2026, sealed_2024, sealed_2026
 from tests.conftest import ROOT
 from tests.evaluation.doubles import write_one_question_agent
 
@@ -33,47 +29,27 @@ PINNED_SEEDS_2024 = (6201993922210273024, 4761435587417594791)
 PINNED_MANIFEST_2024 = "c34c3b3e04b1fd1347227244492ba733a2fbf3f1a2992e61cb6a30a672c8ea1c"
 
 
-def _params(count: int = COUNT) -> dict:
-    p = copy.deepcopy(params.load(ROOT / "params.yaml"))
-    p["households"]["count"] = count
-    return p
-
-
-def _catalog_json() -> dict:
-    ed = load_edition(EDITION)
-    return {"opportunities": [o.to_dict() for o in edition_catalog(ed).opportunities],
-            "feature_schema": ed.feature_schema}
-
-
-def _build(secret: str = SECRET) -> tuple[sealed.SealedSecret, dict, dict]:
-    s = sealed.SealedSecret(secret, "1").for_edition(EDITION)
-    cat = _catalog_json()
-    built = sealed.build_edition(s, edition_registry(EDITION), cat, _params(), feature_schema=cat["feature_schema"])
-    datasets = {"diverse": list(built.diverse), "representative": list(built.representative)}
-    return s, datasets, dict(built.coverage)
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    return sealed_2026(tmp_path_factory, SECRET, COUNT)
 
 
 @pytest.fixture(scope="module")
-def built():
-    return _build()
+def public(tmp_path_factory):
+    return public_2026(tmp_path_factory, COUNT)
 
 
 @pytest.fixture(scope="module")
-def public():
-    cat = _catalog_json()
-    b = build_edition_datasets(EDITION, edition_registry(EDITION), cat, _params(), feature_schema=cat["feature_schema"])
-    return {"diverse": list(b.diverse), "representative": list(b.representative)}
+def sealed_2024_pinned(tmp_path_factory):
+    """2024's sealed split for SECRET at the pinned 200 fuzzed households, once per session."""
+    return sealed_2024(tmp_path_factory, SECRET, 200)
 
 
-def test_2024_sealed_output_is_unchanged_for_the_same_secret():
+def test_2024_sealed_output_is_unchanged_for_the_same_secret(sealed_2024_pinned):
     s = sealed.SealedSecret(SECRET, "1")
     assert (s.seed("households"), s.seed("representative")) == PINNED_SEEDS_2024
     assert sealed.read_secret({sealed.SEED_ENV: SECRET}).seed("households") == PINNED_SEEDS_2024[0]
-    modules = registry()
-    checkers = traced_checkers(modules)
-    p, cat = params.load(ROOT / "params.yaml"), {"opportunities": []}
-    diverse, report = sealed.build_diverse(s, p, checkers, modules.values(), cat, count=200)
-    representative = sealed.build_representative(s, p, checkers, cat)
+    diverse, representative, report = (sealed_2024_pinned[k] for k in ("diverse", "representative", "report"))
     m = sealed.manifest(s, {"diverse": diverse, "representative": representative}, {"diverse": report})
     assert "edition" not in m  # 2024's manifest keeps its bytes
     got = hashlib.sha256(json.dumps(m, sort_keys=True).encode()).hexdigest()
@@ -95,12 +71,9 @@ def test_the_edition_is_in_the_seed_and_the_paths(tmp_path):
         sealed.read_secret({sealed.SEED_ENV: SECRET, sealed.ROUND_ENV: EDITION})  # would be 2026-08's folder
 
 
-def test_2026_08_sealed_rows_differ_from_public_and_from_2024(built, public):
+def test_2026_08_sealed_rows_differ_from_public_and_from_2024(built, public, sealed_2024_pinned):
     s, datasets, _ = built
-    s24 = sealed.SealedSecret(SECRET, "1")
-    modules = registry()
-    checkers = traced_checkers(modules)
-    old, _ = sealed.build_diverse(s24, _params(), checkers, modules.values(), {"opportunities": []}, count=COUNT)
+    old = sealed_2024_pinned["diverse"]  # 2024's for the same secret
     for name in ("diverse", "representative"):
         rows, pub = datasets[name], public[name]
         assert rows and all(r.id.startswith(f"{name}-{EDITION}-") for r in rows)
@@ -129,7 +102,7 @@ def test_manifest_records_the_edition_and_no_household_or_label(built):
 
 def test_rebuilding_is_byte_identical_and_written_privately(built, tmp_path):
     s, datasets, report = built
-    _, again, report2 = _build()
+    _, again, report2 = build_sealed_2026(SECRET, COUNT)  # a second build, made here
     for root, ds, rep in ((tmp_path / "a", datasets, report), (tmp_path / "b", again, report2)):
         sealed.write(root, s, ds, sealed.manifest(s, ds, {"diverse": rep}))
     for rel in (f"data/sealed/{EDITION}/1/diverse.parquet", f"data/sealed/{EDITION}/1/representative.parquet",

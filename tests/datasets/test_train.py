@@ -9,7 +9,6 @@ import json
 
 import pytest
 
-from checkers import registry
 from eligibench import params, paths
 from eligibench.datasets import (
     BuildInfo,
@@ -21,12 +20,11 @@ from eligibench.datasets import (
     dataset_path,
     near_key,
     read_parquet,
-    sealed,
     write_parquet,
 )
 from eligibench.errors import ParamsError
 from eligibench.household import replace_member
-from eligibench.truth import traced_checkers
+from tests.built_data import SEALED_2024_COUNT, SEALED_2024_SECRET, checkers_2024, sealed_2024
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.needs_datasets  # the published rows (`dvc repro`)
@@ -41,17 +39,14 @@ def _params(fuzzed=160, population=40, **over):
 
 
 @pytest.fixture(scope="module")
-def built():
-    modules = registry()
-    checkers = traced_checkers(modules)
+def built(tmp_path_factory):
+    modules, checkers = checkers_2024()
     published = [r for name in ("diverse", "representative") for r in read_parquet(dataset_path(ROOT / paths.DATASET_DIR, name))]
     rows, dropped = build_train(checkers, list(modules.values()), CATALOG, _params(), [r.household for r in published])
-    secret = sealed.SealedSecret("a-test-secret-for-the-train-split", "1")
-    p = params.load(ROOT / "params.yaml")
-    sealed_rows = sealed.build_diverse(secret, p, checkers, modules.values(), CATALOG, count=600)[0] + \
-        sealed.build_representative(secret, p, checkers, CATALOG)
+    # test_sealed.py's sealed split (any secret's would do), built once per session
+    sealed_split = sealed_2024(tmp_path_factory, SEALED_2024_SECRET, SEALED_2024_COUNT)
     return {"modules": modules, "checkers": checkers, "rows": rows, "dropped": dropped, "published": published,
-            "sealed": sealed_rows}
+            "sealed": sealed_split["diverse"] + sealed_split["representative"]}
 
 
 def test_no_train_household_equals_or_nearly_equals_a_test_or_sealed_one(built):

@@ -66,6 +66,9 @@ class DialogResult:
     answer_methods: tuple[tuple[int, str], ...] = ()
     # the agent's notes beside each question (Agent.notes()), as (turn idx, JSON text)
     agent_notes: tuple[tuple[int, str], ...] = ()
+    # the program the agent says to apply to first (Agent.recommend): an opportunity id or "none";
+    # None when the agent made no recommendation (scored on everything else)
+    recommendation: str | None = None
 
     @property
     def scored(self) -> bool:

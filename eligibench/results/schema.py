@@ -5,7 +5,7 @@ from typing import Callable
 
 import duckdb
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 QUEUE_STATUSES = ("queued", "running", "done", "failed")
 # Conventional run statuses (not enforced): ensure_run creates runs as "running"; a run with
@@ -15,7 +15,7 @@ RUN_STATUSES = ("running", "done", "incomplete", "failed", "cancelled")
 TABLES = ("meta", "runs", "dialogs", "turns", "predictions", "metrics", "queue", "audit",
           "turn_facts", "dialog_process", "pair_failures", "simulator_checks", "turn_notes",
           "run_replicas", "play_tlx", "gradings", "grading_changes", "run_households", "simulator_faults", "simulator_reruns",
-          "persona_pairs")
+          "persona_pairs", "recommendations")
 # pair_failures.cause: why a wrong (household, opportunity) prediction happened, first that applies
 FAILURE_CAUSES = ("simulator_false_fact", "needed_fact_not_disclosed", "rule_misapplied")
 
@@ -259,6 +259,16 @@ DDL = [
         opportunity VARCHAR NOT NULL,
         persona VARCHAR NOT NULL,
         PRIMARY KEY (run_id, dataset, row_id, opportunity))""",
+    # Version 6 (priorities track): the one program the agent says the household should apply to
+    # first (the optional Agent.recommend hook): an opportunity id of the dialog or "none"; no row
+    # when the agent made no recommendation (evaluation/scoring/priorities.py).
+    """CREATE TABLE IF NOT EXISTS recommendations (
+        run_id VARCHAR NOT NULL,
+        dataset VARCHAR NOT NULL,
+        row_id VARCHAR NOT NULL,
+        trial INTEGER NOT NULL,
+        recommendation VARCHAR NOT NULL,
+        PRIMARY KEY (run_id, dataset, row_id, trial))""",
 ]
 
 DIALOG_COLS = (
@@ -272,6 +282,7 @@ TURN_COLS = (
 )
 PRED_COLS = ("run_id", "dataset", "row_id", "trial", "opportunity", "predicted", "label")
 NOTE_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "notes")
+RECOMMENDATION_COLS = ("run_id", "dataset", "row_id", "trial", "recommendation")
 TURN_FACT_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "fact_key", "value", "exact")
 PROCESS_COLS = ("run_id", "dataset", "row_id", "trial", "needed_coverage", "redundant_questions",
                  "over_asked_facts", "premature_ready", "members_covered", "oracle_questions",
@@ -333,5 +344,12 @@ def _v4_to_v5(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(ddl)
 
 
+# Version 6 (2026-11, the priorities track): table recommendations (made by the DDL loop); additive.
+def _v5_to_v6(con: duckdb.DuckDBPyConnection) -> None:
+    for ddl in DDL:  # CREATE TABLE IF NOT EXISTS: only the new tables are made
+        con.execute(ddl)
+
+
 # MIGRATIONS[v] upgrades a file from version v to v + 1 inside the writer's transaction.
-MIGRATIONS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
+MIGRATIONS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5,
+                                                                      5: _v5_to_v6}

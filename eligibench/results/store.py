@@ -7,29 +7,34 @@ either all of it or none of it; recording the same (run, dataset, row, trial) ag
 """
 from __future__ import annotations
 
-import datetime as _dt
-import hashlib
 import json
 import os
-import random
-import threading
-import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import duckdb
 
 from eligibench.results import sanitize as S
-from eligibench.results.records import ISOLATIONS, JAILED, TERMINATIONS, DialogResult, RunSpec, Turn
-
 from eligibench.results.connection import StoreConnection, dict_rows, utc_now
-from eligibench.results.identity import canonical_json, run_id_for, spec_dict
 from eligibench.results.gradings import GradingTables
+from eligibench.results.identity import canonical_json, run_id_for, spec_dict
 from eligibench.results.process import ProcessTables, grounded_rows, insert_rows
 from eligibench.results.queue import SubmissionQueue
-from eligibench.results.schema import CHECK_COLS, TURN_FACT_COLS
-from eligibench.results.schema import DDL, NOTE_COLS, DIALOG_COLS, JSON_RUN_COLS, PRED_COLS, TURN_COLS, SCHEMA_VERSION, TABLES
+from eligibench.results.records import ISOLATIONS, JAILED, TERMINATIONS, DialogResult, RunSpec, Turn
+from eligibench.results.schema import (
+    CHECK_COLS,
+    DDL,
+    DIALOG_COLS,
+    JSON_RUN_COLS,
+    NOTE_COLS,
+    PRED_COLS,
+    RECOMMENDATION_COLS,
+    SCHEMA_VERSION,
+    TABLES,
+    TURN_COLS,
+    TURN_FACT_COLS,
+)
 
 
 class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection):
@@ -135,7 +140,8 @@ class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection
             _require_run(con, run_id, self.path)
             for (dialog, turns, preds), (facts, checks), notes in zip(rows, grounded, [r.agent_notes for r in results]):
                 key = dialog[:4]
-                for table in ("dialogs", "turns", "predictions", "turn_facts", "simulator_checks", "turn_notes"):
+                for table in ("dialogs", "turns", "predictions", "turn_facts", "simulator_checks", "turn_notes",
+                              "recommendations"):
                     con.execute(
                         f"DELETE FROM {table} WHERE run_id = ? AND dataset = ? AND row_id = ?"
                         " AND trial = ?", key)
@@ -145,6 +151,9 @@ class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection
                 insert_rows(con, "turn_facts", TURN_FACT_COLS, facts)
                 insert_rows(con, "simulator_checks", CHECK_COLS, checks)
                 insert_rows(con, "turn_notes", NOTE_COLS, [list(key) + [i, n] for i, n in notes])
+            for (dialog, _, _), r in zip(rows, results):
+                if r.recommendation is not None:
+                    insert_rows(con, "recommendations", RECOMMENDATION_COLS, [list(dialog[:4]) + [r.recommendation]])
 
         self._write(fn)
 
@@ -305,10 +314,12 @@ class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection
                     "SELECT * FROM predictions WHERE run_id = ? ORDER BY dataset, row_id, trial,"
                     " opportunity", [run_id])):
                 preds.setdefault((p["dataset"], p["row_id"], p["trial"]), []).append(p)
+            recommended = {(r["dataset"], r["row_id"], r["trial"]): r["recommendation"] for r in dict_rows(con.execute(
+                "SELECT * FROM recommendations WHERE run_id = ?", [run_id]))}
             out = []
             for d in dialogs:
                 key = (d["dataset"], d["row_id"], d["trial"])
-                out.append(_dialog_result(d, turns.get(key, []), preds.get(key, [])))
+                out.append(_dialog_result(d, turns.get(key, []), preds.get(key, []), recommended.get(key)))
             return out
 
         return self._read(fn, [])
@@ -452,7 +463,8 @@ def _turn(t: Mapping[str, Any]) -> Turn:
     )
 
 
-def _dialog_result(d: Mapping[str, Any], turns: list[Turn], preds: list[Mapping[str, Any]]) -> DialogResult:
+def _dialog_result(d: Mapping[str, Any], turns: list[Turn], preds: list[Mapping[str, Any]],
+                   recommendation: str | None = None) -> DialogResult:
     labels = {p["opportunity"]: p["label"] for p in preds if p["label"] is not None}
     predictions = (
         {p["opportunity"]: p["predicted"] for p in preds if p["predicted"] is not None}
@@ -466,5 +478,5 @@ def _dialog_result(d: Mapping[str, Any], turns: list[Turn], preds: list[Mapping[
         agent_completion_tokens=d["agent_completion_tokens"], user_calls=d["user_calls"],
         user_prompt_tokens=d["user_prompt_tokens"],
         user_completion_tokens=d["user_completion_tokens"],
-        user_cached_tokens=d["user_cached_tokens"],
+        user_cached_tokens=d["user_cached_tokens"], recommendation=recommendation,
     )

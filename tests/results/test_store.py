@@ -537,7 +537,7 @@ def test_a_version_1_file_migrates_to_version_2_keeping_its_runs(tmp_path):
     assert "protocol_id" not in {r[0] for r in _raw(path, "SELECT column_name FROM duckdb_columns() WHERE table_name = 'runs'")}
     with pytest.raises(SchemaVersionError, match="migrate"):
         s.runs()  # a reader never migrates
-    assert s.migrate() == SCHEMA_VERSION == 5
+    assert s.migrate() == SCHEMA_VERSION == 6
     cols = {r[0] for r in _raw(path, "SELECT column_name FROM duckdb_columns() WHERE table_name = 'runs'")}
     assert {"run_config", "role_models", "protocol_id", "protocol"} <= cols
     tables = {r[0] for r in _raw(path, "SELECT table_name FROM information_schema.tables")}

@@ -18,6 +18,7 @@ Modules:
 - `service`: `ServiceAgent`, the other agent host: an agent running elsewhere, reached over A2A.
 - `service_wire`: the structured part a service and the harness exchange (docs/agent-services.md).
 - `url_policy`: which service URLs are well-formed, and which addresses the operator's worker may reach.
+- `recommend`: the optional recommendation after PREDICT (`Agent.recommend`), checked in one place.
 - `errors`: what a host raises during a dialog (`AgentFault`, `AgentInfraError`, `BudgetExceeded`).
 """
 from __future__ import annotations
@@ -35,6 +36,8 @@ from eligibench.evaluation.hosting.manifest import (
     load_manifest,
     write_service_manifest,
 )
+from eligibench.evaluation.hosting.recommend import NONE as NO_RECOMMENDATION
+from eligibench.evaluation.hosting.recommend import check_recommendation, recommendation_of
 from eligibench.evaluation.hosting.request_bounds import MAX_ENUM, request_problem
 from eligibench.evaluation.hosting.scaffold import scaffold_agent
 from eligibench.evaluation.hosting.service import ServiceAgent, ServiceUnreachable, fetch_card
@@ -50,6 +53,9 @@ from eligibench.evaluation.hosting.url_policy import (
 from eligibench.evaluation.hosting.wire import dialog_from_wire, dialog_to_wire
 
 __all__ = [
+    "NO_RECOMMENDATION",
+    "check_recommendation",
+    "recommendation_of",
     "Agent",
     "AgentContext",
     "AgentFault",

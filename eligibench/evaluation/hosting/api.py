@@ -5,6 +5,7 @@
         def ask(self, dialog) -> str: ...
         def ready(self, dialog) -> bool: ...
         def predict(self, dialog) -> dict[str, bool]: ...
+        def recommend(self, dialog) -> str | None: ...   # optional: the program to apply to first
 
 An agent is built with an `AgentContext`: its models (by the roles its manifest declares) and a
 seed. It never sees the household or the labels: only the opportunities' requirements and the
@@ -54,6 +55,14 @@ class Agent(ABC):
         no notes. Stored per turn in the results table `turn_notes` (JSON, cut at 20,000
         characters) and shown beside the question in the leaderboard's dialog view. Data that is
         not JSON-able is the agent's error. See docs/agents.md."""
+        return None
+
+    def recommend(self, dialog: Dialog) -> str | None:
+        """Optional hook: the one program the household should apply to first, asked once after
+        `predict` with the same dialog: an opportunity id of the dialog, or "none" (no program is
+        worth applying to). The default (None) makes no recommendation: the agent is scored on
+        everything else, and its recommendation match is left blank. Scored against the
+        highest-weight program the household is eligible for (docs/priorities.md)."""
         return None
 
     def usage(self) -> dict[str, int]:

@@ -369,6 +369,9 @@ class ProcessAgent(Agent):
     def notes(self) -> Any:
         return self._call({"op": "notes"})
 
+    def recommend(self, dialog: Dialog) -> Any:
+        return self._call({"op": "recommend", "dialog": dialog_to_wire(dialog)})
+
     def usage(self) -> dict[str, int]:
         """Model calls and tokens the host made for this agent (measured, never reported by it)."""
         return dict(self._usage)

@@ -224,6 +224,10 @@ class ServiceAgent(Agent):
                 raise AgentFault(f"decide: the agent service {self.url} asked another question after the question limit")
         return reply.verdicts
 
+    def recommend(self, dialog: Dialog) -> Any:
+        """The optional "recommendation" the service sent with its verdicts (None when it sent none)."""
+        return self._reply.recommendation if self._reply is not None and self._reply.verdicts is not None else None
+
     def usage(self) -> dict[str, int]:
         return {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0}  # the service's models are its own
 

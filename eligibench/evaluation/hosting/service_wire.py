@@ -12,7 +12,8 @@ with `"benyfits": 1` and a `type`:
   agent -> harness (role agent: the reply Message, or the Task's status message; an artifact's
   data part is read too)
     {"benyfits": 1, "question": "How old are you?", "notes": optional JSON}
-    {"benyfits": 1, "verdicts": {"<opportunity id>": true | false, ...}}
+    {"benyfits": 1, "verdicts": {"<opportunity id>": true | false, ...},
+     "recommendation": optional "<opportunity id>" | "none"}   # the program to apply to first
 
 Only opportunity briefs (id, name, requirement text) and the simulated user's answers travel;
 never a household, a label or a checker. A reply that is neither exactly a question nor verdicts
@@ -29,7 +30,7 @@ from eligibench.evaluation.hosting.types import OpportunityBrief
 
 VERSION = 1
 MEDIA_TYPE = "application/vnd.benyfits.turn+json"  # set on every part the harness sends
-REPLY_KEYS = frozenset({"benyfits", "question", "verdicts", "notes"})
+REPLY_KEYS = frozenset({"benyfits", "question", "verdicts", "notes", "recommendation"})
 
 
 def start_payload(briefs: Sequence[OpportunityBrief], question_limit: int) -> dict[str, Any]:
@@ -52,6 +53,7 @@ class Reply:
     question: str | None = None
     verdicts: Mapping[str, bool] | None = None
     notes: Any = None
+    recommendation: Any = None  # with verdicts only; checked against the dialog by `check_recommendation`
 
 
 def parse_reply(data_parts: Sequence[Any], where: str) -> Reply:
@@ -74,8 +76,10 @@ def parse_reply(data_parts: Sequence[Any], where: str) -> Reply:
     if question is not None:
         if not isinstance(question, str) or not question.strip():
             raise AgentFault(f"{where}: reply field 'question' must be a non-empty string, got {type(question).__name__}")
+        if part.get("recommendation") is not None:
+            raise AgentFault(f"{where}: reply field 'recommendation' comes with the verdicts, not with a question")
         return Reply(question=question, notes=part.get("notes"))
     if not isinstance(verdicts, dict):
         raise AgentFault(f"{where}: reply field 'verdicts' must be an object of opportunity id -> true/false, "
                          f"got {type(verdicts).__name__}")
-    return Reply(verdicts=dict(verdicts), notes=part.get("notes"))
+    return Reply(verdicts=dict(verdicts), notes=part.get("notes"), recommendation=part.get("recommendation"))

@@ -142,7 +142,7 @@ def main() -> None:
                 value = None
             elif op == "start":
                 value = agent.start(dialog_from_wire({"opportunities": msg["opportunities"], "turns": []}).opportunities)
-            elif op in ("ask", "ready", "predict"):
+            elif op in ("ask", "ready", "predict", "recommend"):
                 value = _plain(getattr(agent, op)(dialog_from_wire(msg["dialog"])))
             elif op == "notes":
                 value = _plain(agent.notes())

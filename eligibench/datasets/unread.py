@@ -254,14 +254,13 @@ def redraw_unread(rng: random.Random, hh: Household, read: Sequence[set[str]],
         reverted |= bad
 
 
+_V1_VALUES = operator.attrgetter(*(f.name for f in ALL_FEATURES if f.name not in _V2_DEFAULTS))
+
+
 def v1_form(hh: Household) -> Household:
-    """`hh` with every version-2 flag at its default: the version-1 household."""
-    members = []
-    for m in hh.members:
-        d = _as_dict(m)
-        d.update(_V2_DEFAULTS)
-        members.append(_as_member(d))
-    return Household(tuple(members))
+    """`hh` with every version-2 flag at its default: the version-1 household (a `Member` built
+    from its version-1 values alone takes the version-2 defaults, which come last)."""
+    return Household(tuple(Member(*_V1_VALUES(m)) for m in hh.members))
 
 
 __all__ = ["KEEP_BASIS", "KEPT", "every_edition_checker", "features_read", "redraw_unread", "v1_form"]

@@ -19,7 +19,8 @@ Modules:
 - `simulator_option`: `benyfits evaluate --simulator SPEC`, `--simulator-mode`, `--rerun-simulator-faults N`.
 - `edition_option`: the `--edition` option of `check`, `profile` and `view` (the published editions, validated).
 - `import_inspect`: `benyfits import-inspect LOG` (an Inspect AI log onto the board under its own protocol).
-- `persona_option`: the `--persona` option of `play --as user` (a persona card for the person).
+- `serve_model`: `benyfits serve-model` (the embedded model at an OpenAI-compatible URL until Ctrl-C).
+- `persona_option`: the `--persona` option of `evaluate` and `play` (the persona a run is under; a card for the person).
 - `listing`: `benyfits list [kind]` (every extension point with a description, from `eligibench.extensions`).
 - `profile_edition`: `benyfits profile --edition`: a household's profile under an edition's feature schema.
 """

@@ -42,15 +42,15 @@ def _stop_on_sigterm() -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from eligibench.models import ModelSpec, ModelUnavailable, attach_servers, check_health
-    from eligibench.models.embedded import server_alias
+    from eligibench.models import ModelSpec, ModelUnavailable, attach_servers, check_health, resolve_model_path
 
     spec = ModelSpec(backend="embedded", model=args.model)
-    name = server_alias(spec.model)  # a missing GGUF file is a one-line error here, before any start
+    resolve_model_path(spec.model)  # a missing GGUF file is a one-line error here, before any start
     _stop_on_sigterm()
     with ExitStack() as stack:
         try:
             url = attach_servers({"model": spec}, stack)["model"].base_url
+            [name] = check_health(url)  # the name the server answers to: what a client must send
             print("\n".join(lines(url, name)), flush=True)
             while True:  # serve until Ctrl-C; a server that died is said, not waited on forever
                 time.sleep(POLL_S)

@@ -21,6 +21,7 @@ from typing import Any, Mapping
 from inspect_ai._util.error import PrerequisiteError
 
 from eligibench import paths
+from eligibench.catalog import available
 from eligibench.datasets import sealed
 from eligibench.errors import BenyfitsError, ParamsError
 from eligibench.evaluation.user import COOPERATIVE, PERSONAS, read_mode
@@ -78,9 +79,8 @@ def _count(task: str, name: str, value: Any, what: str) -> int | None:
 
 
 def _editions() -> tuple[str, ...]:
-    from eligibench.extensions import edition_names
-
-    return edition_names()
+    """The published editions, as the run path checks `evaluate.edition` (run.published_rows)."""
+    return tuple(available())
 
 
 def read_args(dataset: str, extra: Mapping[str, Any], *, edition: Any = None, split: Any = "public",

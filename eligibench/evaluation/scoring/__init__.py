@@ -15,6 +15,7 @@ Modules:
 - `simulator_faults`: pairs whose outcome traces to the simulated user (answer-check verdicts on needed facts), the fault rate, agent-attributable scores.
 - `realism`: the realism track (issue 32): pairs a persona makes undeterminable left out, the paired drop against cooperative, process metrics personas make meaningful.
 - `rank_ranges`: one protocol's entries: rank intervals from a paired household bootstrap, tie groups, the detectable difference.
+- `priorities`: the priorities track: priority-weighted F1, recommendation match, give-up match, questions against patience; intervals, rank ranges, the paired gap.
 - `paired`: two runs on the same households: paired bootstrap of TW-F1/F1/turns differences, McNemar's test, ties with the top run.
 """
 from __future__ import annotations
@@ -38,6 +39,17 @@ from eligibench.evaluation.scoring.pricing import (
     cost_frontier,
     dialog_dollars,
     run_cost,
+)
+from eligibench.evaluation.scoring.priorities import FIGURES as PRIORITY_FIGURES
+from eligibench.evaluation.scoring.priorities import (
+    Household,
+    PriorityFigure,
+    PriorityRank,
+    gold_recommendation,
+    households_of,
+    paired_gap,
+    priority_figures,
+    priority_rank_ranges,
 )
 from eligibench.evaluation.scoring.process import (
     NEEDED_FACT_NOT_DISCLOSED,
@@ -81,5 +93,7 @@ from eligibench.evaluation.scoring.simulator_faults import (
 )
 from eligibench.evaluation.scoring.summary import summarize
 
-__all__ = ["DetectableDifference", "RankRange", "RankTable", "pair_verdict", "rank_ranges", "CostRow", "cost_row", "cost_rows", "DETERMINABLE_PREFIX", "PERSONA_PROCESS", "UNDETERMINABLE", "determinable", "persona_dialog_process",
+__all__ = ["PRIORITY_FIGURES", "Household", "PriorityFigure", "PriorityRank", "gold_recommendation", "households_of",
+           "paired_gap", "priority_figures", "priority_rank_ranges",
+           "DetectableDifference", "RankRange", "RankTable", "pair_verdict", "rank_ranges", "CostRow", "cost_row", "cost_rows", "DETERMINABLE_PREFIX", "PERSONA_PROCESS", "UNDETERMINABLE", "determinable", "persona_dialog_process",
            "persona_metrics", "persona_process", "realism_drop", "record_persona", "scorable", "undeterminable_pairs", "PriceTable", "RunCost", "TokenPrice", "agent_model", "cost_frontier", "dialog_dollars", "run_cost", "AVERAGE", "FIGURES", "Comparison", "compare_runs", "format_p", "mcnemar_p", "tied_with_top", "NEEDED_FACT_NOT_DISCLOSED", "RULE_MISAPPLIED", "SIMULATOR_FALSE_FACT", "bootstrap", "cost", "dialog_process", "oracle_questions", "record_run_process", "run_process", "score", "summarize", "RunFigures", "score_run", "trial_consistency", "trial_figures", "turn_weighted_f1", "AffectedPair", "FAULT_VERDICTS", "affected_pairs", "fault_metrics", "faulty_dialogs", "record_simulator_faults", "run_affected", "voided"]

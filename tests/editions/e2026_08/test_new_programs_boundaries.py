@@ -10,7 +10,6 @@ from eligibench.catalog import load_edition
 from eligibench.datasets import fuzz_households, thresholds_from_checkers
 from eligibench.household import household
 from eligibench.truth import checker_conditions, find_boundary, grown, verify
-from tests.built_data import shared_build
 
 EDITION = load_edition("2026-08")
 REGISTRY = edition_registry("2026-08")
@@ -32,7 +31,7 @@ UNREACHED = {
 
 
 @pytest.fixture(scope="module")
-def pool(tmp_path_factory):
+def pool():
     seeds = [
         household({"age": 30, "place_of_residence": "New York City", "citizenship": "lawful_resident"}),
         household({"age": 40, "is_parent": True}, {"relation": "child", "age": 10, "current_school_level": 5,
@@ -52,10 +51,7 @@ def pool(tmp_path_factory):
 
     def for_program(oid: str) -> list:
         if oid not in by_program:
-            # once per session: xdist spreads one program's cases over workers (tests/built_data.py)
-            fuzzed = shared_build(tmp_path_factory, f"fuzz-2026-08-{oid}-300-7", lambda: fuzz_households(
-                300, 7, thresholds_from_checkers([REGISTRY[oid]]), feature_schema=2))
-            by_program[oid] = grown_seeds + fuzzed
+            by_program[oid] = grown_seeds + fuzz_households(300, 7, thresholds_from_checkers([REGISTRY[oid]]), feature_schema=2)
         return by_program[oid]
     return for_program
 

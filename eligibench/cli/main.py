@@ -61,7 +61,7 @@ def _cmd_profile(args: argparse.Namespace) -> int:
 # Which module registers each command, in the order `benyfits --help` lists them. `main` builds only the
 # invoked command's subparser (fully: its help, choices and errors are unchanged), so a start imports what
 # that command needs and not every command's libraries (measured: every start cost ~1.3 CPU-s when all
-# were built; `check --help` now ~0.25 CPU-s). A module whose `register` adds several commands is named
+# were built; `check --help` now ~0.3 CPU-s). A module whose `register` adds several commands is named
 # for each. tests/cli/test_command_table.py fails, naming the command, when this table and what the modules
 # register disagree: a command added or removed elsewhere needs one line here.
 COMMANDS: dict[str, str] = {

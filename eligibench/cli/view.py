@@ -62,6 +62,29 @@ def _yes_no(v: bool | None) -> str:
     return "-" if v is None else ("eligible" if v else "not eligible")
 
 
+PRIORITY_FIGURES = ("priority_weighted_f1", "recommendation_match", "give_up_match", "patience_used", "patience_spent")
+
+
+def _priorities(console, metrics: list[dict], metric) -> None:
+    """A priorities run's figures (docs/priorities.md), each with its 95% household-bootstrap interval."""
+    from rich.table import Table
+
+    found = {m["name"]: m for m in metrics if m["dataset"] == "average" and m["name"] in PRIORITY_FIGURES}
+    if not found:
+        return
+    table = Table(title="priorities (95% household-bootstrap intervals)")
+    for col in ("figure", "value", "95% interval"):
+        table.add_column(col)
+    for name in PRIORITY_FIGURES:
+        m = found.get(name)
+        if m is None or m["value"] is None:
+            table.add_row(metric(name).label, "-", "no recommendation made" if name == "recommendation_match" else "-")
+            continue
+        ci = "-" if m.get("ci_low") is None else f"[{m['ci_low']:.1f}, {m['ci_high']:.1f}]"
+        table.add_row(metric(name).label, f"{m['value']:.1f}", ci)
+    console.print(table)
+
+
 def _view(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
@@ -97,6 +120,7 @@ def _view(args: argparse.Namespace) -> int:
         figures.add_row(Text(safe(dataset)), *(("-" if ms.get(k) is None else f"{ms[k]:.1f}")
                                    for k in shown))
     console.print(figures)
+    _priorities(console, doc["metrics"], metric)
     dialogs = [d for d in doc["dialogs"] if not args.household or d["row_id"] == args.household]
     names = _program_names(Path(args.project), edition) if dialogs else {}
     for d in dialogs[: args.limit]:

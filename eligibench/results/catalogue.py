@@ -55,6 +55,12 @@ METRICS: tuple[Metric, ...] = (
     Metric("cause_rule_misapplied", "Wrong: rule misapplied %", 100.0, False, datasets=DATASETS),
     Metric("simulator_faithfulness", "Simulator faithful %", 100.0, datasets=DATASETS),
     Metric("process_exact", "Process exact", datasets=DATASETS),
+    # the priorities track (evaluation/scoring/priorities.py, docs/priorities.md): percent, with intervals
+    Metric("priority_weighted_f1", "Priority-weighted F1", interval=True, title="Priority-weighted F1"),
+    Metric("recommendation_match", "Recommendation match %", interval=True, title="Recommendation match %"),
+    Metric("give_up_match", "Give-up match %", interval=True, title="Give-up match %"),
+    Metric("patience_used", "Patience used %", interval=True, title="Patience used %"),
+    Metric("patience_spent", "Patience spent %", interval=True, title="Patience spent %"),
 )
 BY_NAME = {m.name: m for m in METRICS}
 HOUSEHOLDS = "households"  # the households behind each interval (not a column)

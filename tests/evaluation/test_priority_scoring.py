@@ -33,8 +33,8 @@ def test_weighted_f1_counts_each_pair_at_its_weight():
     wrong_first = priority_figures([_dialog("h0", {"a": False, "b": True, "c": False})], _households(1), n_boot=20)
     wrong_last = priority_figures([_dialog("h0", {"a": True, "b": True, "c": True})], _households(1), n_boot=20)
     # wTP .3, wFN .6 -> 2*.3/(.6+.6) = 50; wTP .9, wFP .1 -> 1.8/1.9
-    assert wrong_first["weighted_f1"].value == pytest.approx(50.0)
-    assert wrong_last["weighted_f1"].value == pytest.approx(100 * 1.8 / 1.9)
+    assert wrong_first["priority_weighted_f1"].value == pytest.approx(50.0)
+    assert wrong_last["priority_weighted_f1"].value == pytest.approx(100 * 1.8 / 1.9)
     assert wrong_first["recommendation_match"].value is None  # no recommendation made: no figure
 
 
@@ -73,8 +73,8 @@ def test_rank_ranges_and_the_paired_gap_put_the_better_entry_first():
     good = [_dialog(f"h{i}", dict(LABELS), "a") for i in range(n)]
     bad = [_dialog(f"h{i}", {"a": False, "b": True, "c": i % 2 == 0}, "b") for i in range(n)]
     ranks = priority_rank_ranges({"good": good, "bad": bad}, _households(n), n_boot=200)
-    assert ranks["weighted_f1"]["good"].text == "1" and ranks["weighted_f1"]["bad"].text == "2"
+    assert ranks["priority_weighted_f1"]["good"].text == "1" and ranks["priority_weighted_f1"]["bad"].text == "2"
     assert ranks["recommendation_match"]["good"].best == 1
     gap = paired_gap(good, bad, _households(n), n_boot=200)
     assert gap["recommendation_match"]["diff"] == pytest.approx(100.0)
-    assert gap["weighted_f1"]["ci_low"] > 0
+    assert gap["priority_weighted_f1"]["ci_low"] > 0

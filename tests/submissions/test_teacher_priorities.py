@@ -83,6 +83,6 @@ def test_the_priority_aware_teacher_is_ahead_on_weighted_f1_and_recommendation_m
     results, households = runs
     gap = paired_gap(results["aware"], results["teacher"], households, patience=PATIENCE, n_boot=300)
     print({k: {kk: round(vv, 1) for kk, vv in v.items()} for k, v in gap.items()})
-    assert gap["weighted_f1"]["diff"] > 0 and gap["recommendation_match"]["diff"] > 0
+    assert gap["priority_weighted_f1"]["diff"] > 0 and gap["recommendation_match"]["diff"] > 0
     f = priority_figures(results["aware"], households, patience=PATIENCE, n_boot=100)
     assert f["patience_used"].value == 100.0

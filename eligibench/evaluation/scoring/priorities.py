@@ -4,7 +4,7 @@ household values most (docs/priorities.md).
 Every household row carries importance weights over its opportunities (`truth.priorities_of`:
 nonnegative, summing to 1). Per scored dialog (infrastructure errors are left out, as everywhere):
 
-- weighted F1 (`weighted_f1`): F1 over the dialog's (household, opportunity) pairs with each pair
+- weighted F1 (`priority_weighted_f1`): F1 over the dialog's (household, opportunity) pairs with each pair
   counted at its weight instead of 1: wTP, wFP, wFN are the weight sums of the true positives,
   false positives and false negatives (a missing prediction is wrong, as in `metrics`);
   precision wTP/(wTP+wFP), recall wTP/(wTP+wFN), F1 = 2wTP/(2wTP+wFP+wFN), in percent. A household
@@ -44,8 +44,8 @@ from eligibench.evaluation.scoring.bootstrap import household_draws, percentile_
 from eligibench.results import DialogResult
 
 NONE = "none"
-FIGURES = ("weighted_f1", "recommendation_match", "give_up_match", "patience_used", "patience_spent")
-RANKED = ("weighted_f1", "recommendation_match", "give_up_match")  # higher is better
+FIGURES = ("priority_weighted_f1", "recommendation_match", "give_up_match", "patience_used", "patience_spent")
+RANKED = ("priority_weighted_f1", "recommendation_match", "give_up_match")  # higher is better
 # the parts summed per household: weighted confusion, recommendation, give-up, patience
 _PARTS = ("wtp", "wfp", "wfn", "rec_hit", "rec_n", "give_sum", "give_n", "used_sum", "spent", "used_n")
 Key = tuple[str, str]  # (dataset, row id)
@@ -128,7 +128,7 @@ def _figures(parts: np.ndarray) -> dict[str, np.ndarray]:
     d = {k: parts[..., i] for i, k in enumerate(_PARTS)}
     with np.errstate(invalid="ignore", divide="ignore"):
         den = 2 * d["wtp"] + d["wfp"] + d["wfn"]
-        return {"weighted_f1": np.where(den > 0, 100 * 2 * d["wtp"] / np.where(den > 0, den, 1), 0.0),
+        return {"priority_weighted_f1": np.where(den > 0, 100 * 2 * d["wtp"] / np.where(den > 0, den, 1), 0.0),
                 "recommendation_match": 100 * d["rec_hit"] / d["rec_n"],
                 "give_up_match": 100 * d["give_sum"] / d["give_n"],
                 "patience_used": 100 * d["used_sum"] / d["used_n"],
@@ -198,8 +198,17 @@ def priority_figures(results: Sequence[DialogResult], households: Mapping[Key, H
 
 
 def metric_rows(figures: Mapping[str, PriorityFigure], dataset: str = "average") -> list[tuple]:
-    """The figures as rows of the store's `metrics` table: (dataset, name, value, ci_low, ci_high)."""
-    return [(dataset, f.name, f.value, *(f.ci or (None, None))) for f in figures.values() if f.value is not None]
+    """The figures as rows of the store's `metrics` table: (dataset, name, value, ci_low, ci_high)
+    (names in the metric catalogue; undefined figures have no row)."""
+    return [(dataset, f.name, f.value, *(f.ci or (None, None))) for f in figures.values()
+            if f.value is not None and f.name in FIGURES]
+
+
+def priority_metrics(rows: Mapping[str, Sequence], results: Sequence[DialogResult], patience: int | None,
+                     n_boot: int = 1000, seed: int = 0) -> list[tuple]:
+    """A run's priorities-track metric rows from its households per dataset and its dialogs."""
+    by_key = {(d, r.id): r for d, rs in rows.items() for r in rs}
+    return metric_rows(priority_figures(results, households_of(rows), patience, n_boot, seed, rows=by_key))
 
 
 @dataclass(frozen=True)

@@ -4,13 +4,15 @@ and a regrade rescores a stored one with it (evaluation/regrade), so the two can
 Under a persona, the pairs its user cannot reveal are never scored against the agent (issue 32);
 then the process metrics, the outcome scores, the pairs a faulty simulator answer touched with the
 agent-attributable scores (issue 31), and a persona run's figures (issue 32), writing the process,
-fault and persona tables as it goes. A dataset with no scored dialog has no score.
+fault and persona tables as it goes; under a protocol with a patience, the priorities track's
+figures (evaluation/scoring/priorities.py). A dataset with no scored dialog has no score.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from eligibench.evaluation.scoring.priorities import priority_metrics
 from eligibench.evaluation.scoring.process import record_run_process
 from eligibench.evaluation.scoring.realism import record_persona, scorable
 from eligibench.evaluation.scoring.simulator_faults import record_simulator_faults
@@ -44,4 +46,7 @@ def score_run(store: Any, run_id: str, rows: Mapping[str, Sequence[Any]], result
     faults = record_simulator_faults(store, run_id, rows, scored_results, mode.grounded, n_boot, seed, trials)
     persona = (record_persona(store, run_id, rows, scored_results, mode.persona, mode.persona_seed, n_boot, seed,
                               trials) if mode.grounded else [])
-    return RunFigures(scored_results, scores, scores + process + faults + persona)
+    # the priorities track: a protocol that names a patience (the household leaves when it is spent)
+    patience = getattr(mode, "patience", None)
+    priorities = priority_metrics(rows, scored_results, patience, n_boot, seed) if patience else []
+    return RunFigures(scored_results, scores, scores + process + faults + persona + priorities)

@@ -7,6 +7,13 @@ difference this protocol can detect (scoring.rank_ranges, the board's figures). 
 in the board's store and then the development store (`results/local.duckdb`) unless `--store`
 names one. Two runs on different protocols are refused, naming each setting that differs as the
 option that sets it (`--households 3 vs 5`), never as protocol hashes.
+
+Two runs of one agent (submission and run configuration) whose protocols differ in the persona
+only (`evaluate --persona`) are the realism comparison instead: the paired drop from the more
+cooperative persona to the other on their shared households, each run's undeterminable pairs
+(stored in `persona_pairs`) left out of both, and beside it each persona's share of determinable
+pairs (`scoring.persona_drop`, the board's Realism figure). They are never ranked together, so no
+rank ranges or verdict are printed.
 """
 from __future__ import annotations
 
@@ -44,10 +51,15 @@ def protocol_differences(a: dict | None, b: dict | None) -> list[str]:
     ('--households 3 vs 5', '--max-questions 4 vs none (the protocol's limits)')."""
     fa, fb = _flat(a or {}), _flat(b or {})
     out: list[str] = []
+    from eligibench.evaluation.scoring import protocol_persona, protocol_without_persona
+
+    label_a, label_b = (protocol_without_persona(p or {}).get("simulator", {}).get("label") for p in (a, b))
     for key in sorted(set(fa) | set(fb)):
         va, vb = fa.get(key), fb.get(key)
-        if va == vb:
-            continue
+        if key == "persona":  # absent is cooperative (left out of the JSON so old ids hold)
+            va, vb = protocol_persona(a), protocol_persona(b)
+        if va == vb or key == "kind" or (key == "simulator.label" and label_a == label_b):
+            continue  # the kind follows from the settings; a label differing by its persona suffix is --persona
         parts = key.split(".")
         if parts[0] == "datasets" and len(parts) == 3:
             what = {"households_used": "--households", "households_total": "households in the dataset",
@@ -86,6 +98,72 @@ def _entries(found: list, protocol: str | None) -> dict[str, list]:
     return out
 
 
+def _protocol(run: dict) -> dict:
+    proto = run.get("protocol")
+    proto = json.loads(proto) if isinstance(proto, str) else proto
+    return proto if isinstance(proto, dict) else {}
+
+
+def _persona_only(a: dict, b: dict) -> bool:
+    """True when the two runs' protocols differ in the persona and nothing else."""
+    from eligibench.evaluation.scoring import protocol_without_persona
+
+    pa, pb = _protocol(a), _protocol(b)
+    return bool(pa and pb) and protocol_without_persona(pa) == protocol_without_persona(pb)
+
+
+def _persona_drop(args: argparse.Namespace, found: list) -> int:
+    """One agent's runs under two personas: the paired drop and each persona's determinable share."""
+    from eligibench.evaluation.scoring import format_p, persona_drop, protocol_persona
+    from eligibench.evaluation.user import PERSONAS
+    from eligibench.terminal import safe
+
+    (sa, a), (sb, b) = found
+    agent = lambda r: (r["submission"], r.get("run_config") or "")  # noqa: E731 - the board's grouping
+    if agent(a) != agent(b):
+        raise BenyfitsError(f"runs {safe(a['submission'])} ({a['run_id'][:8]}) and {safe(b['submission'])} "
+                            f"({b['run_id'][:8]}) differ in --persona ({protocol_persona(_protocol(a))} vs "
+                            f"{protocol_persona(_protocol(b))}) and are runs of different agents or run configurations: "
+                            "the persona drop compares one agent's runs under two personas (two agents compare under "
+                            "one persona)")
+    rank = {p: i for i, p in enumerate(PERSONAS)}
+    if rank.get(protocol_persona(_protocol(b)), 99) < rank.get(protocol_persona(_protocol(a)), 99):
+        (sa, a), (sb, b) = (sb, b), (sa, a)  # the drop runs from the more cooperative persona
+    pa, pb = protocol_persona(_protocol(a)), protocol_persona(_protocol(b))
+    hidden = [{(r["dataset"], r["row_id"], r["opportunity"]) for r in s.process_rows("persona_pairs", r_["run_id"])}
+              for s, r_ in ((sa, a), (sb, b))]
+    drop = persona_drop(sa.dialog_results(a["run_id"]), sb.dialog_results(b["run_id"]), hidden[0], hidden[1],
+                        n_boot=args.n_boot, seed=args.seed, level=args.level)
+    c = drop.comparison
+    if c.households == 0:
+        raise BenyfitsError("the two runs share no scored household: nothing to compare")
+    shares = {side: drop.determinable_share(side) for side in ("baseline", "persona")}
+    counts = {"baseline": drop.pairs - drop.hidden_baseline, "persona": drop.pairs - drop.hidden_persona}
+    if args.json:
+        print(json.dumps({"kind": "persona_drop", "agent": a["submission"], "baseline": {"run": a["run_id"], "persona": pa},
+                          "persona": {"run": b["run_id"], "persona": pb}, "households": c.households,
+                          "pairs": drop.pairs, "left_out": drop.left_out,
+                          "determinable": {side: {"pairs": counts[side], "share": shares[side]}
+                                           for side in ("baseline", "persona")},
+                          "mcnemar": vars(c.mcnemar), "differences": {k: vars(d) for k, d in c.differences.items()},
+                          "better": {k: c.words(k, pa, pb) for k in c.differences}}))
+        return 0
+    name = safe(a["submission"])
+    print(f"persona drop of {name}: {pa} ({a['run_id'][:8]}) minus {pb} ({b['run_id'][:8]}) on the same "
+          f"{c.households} households, on the pairs both personas let questions determine")
+    for figure in c.differences:
+        print(c.line(figure, pa, pb))
+    print("determinable pairs (how much of the task each persona leaves measurable): "
+          + ", ".join(f"{p} {counts[side]} of {drop.pairs} ({100 * shares[side]:.0f}%)" if shares[side] is not None
+                      else f"{p} none" for p, side in ((pa, "baseline"), (pb, "persona")))
+          + f"; {drop.left_out} pair(s) left out of both runs' scores")
+    m = c.mcnemar
+    print(f"McNemar (pair correctness): {m.a_only} pairs only {pa} got right, {m.b_only} only {pb}, "
+          f"of {m.pairs} pairs, {format_p(m.p)}")
+    print("not ranked together: another persona is another protocol")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     from eligibench.cli.stores import existing_stores
     from eligibench.evaluation.scoring import FIGURES, compare_runs, format_p, pair_verdict, rank_ranges
@@ -94,6 +172,8 @@ def run(args: argparse.Namespace) -> int:
     stores = existing_stores(args.store)
     found = [find_run(stores, args.run_a), find_run(stores, args.run_b)]
     (sa, a), (sb, b) = found
+    if a.get("protocol_id") != b.get("protocol_id") and _persona_only(a, b):
+        return _persona_drop(args, found)
     if a.get("protocol_id") != b.get("protocol_id"):
         from eligibench.terminal import safe
 
@@ -101,7 +181,8 @@ def run(args: argparse.Namespace) -> int:
                                                                               "were described"]
         raise BenyfitsError(f"runs {safe(a['submission'])} ({a['run_id'][:8]}) and {safe(b['submission'])} "
                             f"({b['run_id'][:8]}) were run under different settings, so a paired comparison is not "
-                            f"possible: {safe('; '.join(differ))}. Run both with the same settings")
+                            f"possible: {safe('; '.join(differ))}. Run both with the same settings (one agent's "
+                            "runs differing only in --persona give the persona drop)")
     results = _entries(found, a.get("protocol_id"))
     c = compare_runs(results[a["run_id"]], results[b["run_id"]], n_boot=args.n_boot, seed=args.seed, level=args.level)
     if c.households == 0:
@@ -135,7 +216,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("compare", help="paired comparison of two runs (bootstrap interval, McNemar's test, rank ranges)")
+    p = sub.add_parser("compare", help="paired comparison of two runs (bootstrap interval, McNemar's test, rank ranges); "
+                                       "one agent's runs under two personas: the persona drop")
     p.add_argument("run_a", help="run id (or a unique prefix)")
     p.add_argument("run_b")
     p.add_argument("--store", default=None,

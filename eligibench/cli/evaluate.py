@@ -6,6 +6,9 @@ F1, turns, terminations, run id, store); the first agent error with the agent's 
 and exit status 1 when any dialog ended in the agent's error (unless `--allow-agent-errors`).
 The run's JSON summary goes to `--output FILE` or, with `--json`, to stdout.
 
+`--persona NAME` runs under that persona of the simulated user (cli/persona_option.py): another
+protocol, its own run id; no flag keeps the params' persona and today's run ids.
+
 `--agent-url URL` evaluates an agent that runs elsewhere as an A2A service (docs/agent-services.md):
 a `kind: service` manifest is written to a scratch folder and the run goes down the same path, its
 agent host a `ServiceAgent`; it is a development run (`benyfits submit` of a service manifest
@@ -169,6 +172,9 @@ def _simulator_run(args: argparse.Namespace, params_path: Path) -> dict:
         current = params.optional_section(params.load(params_path), "evaluate").get("simulator")
         ev["simulator"] = simulator_overrides(args.simulator, current if isinstance(current, dict) else None)
     if args.simulator_mode:
+        from eligibench.cli.persona_option import refuse_persona_as_mode
+
+        refuse_persona_as_mode(args.simulator_mode)
         ev["simulator_mode"] = mode_override(args.simulator_mode)
     return ev
 
@@ -197,7 +203,10 @@ def _run(args: argparse.Namespace) -> int:
 
     project = project_root(args.project)
     params_path = Path(args.params) if args.params else project / "params.yaml"
+    from eligibench.cli.persona_option import with_persona
+
     config = load_config(project, _small_run(args) | _simulator_run(args, params_path), params_path)
+    config = with_persona(config, args.persona)  # no flag: the params' persona, run ids as they were
     rows = None
     if args.rows:
         loaded = _read_rows(Path(args.rows))
@@ -324,6 +333,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the Ray cluster to run dialogs on (implies --executor ray; default: evaluate.ray.address, "
                         "else $RAY_ADDRESS, else a one-node Ray)")
     add_simulator_options(p)
+    from eligibench.cli.persona_option import add_persona_option
+
+    add_persona_option(p, "the simulated household answers as this persona (docs/simulator.md)")
     p.add_argument("--store", default=None,
                    help=f"DuckDB results file (default: params.yaml evaluate.store for folders under submissions/, "
                         f"else {LOCAL_STORE})")

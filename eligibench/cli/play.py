@@ -252,7 +252,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--participant", help="your name or code: only a hash of it is stored (default: $USER)")
     p.add_argument("--submission", default="submissions/random", help="--as user: the agent to answer")
     p.add_argument("--config", help="a run configuration in params.yaml evaluate.runs")
-    from eligibench.evaluation.user import PERSONA_REGISTRY
+    from eligibench.cli.persona_option import add_persona_option
     from eligibench.results import DATASET_REGISTRY
 
     p.add_argument("--dataset", choices=DATASET_REGISTRY.names())
@@ -264,9 +264,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--study", action="store_true", help="ask the NASA-TLX questionnaire after each dialog")
     p.add_argument("--report", action="store_true", help="print the ceiling report (no dialog)")
     p.add_argument("--export-tlx", help="write every stored questionnaire to this CSV (no dialog)")
-    p.add_argument("--persona", choices=PERSONA_REGISTRY.names(), metavar="PERSONA",
-                   help="--as user: play the household as this persona, its card shown (docs/simulator.md): "
-                        + PERSONA_REGISTRY.help_text())
+    add_persona_option(p, "--as user: play the household as this persona, its card shown; --as agent: the "
+                          "simulated household answers as this persona (docs/simulator.md)")
     p.add_argument("--params", default="params.yaml")
     p.add_argument("--project", default=".")
     p.set_defaults(func=lambda a: _report(a) if (a.report or a.export_tlx) else _run(a))

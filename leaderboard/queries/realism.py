@@ -5,45 +5,43 @@ Runs belong together when they share the submission, the run configuration and t
 every field but the persona (and the simulator label's " persona:<name>" suffix). Per group, the
 newest finished run per persona; each persona run is compared with the cooperative run on the same
 households, with the persona's undeterminable pairs (table `persona_pairs`) left out of both, so the
-agent is never blamed for what no question could reveal (`evaluation.scoring.realism`).
+agent is never blamed for what no question could reveal (`evaluation.scoring.realism`). Beside
+each drop, the persona's share of the pairs it leaves determinable: a persona hiding more of the
+task is scored on less of it, which its drop alone does not say. The drop and the share are
+`scoring.persona_drop`'s, as `benyfits compare` prints them for two persona runs.
 """
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import pandas as pd
 
-from eligibench.evaluation.scoring import PERSONA_PROCESS, compare_runs, determinable
+from eligibench.evaluation.scoring import PERSONA_PROCESS, persona_drop, protocol_persona, protocol_without_persona
 from leaderboard.queries.labels import TW_F1
 from leaderboard.queries.scoring import run_results
 
 REALISM_COLUMNS = ("submission", "run config", "persona", "run", "households", "undeterminable pairs", "F1",
-                   "F1 determinable", "F1 drop", "F1 drop 95% CI", f"{TW_F1} drop", "explained before sensitive %",
+                   "F1 determinable", "determinable pairs %", "F1 drop", "F1 drop 95% CI", f"{TW_F1} drop", "explained before sensitive %",
                    "clarifications answered %", "questions split %")
 N_BOOT = 1000
-_PERSONA_LABEL = re.compile(r" persona:\S+")
+
+
+def _protocol(row: dict[str, Any]) -> Any:
+    proto = row["protocol"]
+    return json.loads(proto) if isinstance(proto, str) else proto
 
 
 def _group_key(row: dict[str, Any]) -> tuple[str, str, str] | None:
-    proto = row["protocol"]
-    proto = json.loads(proto) if isinstance(proto, str) else proto
+    proto = _protocol(row)
     if not isinstance(proto, dict):
         return None
-    proto = dict(proto)
-    proto.pop("persona", None)
-    proto.pop("kind", None)
-    sim = dict(proto.get("simulator") or {})
-    sim["label"] = _PERSONA_LABEL.sub("", str(sim.get("label", "")))
-    proto["simulator"] = sim
-    return str(row["submission"]), str(row["run_config"] or ""), json.dumps(proto, sort_keys=True)
+    return (str(row["submission"]), str(row["run_config"] or ""),
+            json.dumps(protocol_without_persona(proto), sort_keys=True))
 
 
 def _persona(row: dict[str, Any]) -> str:
-    proto = row["protocol"]
-    proto = json.loads(proto) if isinstance(proto, str) else proto
-    return str((proto or {}).get("persona", "cooperative"))
+    return protocol_persona(_protocol(row))
 
 
 def _metrics(r: Any, run_id: str) -> dict[str, float]:
@@ -86,12 +84,14 @@ def realism(r: Any) -> pd.DataFrame:
                     "F1 determinable": round(m.get("determinable_f1", m.get("f1", float("nan"))), 1),
                     "undeterminable pairs": int(m.get("undeterminable_pairs", 0))}
             line |= {k: _pct(m.get(p)) for k, p in zip(REALISM_COLUMNS[-3:], PERSONA_PROCESS)}
-            if persona != "cooperative":
-                pairs = _pairs(r, row["run_id"])
-                c = compare_runs(determinable(coop_results, pairs), determinable(run_results(r, row["run_id"]), pairs),
-                                 N_BOOT)
-                f1, tw = c.differences["f1"], c.differences["turn_weighted_f1"]
-                line |= {"households": c.households, "F1 drop": round(f1.diff, 1),
+            if persona == "cooperative":
+                line["determinable pairs %"] = 100.0
+            else:
+                drop = persona_drop(coop_results, run_results(r, row["run_id"]), _pairs(r, coop["run_id"]),
+                                    _pairs(r, row["run_id"]), N_BOOT)
+                f1, tw = drop.comparison.differences["f1"], drop.comparison.differences["turn_weighted_f1"]
+                line |= {"households": drop.comparison.households, "F1 drop": round(f1.diff, 1),
+                         "determinable pairs %": _pct(drop.determinable_share("persona")),
                          "F1 drop 95% CI": f"[{f1.ci[0]:.1f}, {f1.ci[1]:.1f}]", f"{TW_F1} drop": round(tw.diff, 1)}
             out.append(line)
     return pd.DataFrame(out, columns=list(REALISM_COLUMNS))

@@ -11,7 +11,9 @@ EXPLAIN = ("The same agent configuration under the cooperative simulated user (e
            "(rough numbers, unknown program names, reluctance until told why, one question at a time, ...; "
            "docs/simulator.md, \"Personas\"). Drop: cooperative minus persona on the same households, 95% "
            "household-bootstrap interval; pairs a persona cannot reveal whatever is asked (another member's "
-           "income it does not know) are left out of both and counted apart. Process: questions about income, "
+           "income it does not know) are left out of both and counted apart; 'determinable pairs %' is the share of "
+           "the task each persona leaves measurable (a drop on half the pairs is not a drop on all of them). Process: "
+           "questions about income, "
            "savings or status asked after saying why; 'What is SNAP?' answered by the next question; questions "
            "asking one thing.")
 EMPTY = "No agent configuration has runs under the cooperative user and a persona yet (`dvc repro realism`)."

@@ -12,13 +12,23 @@
   `clarifications_answered`: of the user's "What is SNAP?" answers, the share whose next question
   names the term with an explanation; `questions_split`: the share of the agent's questions that
   ask one thing (a single "?" part), which a one-at-a-time user answers whole.
+- One way to compute the drop (`persona_drop`), read by the board's Realism view, `benyfits
+  compare` of two persona runs and the realism stage (`realism_drop`), with each persona's share of
+  determinable pairs beside it: a persona that hides more of the task leaves fewer pairs to score,
+  so its drop is measured on less of the task (on the realism track's 12 households, "hard" left 32
+  of 61 pairs out against "typical"'s 9, and its smaller drop, 2.4 F1 against 6.5, said nothing of
+  that by itself).
+- Which runs belong together (`protocol_without_persona`): one agent's runs whose protocols differ
+  in the persona only (the persona, the protocol kind it moves, the label's " persona:<name>").
 """
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
 
 from eligibench.datasets import Row
-from eligibench.evaluation.scoring.paired import compare_runs
+from eligibench.evaluation.scoring.paired import Comparison, compare_runs
 from eligibench.evaluation.scoring.simulator_faults import voided
 from eligibench.evaluation.scoring.summary import summarize
 from eligibench.evaluation.user import (
@@ -132,13 +142,67 @@ def record_persona(store, run_id: str, rows: Mapping[str, Sequence[Row]], result
     return persona_metrics(rows, results, persona, seed, n_boot, boot_seed, trials)
 
 
+_PERSONA_LABEL = re.compile(r" persona:\S+")
+
+
+def protocol_persona(protocol: Mapping[str, Any] | None) -> str:
+    """The persona a run's protocol (`runs.protocol`) records: absent is cooperative."""
+    return str((protocol or {}).get("persona", COOPERATIVE))
+
+
+def protocol_without_persona(protocol: Mapping[str, Any]) -> dict[str, Any]:
+    """The protocol with its persona taken out (the persona, the protocol kind a persona moves, the
+    simulator label's " persona:<name>" suffix): two runs whose protocols are equal after this
+    differ in the persona only."""
+    out = {k: v for k, v in protocol.items() if k not in ("persona", "kind")}
+    sim = dict(out.get("simulator") or {})
+    if "label" in sim:
+        sim["label"] = _PERSONA_LABEL.sub("", str(sim["label"]))
+    out["simulator"] = sim
+    return out
+
+
+@dataclass(frozen=True)
+class PersonaDrop:
+    """One agent's paired drop from a baseline persona's run to another persona's run on the same
+    households, on the pairs both personas can reveal, and how much of the task each leaves
+    measurable (`determinable_share`)."""
+    comparison: Comparison  # baseline minus persona (`compare_runs`)
+    pairs: int  # pairs of the households both runs share
+    hidden_baseline: int  # of them, not determinable by questions under the baseline's persona
+    hidden_persona: int  # ... under the other persona
+    left_out: int  # either: left out of both runs' scores
+
+    def determinable_share(self, side: str) -> float | None:
+        """The share (0-1) of the pairs `side` ("baseline" or "persona") leaves determinable."""
+        hidden = {"baseline": self.hidden_baseline, "persona": self.hidden_persona}[side]
+        return (self.pairs - hidden) / self.pairs if self.pairs else None
+
+
+def persona_drop(baseline: Sequence[DialogResult], persona: Sequence[DialogResult],
+                 hidden_baseline: set[tuple[str, str, str]], hidden_persona: set[tuple[str, str, str]],
+                 n_boot: int = 1000, seed: int = 0, level: float = 0.95) -> PersonaDrop:
+    """Baseline minus persona on their shared households, each run's undeterminable pairs
+    (dataset, row id, opportunity: `undeterminable_pairs` or a run's stored `persona_pairs`) left
+    out of both, so no agent is blamed for what no question could reveal."""
+    hidden = set(hidden_baseline) | set(hidden_persona)
+    shared = {(r.dataset, r.row_id) for r in baseline} & {(r.dataset, r.row_id) for r in persona}
+    pairs = {(r.dataset, r.row_id, o) for r in baseline if (r.dataset, r.row_id) in shared for o in r.labels}
+    c = compare_runs(determinable(baseline, hidden), determinable(persona, hidden), n_boot, seed, level)
+    return PersonaDrop(c, len(pairs), len(pairs & set(hidden_baseline)), len(pairs & set(hidden_persona)),
+                       len(pairs & hidden))
+
+
 def realism_drop(rows: Mapping[str, Sequence[Row]], cooperative: Sequence[DialogResult],
                  persona_results: Sequence[DialogResult], persona: str, seed: int = 0, n_boot: int = 1000,
                  boot_seed: int = 0) -> dict:
     """Cooperative minus persona on the same households and the persona's determinable pairs."""
     pairs = undeterminable_pairs(rows, persona, seed)
-    c = compare_runs(determinable(cooperative, pairs), determinable(persona_results, pairs), n_boot, boot_seed)
-    return {"households": c.households, "undeterminable_pairs": len(pairs),
+    drop = persona_drop(cooperative, persona_results, set(), pairs, n_boot, boot_seed)
+    c = drop.comparison
+    share = drop.determinable_share("persona")
+    return {"households": c.households, "undeterminable_pairs": len(pairs), "pairs": drop.pairs,
+            "determinable_share": None if share is None else round(share, 4),
             "drop": {name: {"cooperative": round(d.a, 2), "persona": round(d.b, 2), "drop": round(d.diff, 2),
                             "ci": [round(d.ci[0], 2), round(d.ci[1], 2)]} for name, d in c.differences.items()},
             "mcnemar": {"cooperative_only": c.mcnemar.a_only, "persona_only": c.mcnemar.b_only,

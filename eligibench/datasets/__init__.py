@@ -8,7 +8,8 @@ Modules:
 - `coverage`: the coverage report of a selection.
 - `interests`: the balanced assignment of opportunities to Representative households.
 - `population`: Representative households from population marginals (model / rules / load / sampler / docs).
-- `rows`: a dataset row (household, opportunities, labels, traces, profile) and its Parquet file.
+- `rows`: a dataset row (household, opportunities, labels, traces, profile, priorities) and its Parquet
+  file; a row's priorities are read with `priorities_of` (from `eligibench.truth.priorities`).
 - `version`: the data version: a digest of a dataset's content.
 - `publish`: the `benyfits/` folder (card + Parquet), finding published files, and the Hub upload.
 - `v1import`: BeNYfits v1 data as rows (v1's dependent=false artifact re-decided), with checker disagreements listed.
@@ -58,6 +59,7 @@ from eligibench.datasets.train import TrainParams, build_train, near_key
 from eligibench.datasets.unread import every_edition_checker, features_read, redraw_unread, v1_form
 from eligibench.datasets.v1import import derive_dependents, import_v1
 from eligibench.datasets.version import content_version, folder_version, with_content_version
+from eligibench.truth import priorities_of
 
 __all__ = [
     "BuildInfo",
@@ -113,4 +115,5 @@ __all__ = [
     "features_read",
     "redraw_unread",
     "v1_form",
+    "priorities_of",
 ]

@@ -220,6 +220,7 @@ CARD_FIELDS = """## Fields (diverse, representative)
 | `roster` | string | the profile's roster of members |
 | `needed_facts` | list of list of string | aligned: the facts (`m<member index>.<feature>`, `hh.size`) the checker read and its verdict depended on |
 | `flip` | list of string | aligned: the smallest one-feature change a person could have made that flips the verdict, JSON `{"feature", "member", "from", "to", "condition"}` (`condition`: the checker line whose outcome changes), or `""` when no single change does; each was verified by re-running the checker on the changed household |
+| `priorities` | list of float | aligned: how much each opportunity matters to the household (nonnegative weights summing to 1, rounded to 6 decimals), derived from the household's needs and each program's category plus seeded noise; part of the ground truth (the priorities track) |
 
 ## Fields (opportunities)
 

@@ -11,7 +11,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from eligibench.household import ALWAYS_KNOWN, Household, household_from_v1, household_to_v1, render_profile
-from eligibench.truth import TracedChecker, find_flip, verify_flip
+from eligibench.truth import TracedChecker, derive_priorities, find_flip, verify_flip
 
 SCHEMA = pa.schema([
     ("id", pa.string()),
@@ -32,6 +32,9 @@ SCHEMA = pa.schema([
     # JSON {"feature", "member", "from", "to", "condition"} ("" when no one-feature change does;
     # eligibench.truth.counterfactual), verified by re-running the checker
     ("flip", pa.list_(pa.string())),
+    # aligned with opportunities: how much each matters to the household (nonnegative, summing to 1;
+    # eligibench.truth.priorities: rules over program kind and household need, plus seeded noise)
+    ("priorities", pa.list_(pa.float64())),
 ])
 
 
@@ -48,6 +51,8 @@ class Row:
     data_version: str
     needed_facts: tuple[tuple[str, ...], ...] = ()  # aligned with opportunities; () in rows read from older files
     flips: tuple[str, ...] = ()  # aligned with opportunities (SCHEMA "flip"); () in rows read from older files
+    # aligned with opportunities; () in rows read from older files (read them with truth.priorities_of)
+    priorities: tuple[float, ...] = ()
 
 
 def build_row(row_id: str, dataset: str, hh: Household, opportunities: Sequence[str],
@@ -62,7 +67,8 @@ def build_row(row_id: str, dataset: str, hh: Household, opportunities: Sequence[
     return Row(row_id, dataset, hh, tuple(opportunities), tuple(t.eligible for t in traces),
                tuple(t.id for t in traces), profile.text, profile.roster, version,
                tuple(tuple(sorted(reads - ALWAYS_KNOWN)) for _, reads in runs),
-               tuple("" if f is None else f.to_json() for f in found))
+               tuple("" if f is None else f.to_json() for f in found),
+               derive_priorities(hh, opportunities))
 
 
 def unverified_flips(rows: Sequence[Row], checkers: dict[str, TracedChecker]) -> list[str]:
@@ -81,7 +87,8 @@ def row_record(r: Row) -> dict:
     return {"id": r.id, "dataset": r.dataset, "household": json.dumps(household_to_v1(r.household), sort_keys=True),
             "members": r.household.size, "opportunities": list(r.opportunities), "labels": list(r.labels),
             "trace_ids": list(r.trace_ids), "profile": r.profile, "roster": r.roster, "data_version": r.data_version,
-            "needed_facts": [list(k) for k in r.needed_facts], "flip": list(r.flips)}
+            "needed_facts": [list(k) for k in r.needed_facts], "flip": list(r.flips),
+            "priorities": list(r.priorities)}
 
 
 def write_parquet(path: Path | str, rows: Sequence[Row]) -> None:
@@ -97,10 +104,11 @@ def write_parquet(path: Path | str, rows: Sequence[Row]) -> None:
 
 
 def read_parquet(path: Path | str) -> list[Row]:
-    # Files published before needed facts (or flips) existed lack that column: their rows get none.
+    # Files published before needed facts (flips, priorities) existed lack that column: their rows get none.
     names = set(pq.read_schema(path).names)
     columns = [n for n in SCHEMA.names if n in names]
     t = pq.read_table(path, columns=columns, schema=pa.schema([SCHEMA.field(n) for n in columns])).to_pylist()
     return [Row(d["id"], d["dataset"], household_from_v1(json.loads(d["household"])), tuple(d["opportunities"]),
                 tuple(d["labels"]), tuple(d["trace_ids"]), d["profile"], d["roster"], d["data_version"],
-                tuple(tuple(k) for k in d.get("needed_facts") or ()), tuple(d.get("flip") or ())) for d in t]
+                tuple(tuple(k) for k in d.get("needed_facts") or ()), tuple(d.get("flip") or ()),
+                tuple(d.get("priorities") or ())) for d in t]

@@ -99,5 +99,5 @@ def import_v1(path: Path | str, dataset: str, checkers: dict[str, TracedChecker]
                 disagreements.append(Disagreement(row.id, o, theirs, ours))
             labels.append(ours if theirs is None else theirs)
         rows.append(Row(row.id, row.dataset, row.household, row.opportunities, tuple(labels), row.trace_ids,
-                        row.profile, row.roster, row.data_version, row.needed_facts, row.flips))
+                        row.profile, row.roster, row.data_version, row.needed_facts, row.flips, row.priorities))
     return ImportReport(tuple(rows), tuple(disagreements), tuple(inconsistencies), tuple(refused), set_true, redone)

@@ -27,6 +27,8 @@ Modules:
 - `fact_reads`: the raw features each derived fact (`checkers/facts.py`) reads, from source.
 - `verdict_changes`: the 2024 verdicts the derived facts changed (checkers at a git revision against
   the current ones), each with the fact that explains it, and their adjudication.
+- `priorities`: what matters most to a household: importance weights over its opportunities of
+  interest (rules over program kind and household need, plus seeded noise), `priorities_of(row)`.
 - `second_reading`: the table of second readings (every own opportunity read by someone who did not
   write its checker, with the household tried), validated, summarized, and re-run as regression tests.
 """
@@ -49,6 +51,18 @@ from eligibench.truth.editions import constants as edition_constants
 from eligibench.truth.explain import Event, ExplainedChecker, Explanation, LimitClaim
 from eligibench.truth.explain_check import CheckTally, check_flip, check_limits
 from eligibench.truth.fact_reads import fact_reads as derived_fact_reads
+from eligibench.truth.priorities import (
+    RULES as PRIORITY_RULES,
+)
+from eligibench.truth.priorities import (
+    PrioritiesError,
+    Rule,
+    derive_priorities,
+    opportunity_kinds,
+    priorities_of,
+    ranked,
+    rules_holding,
+)
 from eligibench.truth.readings import mismatches
 from eligibench.truth.trace_all import TraceMatrix, trace_all
 from eligibench.truth.tracing import (
@@ -112,4 +126,12 @@ __all__ = [
     "instrument",
     "edition_constants",
     "derived_fact_reads",
+    "PRIORITY_RULES",
+    "PrioritiesError",
+    "Rule",
+    "derive_priorities",
+    "opportunity_kinds",
+    "priorities_of",
+    "ranked",
+    "rules_holding",
 ]

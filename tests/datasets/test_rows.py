@@ -50,12 +50,14 @@ def test_rows_carry_a_verified_flip_per_opportunity_and_round_trip(tmp_path):
 
 
 def test_a_wrong_flip_is_caught():
-    from eligibench.datasets import Row, unverified_flips
+    from dataclasses import replace
+
+    from eligibench.datasets import unverified_flips
 
     checkers = traced_checkers(registry())
     hh = household({"name": "Ana", "age": 30, "annual_work_income": 90000, "work_hours_per_week": 40})
     good = build_row("r1", "diverse", hh, ["NYCHAPublicHousing"], checkers)
     wrong = '{"condition": "", "feature": "annual_work_income", "from": 90000, "member": 0, "to": 95000}'  # still over $87,100
-    bad = Row(*[getattr(good, f) for f in good.__dataclass_fields__ if f != "flips"], flips=(wrong,))
+    bad = replace(good, flips=(wrong,))
     assert unverified_flips([good], checkers) == []
     assert unverified_flips([bad], checkers) == [f"r1 NYCHAPublicHousing: {wrong}"]

@@ -22,6 +22,10 @@ keep their values), on a clone of 6691a0f.
 Re-measured after the third reading (reason for care counted per child, Free Tax Prep's qualifying
 siblings, derived facts traced per operand) and the plausibility rules the samplers now respect:
 2024 labels and households move on purpose; measured identical on CI and on the development machine.
+Re-measured after rows gained the `priorities` column (each household's importance weights,
+eligibench/truth/priorities.py): the Diverse and Representative files and versions move because
+every row carries one more field; the households do not (the fuzzed store keeps its digest, and the
+same build with the new column dropped gives the previous diverse/representative digests exactly).
 """
 from __future__ import annotations
 
@@ -32,10 +36,10 @@ from pathlib import Path
 
 GOLDEN = {
     "fuzzed": "4746ff2b40d59f24cd0c0fe8975300bbae6c9aa80b9042e9e76df6d16a421105",
-    "diverse": "4711e8871127c1967f7e45c4044034da96f4bfee839920e10ef1716d42dc5b7c",
-    "diverse_version": "dv-b668347ba761",
-    "representative": "05ec04fe1b42461d7b795c123f031dfaee87ba8013a4131d0258c5a40a302194",
-    "representative_version": "dv-4ab25b59fa78",
+    "diverse": "2ce2372244da3db2fc0a4725f9964281a8a2e634ed29bbf01327e0b092b42f56",
+    "diverse_version": "dv-5a54cc01df40",
+    "representative": "e5b9cee2e349f17d689b7a95e909fc8d708fb0be56704c1ef02dc785d0b62e47",
+    "representative_version": "dv-9a80d4317239",
 }
 FUZZ_COUNT, FUZZ_SEED = 150, 4242
 REP_COUNT, REP_SEED = 12, 20250202

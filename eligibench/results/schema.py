@@ -15,7 +15,7 @@ RUN_STATUSES = ("running", "done", "incomplete", "failed", "cancelled")
 TABLES = ("meta", "runs", "dialogs", "turns", "predictions", "metrics", "queue", "audit",
           "turn_facts", "dialog_process", "pair_failures", "simulator_checks", "turn_notes",
           "run_replicas", "play_tlx", "gradings", "grading_changes", "run_households", "simulator_faults", "simulator_reruns",
-          "persona_pairs", "recommendations")
+          "persona_pairs", "recommendations", "priority_parts")
 # pair_failures.cause: why a wrong (household, opportunity) prediction happened, first that applies
 FAILURE_CAUSES = ("simulator_false_fact", "needed_fact_not_disclosed", "rule_misapplied")
 
@@ -269,6 +269,16 @@ DDL = [
         trial INTEGER NOT NULL,
         recommendation VARCHAR NOT NULL,
         PRIMARY KEY (run_id, dataset, row_id, trial))""",
+    # Version 6 (priorities track): per scored dialog, the parts its priorities figures are summed from
+    # (evaluation/scoring/priorities.py PARTS), so the board ranks runs without the household rows.
+    """CREATE TABLE IF NOT EXISTS priority_parts (
+        run_id VARCHAR NOT NULL,
+        dataset VARCHAR NOT NULL,
+        row_id VARCHAR NOT NULL,
+        trial INTEGER NOT NULL,
+        wtp DOUBLE, wfp DOUBLE, wfn DOUBLE, rec_hit DOUBLE, rec_n DOUBLE, rec_made DOUBLE,
+        give_sum DOUBLE, give_n DOUBLE, used_sum DOUBLE, spent DOUBLE, used_n DOUBLE,
+        PRIMARY KEY (run_id, dataset, row_id, trial))""",
 ]
 
 DIALOG_COLS = (
@@ -283,6 +293,8 @@ TURN_COLS = (
 PRED_COLS = ("run_id", "dataset", "row_id", "trial", "opportunity", "predicted", "label")
 NOTE_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "notes")
 RECOMMENDATION_COLS = ("run_id", "dataset", "row_id", "trial", "recommendation")
+PRIORITY_PART_COLS = ("run_id", "dataset", "row_id", "trial", "wtp", "wfp", "wfn", "rec_hit", "rec_n", "rec_made",
+                      "give_sum", "give_n", "used_sum", "spent", "used_n")
 TURN_FACT_COLS = ("run_id", "dataset", "row_id", "trial", "idx", "fact_key", "value", "exact")
 PROCESS_COLS = ("run_id", "dataset", "row_id", "trial", "needed_coverage", "redundant_questions",
                  "over_asked_facts", "premature_ready", "members_covered", "oracle_questions",
@@ -344,7 +356,8 @@ def _v4_to_v5(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(ddl)
 
 
-# Version 6 (2026-11, the priorities track): table recommendations (made by the DDL loop); additive.
+# Version 6 (2026-11, the priorities track): tables recommendations and priority_parts (made by the
+# DDL loop); additive.
 def _v5_to_v6(con: duckdb.DuckDBPyConnection) -> None:
     for ddl in DDL:  # CREATE TABLE IF NOT EXISTS: only the new tables are made
         con.execute(ddl)

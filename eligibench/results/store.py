@@ -29,6 +29,7 @@ from eligibench.results.schema import (
     JSON_RUN_COLS,
     NOTE_COLS,
     PRED_COLS,
+    PRIORITY_PART_COLS,
     RECOMMENDATION_COLS,
     SCHEMA_VERSION,
     TABLES,
@@ -154,6 +155,21 @@ class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection
             for (dialog, _, _), r in zip(rows, results):
                 if r.recommendation is not None:
                     insert_rows(con, "recommendations", RECOMMENDATION_COLS, [list(dialog[:4]) + [r.recommendation]])
+
+        self._write(fn)
+
+    def record_priority_parts(self, run_id: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Replace the run's priorities parts with rows of (dataset, row id, trial, *parts) (table
+        `priority_parts`, evaluation/scoring/priorities.py)."""
+        width = len(PRIORITY_PART_COLS) - 1
+        bad = [r for r in rows if len(r) != width]
+        if bad:
+            raise ValueError(f"priority_parts rows have {width} fields (dataset, row id, trial, parts), got {bad[0]!r}")
+
+        def fn(con: duckdb.DuckDBPyConnection) -> None:
+            _require_run(con, run_id, self.path)
+            con.execute("DELETE FROM priority_parts WHERE run_id = ?", [run_id])
+            insert_rows(con, "priority_parts", PRIORITY_PART_COLS, [[run_id, *r] for r in rows])
 
         self._write(fn)
 

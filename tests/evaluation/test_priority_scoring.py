@@ -78,3 +78,28 @@ def test_rank_ranges_and_the_paired_gap_put_the_better_entry_first():
     gap = paired_gap(good, bad, _households(n), n_boot=200)
     assert gap["recommendation_match"]["diff"] == pytest.approx(100.0)
     assert gap["priority_weighted_f1"]["ci_low"] > 0
+
+
+def test_stored_parts_rank_runs_as_the_dialogs_do(tmp_path):
+    import duckdb
+
+    from eligibench.evaluation.scoring import matrix_from_part_rows, part_rows, rank_ranges_from_parts
+    from eligibench.results import ResultStore, RunSpec
+
+    n = 12
+    runs = {"good": [_dialog(f"h{i}", dict(LABELS), "a") for i in range(n)],
+            "bad": [_dialog(f"h{i}", {"a": False, "b": True, "c": False}, None) for i in range(n)]}
+    store = ResultStore(tmp_path / "r.duckdb")
+    mats = {}
+    for name, results in runs.items():
+        rid = store.ensure_run(RunSpec(submission=name, agent_models={}, simulator="s", params={}, data_version="d",
+                                       datasets=("diverse",)))
+        store.record_priority_parts(rid, part_rows(results, _households(n), None))
+        con = duckdb.connect(str(store.path), read_only=True)
+        stored = con.execute("SELECT * EXCLUDE (run_id) FROM priority_parts WHERE run_id = ?", [rid]).fetchall()
+        con.close()
+        mats[name] = matrix_from_part_rows(stored)
+    from_store = rank_ranges_from_parts(mats, n_boot=100)
+    direct = priority_rank_ranges(runs, _households(n), n_boot=100)
+    assert from_store == direct
+    assert "bad" not in from_store["recommendation_match"]  # made no recommendation: unranked on it

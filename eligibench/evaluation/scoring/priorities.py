@@ -47,7 +47,8 @@ NONE = "none"
 FIGURES = ("priority_weighted_f1", "recommendation_match", "give_up_match", "patience_used", "patience_spent")
 RANKED = ("priority_weighted_f1", "recommendation_match", "give_up_match")  # higher is better
 # the parts summed per household: weighted confusion, recommendation, give-up, patience
-_PARTS = ("wtp", "wfp", "wfn", "rec_hit", "rec_n", "give_sum", "give_n", "used_sum", "spent", "used_n")
+PARTS = ("wtp", "wfp", "wfn", "rec_hit", "rec_n", "rec_made", "give_sum", "give_n", "used_sum", "spent", "used_n")
+_PARTS = PARTS
 Key = tuple[str, str]  # (dataset, row id)
 
 
@@ -112,6 +113,7 @@ def dialog_parts(result: DialogResult, hh: Household, patience: int | None, disc
             p["wfp"] += wo
     p["rec_n"] = 1.0
     p["rec_hit"] = float(result.recommendation == gold_recommendation(w, result.labels))
+    p["rec_made"] = float(result.recommendation is not None)
     ids = list(result.labels)
     if hh.needed:
         g = given_up(hh, disclosed, ids)
@@ -211,6 +213,16 @@ def priority_metrics(rows: Mapping[str, Sequence], results: Sequence[DialogResul
     return metric_rows(priority_figures(results, households_of(rows), patience, n_boot, seed, rows=by_key))
 
 
+def record_priorities(store, run_id: str, rows: Mapping[str, Sequence], results: Sequence[DialogResult],
+                      patience: int | None, n_boot: int = 1000, seed: int = 0) -> list[tuple]:
+    """A run's priorities figures: its per-dialog parts stored (table `priority_parts`, what the
+    board ranks runs from) and its metric rows returned."""
+    by_key = {(d, r.id): r for d, rs in rows.items() for r in rs}
+    households = households_of(rows)
+    store.record_priority_parts(run_id, part_rows(results, households, patience, by_key))
+    return metric_rows(priority_figures(results, households, patience, n_boot, seed, rows=by_key))
+
+
 @dataclass(frozen=True)
 class PriorityRank:
     key: str  # the entry (run id)
@@ -230,7 +242,36 @@ def priority_rank_ranges(runs: Mapping[str, Sequence[DialogResult]], households:
     """figure -> run id -> its rank range among the entries of one protocol, on the households every
     entry scored, the same household draws for every entry (as `rank_ranges` does for TW-F1). A
     figure an entry does not have (no recommendation made) leaves that entry unranked on it."""
-    mats = {k: _household_matrix(v, households, patience) for k, v in runs.items()}
+    return rank_ranges_from_parts({k: _household_matrix(v, households, patience) for k, v in runs.items()},
+                                  n_boot, seed, level)
+
+
+def part_rows(results: Sequence[DialogResult], households: Mapping[Key, Household], patience: int | None,
+              rows: Mapping[Key, object] | None = None) -> list[tuple]:
+    """Per scored dialog: (dataset, row id, trial, *PARTS), as table `priority_parts` stores them,
+    so the board ranks runs without the household rows."""
+    out = []
+    for r in results:
+        if r.scored and (r.dataset, r.row_id) in households:
+            key = (r.dataset, r.row_id)
+            parts = dialog_parts(r, households[key], patience, disclosed_keys(r, (rows or {}).get(key)))
+            out.append((r.dataset, r.row_id, r.trial, *(float(x) for x in parts)))
+    return out
+
+
+def matrix_from_part_rows(stored: Sequence[Sequence]) -> dict[str, dict[str, np.ndarray]]:
+    """dataset -> row id -> summed parts, from `part_rows` (or the stored table's rows)."""
+    out: dict[str, dict[str, np.ndarray]] = defaultdict(dict)
+    for dataset, row_id, _trial, *parts in stored:
+        v = np.asarray(parts, dtype=float)
+        prev = out[dataset].get(row_id)
+        out[dataset][row_id] = v if prev is None else prev + v
+    return out
+
+
+def rank_ranges_from_parts(mats: Mapping[str, Mapping[str, Mapping[str, np.ndarray]]], n_boot: int = 1000,
+                           seed: int = 0, level: float = 0.95) -> dict[str, dict[str, PriorityRank]]:
+    """`priority_rank_ranges` on each run's summed parts per household (`matrix_from_part_rows`)."""
     common: dict[str, list[str]] = {}
     for dataset in sorted({d for m in mats.values() for d in m}):
         shared = set.intersection(*(set(m.get(dataset, {})) for m in mats.values()))
@@ -239,7 +280,8 @@ def priority_rank_ranges(runs: Mapping[str, Sequence[DialogResult]], households:
     if not common:
         return {}
     draws = {d: household_draws(d, len(ids), n_boot, seed) for d, ids in common.items()}
-    recommended = {k for k, v in runs.items() if any(r.recommendation is not None for r in v if r.scored)}
+    made = _PARTS.index("rec_made")
+    recommended = {k for k, m in mats.items() if any(v[made] > 0 for d in m.values() for v in d.values())}
     points: dict[str, dict[str, float]] = defaultdict(dict)
     reps: dict[str, dict[str, np.ndarray]] = defaultdict(dict)
     for key, m in mats.items():

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from eligibench.evaluation.scoring.priorities import priority_metrics
+from eligibench.evaluation.scoring.priorities import record_priorities
 from eligibench.evaluation.scoring.process import record_run_process
 from eligibench.evaluation.scoring.realism import record_persona, scorable
 from eligibench.evaluation.scoring.simulator_faults import record_simulator_faults
@@ -48,5 +48,5 @@ def score_run(store: Any, run_id: str, rows: Mapping[str, Sequence[Any]], result
                               trials) if mode.grounded else [])
     # the priorities track: a protocol that names a patience (the household leaves when it is spent)
     patience = getattr(mode, "patience", None)
-    priorities = priority_metrics(rows, scored_results, patience, n_boot, seed) if patience else []
+    priorities = record_priorities(store, run_id, rows, scored_results, patience, n_boot, seed) if patience else []
     return RunFigures(scored_results, scores, scores + process + faults + persona + priorities)

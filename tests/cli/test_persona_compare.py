@@ -115,6 +115,7 @@ def test_runs_differing_in_more_than_the_persona_are_refused_naming_each_setting
     message = capsys.readouterr().err
     assert message.startswith("benyfits: error: ") and message.count("\n") == 1
     assert "--max-questions 20 vs 10" in message and "--persona cooperative vs hard" in message
-    assert "simulator label" not in message and "protocol kind" not in message  # both follow from --persona
+    # the label's persona suffix and the protocol kind follow from --persona; absent is cooperative
+    assert "--simulator" not in message and "protocol kind" not in message and "none (the" not in message
     assert _compare(path, ids["cooperative"], ids["other"]) == 2
     assert "runs of different agents or run configurations" in capsys.readouterr().err

@@ -5,6 +5,7 @@ invisible (BENYFITS_BWRAP pointing at a path that does not exist), as on a bare 
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -40,6 +41,7 @@ class Ran:
     stdout: str
     stderr: str
     seconds: float
+    cpu_s: float = 0.0  # the command's CPU seconds (user + system, its own children included)
 
     @property
     def output(self) -> str:
@@ -48,9 +50,11 @@ class Ran:
 
 def run(argv: list[str], cwd: Path, timeout: float = 300, **env: str) -> Ran:
     """Start a real command (`python -m ...`) with bubblewrap invisible unless env says otherwise;
-    its exit code, output and wall time from start to exit."""
+    its exit code, output, wall time from start to exit and CPU seconds."""
     environ = {**os.environ, "PYTHONPATH": str(ROOT), "BENYFITS_BWRAP": NO_BWRAP, **env}
     environ.pop("BENYFITS_DEBUG", None) if "BENYFITS_DEBUG" not in env else None
-    start = time.monotonic()
+    start, before = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
     r = subprocess.run([sys.executable, *argv], cwd=cwd, env=environ, capture_output=True, text=True, timeout=timeout)
-    return Ran(r.returncode, r.stdout, r.stderr, time.monotonic() - start)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return Ran(r.returncode, r.stdout, r.stderr, time.monotonic() - start, cpu)

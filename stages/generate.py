@@ -60,7 +60,7 @@ def main(out: Path) -> None:
     with ExitStack() as stack:
         # Exits in reverse: the servers stop first, so when one job fails the others fail fast
         # (their server is gone) and the pool's shutdown does not wait out a long generation.
-        tick = stack.enter_context(bar(total, f"generating for {', '.join(r.name for r in jobs)}"))
+        tick = stack.enter_context(bar(total, f"generating for {', '.join(r.run.name for r in jobs)}"))
         pool = ThreadPoolExecutor(at_once)
         stack.callback(pool.shutdown)
         # every job's servers and clients first: preflight names the role and what is missing

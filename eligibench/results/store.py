@@ -158,6 +158,20 @@ class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection
 
         self._write(fn)
 
+    def record_recommendations(self, run_id: str, rows: Sequence[tuple[str, str, int, str]]) -> None:
+        """Set the recommendation of stored dialogs, rows of (dataset, row id, trial, recommendation),
+        leaving the rest of each dialog as recorded (a reference agent's recommendation asked after
+        its run: stages/priorities.py)."""
+
+        def fn(con: duckdb.DuckDBPyConnection) -> None:
+            _require_run(con, run_id, self.path)
+            for dataset, row_id, trial, _ in rows:
+                con.execute("DELETE FROM recommendations WHERE run_id = ? AND dataset = ? AND row_id = ? AND trial = ?",
+                            [run_id, dataset, row_id, int(trial)])
+            insert_rows(con, "recommendations", RECOMMENDATION_COLS, [[run_id, d, r, int(t), c] for d, r, t, c in rows])
+
+        self._write(fn)
+
     def record_priority_parts(self, run_id: str, rows: Sequence[Sequence[Any]]) -> None:
         """Replace the run's priorities parts with rows of (dataset, row id, trial, *parts) (table
         `priority_parts`, evaluation/scoring/priorities.py)."""

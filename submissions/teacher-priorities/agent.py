@@ -19,15 +19,21 @@ PRIORITY_QUESTION = ("Which of these programs matters most to you, and which lea
 
 
 def stated_order(answer: str, briefs) -> list[str]:
-    """The opportunity ids in the order the answer names them (by id or name, case-insensitive);
+    """The opportunity ids in the order the answer names them (by name or id, any case; a name
+    inside a longer named one, "Medicaid" in "Children's Medicaid", counts only as the longer);
     programs it does not name follow in the dialog's order."""
-    text = answer.lower()
-    found = []
-    for b in briefs:
-        spots = [m.start() for label in {b.id, b.name} if label
-                 for m in re.finditer(r"(?<![a-z0-9])" + re.escape(label.lower()) + r"(?![a-z0-9])", text)]
-        found.append((min(spots) if spots else len(text) + 1, len(found), b.id))
-    return [oid for _, _, oid in sorted(found)]
+    text, spans, at = answer.lower(), [], {}
+    for b in sorted(briefs, key=lambda b: -max(len(b.name or ""), len(b.id))):
+        for label in (b.name, b.id):
+            if not label:
+                continue
+            for m in re.finditer(r"(?<![a-z0-9])" + re.escape(label.lower()) + r"(?![a-z0-9])", text):
+                if not any(a <= m.start() < z for a, z in spans):
+                    spans.append((m.start(), m.end()))
+                    at[b.id] = min(at.get(b.id, m.start()), m.start())
+                    break
+    order = {b.id: i for i, b in enumerate(briefs)}
+    return sorted(order, key=lambda oid: (at.get(oid, len(text) + 1), order[oid]))
 
 
 class PriorityTeacherAgent(Agent):

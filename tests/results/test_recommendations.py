@@ -24,6 +24,9 @@ def test_a_recommendation_round_trips_and_none_stays_none(tmp_path):
     assert got == {"h1": "a", "h2": None, "h3": "none"}
     store.record_dialog(rid, _dialog("h1", None))  # a re-recorded dialog replaces its recommendation
     assert {r.row_id: r.recommendation for r in store.dialog_results(rid)}["h1"] is None
+    store.record_recommendations(rid, [("diverse", "h1", 0, "b")])  # set after the run, the dialog untouched
+    again = {r.row_id: r for r in store.dialog_results(rid)}["h1"]
+    assert again.recommendation == "b" and again.turns == _dialog("h1", None).turns
 
 
 def test_a_version_5_file_migrates_to_6_keeping_its_dialogs(tmp_path):

@@ -43,6 +43,7 @@ from leaderboard.tabs import (
     dialogs,
     gradings,
     opportunity,
+    priorities,
     realism,
     scatter,
     sensitivity,
@@ -59,7 +60,7 @@ __all__ = ["AppConfig", "Board", "CSS", "Limits", "PageData", "READ_TIMEOUT_S", 
 TITLE = "BeNYfits leaderboard"
 # the tabs, in order: a new tab is one module in leaderboard/tabs and one entry here
 TAB_BUILDERS: tuple[Callable[[Context], Tab], ...] = (
-    board_tab.build, scatter.build, opportunity.build, dialogs.build, compare.build, simulator.build, sensitivity.build, realism.build, gradings.build, submit.build)
+    board_tab.build, scatter.build, opportunity.build, dialogs.build, compare.build, simulator.build, sensitivity.build, realism.build, priorities.build, gradings.build, submit.build)
 
 CSS = TRUTH_CSS + R.TABLE_CSS + R.SCATTER_CSS + """
 .bf-note { font-size: 13px; color: #57606a; }

@@ -17,6 +17,7 @@ Modules, one concern each:
 - `operations`: the submission queue, simulator figures, faithfulness audits.
 - `sensitivity`: one agent configuration's scores under each simulator it was run with, and their spread.
 - `realism`: one agent configuration under the cooperative user and personas, the paired drop (issue 32).
+- `priorities`: the priorities track's figures per run under a patience, with intervals and rank ranges.
 - `scoring`: what the cost panel, the paired comparison and people's rows compute from; the newest protocol.
 """
 from eligibench.results import CAUSE_WORDS, DATASETS, FAILURE_CAUSES, TERMINATION_WORDS, StoreLockedError
@@ -73,6 +74,7 @@ from leaderboard.queries.operations import (
     simulator_stats,
 )
 from leaderboard.queries.opportunities import accuracy_matrix, opportunity_accuracy
+from leaderboard.queries.priorities import PRIORITIES_COLUMNS, priorities
 from leaderboard.queries.protocols import (
     NO_PROTOCOL,
     V1_PROTOCOL,
@@ -129,7 +131,7 @@ from leaderboard.queries.table import (
 __all__ = [
     "CHANGE_COLUMNS", "GRADING_COLUMNS", "GROUND_TRUTH", "NOT_RECORDED", "RERUNS", "changed_pairs", "changed_pairs_empty", "ground_truth_by_run", "grading_table",
     "reruns_by_run",
-    "SENSITIVITY_COLUMNS", "sensitivity", "REALISM_COLUMNS", "realism",
+    "SENSITIVITY_COLUMNS", "sensitivity", "REALISM_COLUMNS", "realism", "PRIORITIES_COLUMNS", "priorities",
     "TERMINATION_WORDS", "AGENT_ERRORS", "agent_error_counts", "has_agent_errors", "unranked_agent_errors", "is_public_only", "unranked_public",
     "AVG_F1", "AVG_TURNS", "TW_F1", "ci_label",
     "RANK_RANGE", "detectable_html", "protocol_entries", "protocol_rank_tables", "with_rank_ranges",

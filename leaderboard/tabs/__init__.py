@@ -7,7 +7,7 @@ module-level functions of a frozen holder of the tab's components (and the board
 
 Modules:
 - `common`: `Tab`, `Context` (what tabs share), `bind`, the busy banner, URL helpers.
-- `table_view`: a read-only tab of one query's table and its note (used by `sensitivity` and `realism`).
+- `table_view`: a read-only tab of one query's table and its note (used by `sensitivity`, `realism` and `priorities`).
 - `board`: the ranking of one protocol, v1's reported rows, filters, columns, export.
 - `scatter`: F1 against turns.
 - `opportunity`: the per-opportunity heatmap.
@@ -17,6 +17,7 @@ Modules:
 - `simulator`: the simulated users' figures and faithfulness audits.
 - `sensitivity`: one agent configuration under several simulators, and the spread of its scores.
 - `realism`: one agent configuration under the cooperative user and personas, the paired drop (issue 32).
+- `priorities`: the priorities track: weighted F1, recommendation and give-up match, intervals and rank ranges.
 - `submit`: upload and the evaluation queue.
 - `play`: the Play tab (a person plays the agent or the household; issue 20).
 """
@@ -28,6 +29,7 @@ from leaderboard.tabs import (
     gradings,
     opportunity,
     play,
+    priorities,
     realism,
     scatter,
     sensitivity,
@@ -51,6 +53,7 @@ __all__ = [
     "opportunity",
     "play",
     "scatter",
+    "priorities",
     "realism",
     "sensitivity",
     "simulator",

@@ -203,6 +203,7 @@ def test_the_plot_fits_our_runs_and_labels_them():
 
 LABELS = {"board": "Leaderboard", "scatter": "F1 vs turns", "opportunity": "Per opportunity", "dialogs": "Dialogs",
           "compare": "Compare", "simulator": "Simulator", "sensitivity": "Sensitivity", "realism": "Realism",
+          "priorities": "Priorities",
           "gradings": GROUND_TRUTH_TAB, "submit": "Submit"}
 TABS = tuple(LABELS)
 

@@ -55,6 +55,7 @@ from eligibench.evaluation.scoring.priorities import (
     rank_ranges_from_parts,
     record_priorities,
 )
+from eligibench.evaluation.scoring.priorities import metric_rows as priority_metric_rows
 from eligibench.evaluation.scoring.process import (
     NEEDED_FACT_NOT_DISCLOSED,
     RULE_MISAPPLIED,
@@ -103,6 +104,6 @@ from eligibench.evaluation.scoring.summary import summarize
 
 __all__ = ["PRIORITY_FIGURES", "Household", "PriorityFigure", "PriorityRank", "gold_recommendation", "households_of",
            "paired_gap", "priority_figures", "priority_rank_ranges", "matrix_from_part_rows", "part_rows",
-           "rank_ranges_from_parts", "record_priorities",
+           "rank_ranges_from_parts", "record_priorities", "priority_metric_rows",
            "DetectableDifference", "RankRange", "RankTable", "pair_verdict", "rank_ranges", "CostRow", "cost_row", "cost_rows", "DETERMINABLE_PREFIX", "PERSONA_PROCESS", "UNDETERMINABLE", "PersonaDrop", "determinable", "persona_dialog_process",
            "persona_drop", "persona_metrics", "protocol_persona", "protocol_without_persona", "persona_process", "realism_drop", "record_persona", "scorable", "undeterminable_pairs", "PriceTable", "RunCost", "TokenPrice", "agent_model", "cost_frontier", "dialog_dollars", "run_cost", "AVERAGE", "FIGURES", "Comparison", "compare_runs", "format_p", "mcnemar_p", "tied_with_top", "NEEDED_FACT_NOT_DISCLOSED", "RULE_MISAPPLIED", "SIMULATOR_FALSE_FACT", "bootstrap", "cost", "dialog_process", "oracle_questions", "record_run_process", "run_process", "score", "summarize", "RunFigures", "score_run", "trial_consistency", "trial_figures", "turn_weighted_f1", "AffectedPair", "FAULT_VERDICTS", "affected_pairs", "fault_metrics", "faulty_dialogs", "record_simulator_faults", "run_affected", "voided"]

@@ -70,6 +70,11 @@ def missing_reason(marker: str, tool: system.SystemTool) -> str:
             f"then run `pytest -m {marker}`")
 
 
+def heavy_group(item) -> str:
+    """The xdist group of a heavy test: "model" when it runs a model server, else "heavy"."""
+    return "model" if item.get_closest_marker("model") else "heavy"
+
+
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
 def pytest_collection_modifyitems(items):
     """Every test that uses a model server is marked `model`, and every test that needs Chromium
@@ -83,10 +88,13 @@ def pytest_collection_modifyitems(items):
             # the real model server, pipeline, browser or cluster: end-to-end, so exempt from the
             # 60 s budget of one test (tests/budget.py); every other test is held to it
             item.add_marker(pytest.mark.e2e)
-            # pytest-xdist runs by default (`-n auto --dist loadgroup`, pyproject addopts): the heavy tests
-            # share one worker, one after another, and so one model server (the session fixture `server`):
-            # llama.cpp's threads collapse when another model server wants the same cores
-            item.add_marker(pytest.mark.xdist_group("heavy"))
+            # pytest-xdist runs by default (`-n auto --dist loadgroup`, pyproject addopts). Two chains:
+            # every test that runs a model server (the session fixture `server`, or its own: marked
+            # `model`) shares one worker, one after another, so at most one model server runs at a time
+            # (llama.cpp's threads collapse when another model server wants the same cores); the other
+            # heavy tests (pipeline, cluster, browser: no model server) share another group, which
+            # xdist gives another worker, so the two chains run side by side instead of end to end
+            item.add_marker(pytest.mark.xdist_group(heavy_group(item)))
 
 
 def datasets_built() -> bool:

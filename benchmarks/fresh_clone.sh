@@ -51,7 +51,7 @@ s0=$(date +%s)
 timed "install (venv + pip install -e .)" "$work/a" "${MAIN% && dvc repro}"
 # each line of dvc's output stamped with the time and the 1-minute load, for the per-stage table below;
 # the log's last line: the CPU seconds (user, sys) of dvc and every stage process it ran
-timed "dvc repro (after the install)" "$work/a" ". .venv/bin/activate && dvc repro 2>&1 | while IFS= read -r l; do echo \"\$(date +%s) \$(cut -d' ' -f1 /proc/loadavg) \$l\"; done; rc=\${PIPESTATUS[0]}; echo \"cpu (user, sys) of dvc and its stages: \$(times | tail -1)\"; exit \$rc"
+timed "dvc repro (after the install)" "$work/a" ". .venv/bin/activate && dvc repro 2>&1 | while IFS= read -r l; do echo \"\$(date +%s) \$(cut -d' ' -f1 /proc/loadavg) \$l\"; done; rc=\${PIPESTATUS[0]}; times > .times; echo \"cpu (user, sys) of dvc and its stages: \$(tail -1 .times)\"; rm -f .times; exit \$rc"
 printf '%-34s %5d s\n' "main job (README command 1):" "$(($(date +%s) - s0))"
 # per stage: from its "Running stage" line to the next (DVC's lock update and hashing included)
 awk '$3 == "Running" && $4 == "stage" { if (name != "") printf "  stage %-30s %5d s  (load %s)\n", name, $1 - t, load

@@ -17,7 +17,9 @@ Spaces (Gymnasium 1.x):
   (positions past them are ignored). `step` also takes a plain `str` (a question) or a mapping
   {opportunity id: bool} (the verdicts), the forms an agent's `ask`/`predict` return. Anything
   else raises `InvalidActionError` naming the space and what was wrong (`actions`): a kind
-  outside 0/1, a blank question, a verdict that is not True/False, a mapping missing an id.
+  outside 0/1, a blank question, a verdict that is not True/False, a mapping missing an id. The
+  action dict of kind 1 may also carry an optional `recommendation` (an opportunity id or "none":
+  the program to apply to first, scored on the priorities track; docs/priorities.md).
 
 Reward: `-turn_cost` for each question (default 0.01); at the end the share of the household's
 pairs predicted right (a missing verdict is wrong, as in scoring). So an episode's return is
@@ -28,7 +30,9 @@ no verdicts (every pair wrong), as a harness dialog that never predicts.
 
 `info` at the end: `pairs` (per pair: opportunity, predicted, label, correct, explanation =
 the checker's decisive requirement in plain words with the household's values), `accuracy`,
-`f1`, `turn_weighted_f1`, `turns`, `termination`, and `simulator_checks`: per answer the
+`f1`, `turn_weighted_f1`, `turns`, `termination`, the priorities track's `priorities` (opportunity
+id -> the household's weight), `recommendation`, `gold_recommendation` and `recommendation_match`
+(None without a recommendation), and `simulator_checks`: per answer the
 answer check's verdict against the facts the grounded simulator disclosed (`check_answer`),
 so a trainer can drop episodes whose user misspoke. Every step's `info` carries `dialog` (the
 `Dialog` an agent would see), `opportunities` and `row_id`.
@@ -50,12 +54,12 @@ from gymnasium import spaces
 
 from eligibench.datasets import Row
 from eligibench.errors import BenyfitsError
-from eligibench.evaluation.hosting import Dialog, question_limit
-from eligibench.evaluation.scoring import turn_weighted_f1
+from eligibench.evaluation.hosting import AgentFault, Dialog, check_recommendation, question_limit
+from eligibench.evaluation.scoring import gold_recommendation, turn_weighted_f1
 from eligibench.evaluation.user import check_answer, make_user, read_mode
 from eligibench.household import fact
 from eligibench.results import Turn
-from eligibench.training.actions import PREDICT, read_action
+from eligibench.training.actions import PREDICT, InvalidActionError, read_action
 from eligibench.training.episodes import Episodes, load_episodes
 
 ENV_ID = "benyfits/Eligibility-v0"
@@ -147,11 +151,13 @@ class EligibilityEnv(gym.Env):
     def step(self, action: Any):
         if self.row is None or self.done:
             raise BenyfitsError("EligibilityEnv.step: call reset() first (the episode is over)")
+        action, recommendation = self._split_recommendation(action)
         kind, question, verdicts = self._read_action(action)
         if kind == PREDICT:
             # at the limit the harness records turn_limit unless the agent said ready there; an
             # environment cannot tell the two apart, so verdicts at the limit are turn_limit
-            return self._finish(verdicts, "turn_limit" if len(self.turns) >= self.limit else "ready")
+            return self._finish(verdicts, "turn_limit" if len(self.turns) >= self.limit else "ready",
+                                recommendation=recommendation)
         if len(self.turns) >= self.limit:
             return self._finish(None, "turn_limit", truncated=True)
         answer = self.user.answer(self.turns, question)
@@ -175,7 +181,23 @@ class EligibilityEnv(gym.Env):
         verdict = check_answer(answer.text, facts).verdict if facts else "unchecked"
         self.checks.append({"turn": len(self.turns) - 1, "facts": [f.key for f in facts], "verdict": verdict})
 
-    def _finish(self, verdicts: dict[str, bool] | None, termination: str, truncated: bool = False):
+    def _split_recommendation(self, action: Any) -> tuple[Any, str | None]:
+        """The action without its optional "recommendation" (the action dict's, kind 1 only: the
+        program to apply to first, an opportunity id or "none"), and that recommendation, checked
+        as the dialog loop checks `Agent.recommend`."""
+        if not isinstance(action, Mapping) or "kind" not in action or "recommendation" not in action:
+            return action, None
+        rest = {k: v for k, v in action.items() if k != "recommendation"}
+        if int(rest.get("kind", -1)) != PREDICT:
+            raise InvalidActionError("EligibilityEnv.step: 'recommendation' comes with the verdicts (kind 1), "
+                                     "not with a question")
+        try:
+            return rest, check_recommendation(action["recommendation"], list(self.row.opportunities))
+        except AgentFault as e:
+            raise InvalidActionError(f"EligibilityEnv.step: {e}") from None
+
+    def _finish(self, verdicts: dict[str, bool] | None, termination: str, truncated: bool = False,
+                recommendation: str | None = None):
         self.done = True
         pairs = self._pairs(verdicts or {})
         right = sum(p["correct"] for p in pairs)
@@ -186,7 +208,7 @@ class EligibilityEnv(gym.Env):
         f1 = 200.0 * tp / (2 * tp + fp + fn) if tp else 0.0
         info = self._info(pairs=pairs, accuracy=accuracy, f1=f1, turns=len(self.turns), termination=termination,
                           turn_weighted_f1=turn_weighted_f1(f1, len(self.turns)), simulator_checks=list(self.checks),
-                          predictions=verdicts)
+                          predictions=verdicts, **self._recommendation_info(recommendation))
         return self._obs(), accuracy, not truncated, truncated, info
 
     def _pairs(self, verdicts: Mapping[str, bool]) -> list[dict[str, Any]]:
@@ -204,6 +226,16 @@ class EligibilityEnv(gym.Env):
 
     def _obs(self) -> dict[str, Any]:
         return {"text": fold(self.last_text), "turn": len(self.turns)}
+
+    def _recommendation_info(self, recommendation: str | None) -> dict[str, Any]:
+        """The priorities track at the end: the household's weights, the gold recommendation (its
+        highest-weight eligible program, "none" when none) and whether the action's matched."""
+        from eligibench.truth import priorities_of
+
+        weights = priorities_of(self.row)
+        gold = gold_recommendation(weights, dict(zip(self.row.opportunities, map(bool, self.row.labels))))
+        return {"priorities": weights, "recommendation": recommendation, "gold_recommendation": gold,
+                "recommendation_match": None if recommendation is None else recommendation == gold}
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         dialog = Dialog(self.briefs, tuple(self.turns), self.cap)

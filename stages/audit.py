@@ -16,6 +16,7 @@ from eligibench.evaluation.user import (
     audit_behaviours,
     audit_household,
     audit_persona,
+    audit_priorities,
     make_user,
     summarize_audit,
 )
@@ -54,6 +55,8 @@ def main() -> None:
     if sim.mode.grounded and sim.mode.answer == "template":  # issue 32: the personas, graded with their allowances
         summary["personas"] = persona_summary(config, params.get(params.section(all_params, "audit"),
                                                                  "audit.persona_households", int, 1, 1000))
+    # the priorities track: each persona's user states its row's weights (no model: template statements)
+    summary["priorities"] = audit_priorities(rows, tuple(PERSONAS), config.simulator_mode.persona_seed)
     summary["examples"] = [{"question": g.probe.question, "expected": g.probe.expected, "answer": g.answer,
                             "faithful": g.faithful, "verbose": g.verbose, "how": g.how} for g in graded[:40]]
     write_json(paths.AUDIT_JSON, summary)

@@ -13,8 +13,10 @@ AGENT_ERROR = "agent_error"  # exception, timeout, or invalid output from the ag
 USER_ERROR = "user_error"  # the simulated user failed on valid input (its model answered badly)
 INFRA_ERROR = "infrastructure_error"  # the harness's endpoint down after retries: not scored, retried
 BUDGET_EXCEEDED = "budget_exceeded"  # the dialog spent its model calls, tokens or wall time: scored as wrong
-TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR, INFRA_ERROR, BUDGET_EXCEEDED)
-SCORED_TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR, BUDGET_EXCEEDED)
+# the household's patience ran out (a protocol that names one): it left; the agent was asked to predict
+PATIENCE_SPENT = "patience_spent"
+TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR, INFRA_ERROR, BUDGET_EXCEEDED, PATIENCE_SPENT)
+SCORED_TERMINATIONS = (READY, TURN_LIMIT, AGENT_ERROR, USER_ERROR, BUDGET_EXCEEDED, PATIENCE_SPENT)
 
 # How a run's agents were isolated (runs.isolation; evaluation.hosting.isolation decides it).
 JAILED = "bubblewrap"  # every agent process ran inside the bubblewrap jail

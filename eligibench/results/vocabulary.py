@@ -23,6 +23,7 @@ TERMINATION_WORDS = {
     "ready": "the agent said it was ready", "turn_limit": "question limit reached",
     "agent_error": "the agent failed", "user_error": "the simulated user failed",
     INFRA_ERROR: "infrastructure error (not scored)", "budget_exceeded": "the dialog's budget ran out",
+    "patience_spent": "the household's patience ran out",
 }
 def run_status(status: str, agent_errors: int, dialogs: int) -> str:
     """A run's status as shown (issue 36): a finished run in which some dialogs ended in the agent's

@@ -202,26 +202,36 @@ def ranked(priorities: Mapping[str, float]) -> list[str]:
     return sorted(priorities, key=lambda o: (-priorities[o], o))
 
 
-_CATEGORY = re.compile(r"^category:\s*(.+?)\s*$", re.MULTILINE)
-
-
 def _opportunities_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "opportunities"
 
 
-@lru_cache(maxsize=None)
-def opportunity_kinds(directory: Path | None = None) -> Mapping[str, str]:
-    """Opportunity id -> catalog category, from the `category:` line of every curated YAML (the
-    2024 folder first, then each edition's folder for ids it adds). Read by line, not through
+def _catalog_field(field: str, directory: Path | None) -> dict[str, str]:
+    """Opportunity id -> the value of one top-level `field:` line of its curated YAML (the 2024
+    folder first, then each edition's folder for ids it adds). Read by line, not through
     `load_catalog`: that validates everything and takes ~0.9 s; this takes milliseconds."""
+    pattern = re.compile(rf"^{field}:[ \t]*(.+?)[ \t]*$", re.MULTILINE)
     root = Path(directory) if directory else _opportunities_dir()
     out: dict[str, str] = {}
     for folder in [root] + sorted(p for p in root.iterdir() if p.is_dir()):
         for path in sorted(folder.glob("*.yaml")):
             if path.name.startswith("_") or path.stem in out:
                 continue
-            found = _CATEGORY.search(path.read_text(encoding="utf-8"))
+            found = pattern.search(path.read_text(encoding="utf-8"))
             if not found:
-                raise PrioritiesError(f"{path}: field 'category': missing (expected one catalog category)")
-            out[path.stem] = found.group(1).strip("'\"")
+                raise PrioritiesError(f"{path}: field {field!r}: missing (expected one line '{field}: ...')")
+            value = found.group(1)
+            out[path.stem] = value[1:-1] if value[:1] in "'\"" and value[-1:] == value[:1] else value
     return out
+
+
+@lru_cache(maxsize=None)
+def opportunity_kinds(directory: Path | None = None) -> Mapping[str, str]:
+    """Opportunity id -> catalog category (the kind the rules name)."""
+    return _catalog_field("category", directory)
+
+
+@lru_cache(maxsize=None)
+def opportunity_names(directory: Path | None = None) -> Mapping[str, str]:
+    """Opportunity id -> its name as agents are shown it (what the simulated user calls it)."""
+    return _catalog_field("name", directory)

@@ -5,6 +5,10 @@ asked READY before its first question (so an agent that needs no questions, like
 can stop at zero turns, as v1's random baseline did) and after every answer; while not ready
 it asks one question, which the simulated user answers. When ready, or at the limit (20
 questions per opportunity, at most 100), it is asked PREDICT: one boolean per opportunity.
+Under a protocol that names a patience (the priorities track), the household leaves once it has
+answered that many questions: the dialog ends `patience_spent` and the agent is asked PREDICT; the
+agent sees the patience as its question limit (`Dialog.limit`), as a person would say "I have a
+few minutes".
 
 Errors: anything the agent does wrong (exception, timeout, non-string question, non-boolean
 READY, missing/extra/non-boolean predictions) ends the dialog as `agent_error` and is scored as
@@ -27,6 +31,7 @@ from eligibench.results import (
     AGENT_ERROR,
     BUDGET_EXCEEDED,
     INFRA_ERROR,
+    PATIENCE_SPENT,
     READY,
     TURN_LIMIT,
     USER_ERROR,
@@ -122,8 +127,11 @@ def _notes_json(notes: object) -> str | None:
 
 
 def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBrief], labels: Mapping[str, bool],
-               row_id: str, dataset: str, trial: int = 0, max_questions: int | None = None) -> DialogResult:
+               row_id: str, dataset: str, trial: int = 0, max_questions: int | None = None,
+               patience: int | None = None) -> DialogResult:
     started = time.perf_counter()
+    if patience is not None:  # the agent is told the smaller of the two limits
+        max_questions = patience if max_questions is None else min(max_questions, patience)
     ids = [b.id for b in briefs]
     dialog = Dialog(tuple(briefs), (), max_questions)
     turns: list[Turn] = []
@@ -143,6 +151,9 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
                 raise AgentFault(f"ready returned {ready!r}, expected true or false")
             if ready:
                 termination = READY
+                break
+            if patience is not None and len(turns) >= patience:
+                termination = PATIENCE_SPENT
                 break
             if len(turns) >= dialog.limit:
                 termination = TURN_LIMIT

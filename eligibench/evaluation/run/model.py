@@ -176,4 +176,4 @@ class ResolvedRun:
         `dataset`: the key the run's rows are stored under (default: the row's own)."""
         return run_dialog(agent, user, [self.briefs[o] for o in row.opportunities],
                           dict(zip(row.opportunities, row.labels)), row.id, dataset or row.dataset, trial,
-                          self.config.max_questions)
+                          self.config.max_questions, self.simulator.mode.patience)

@@ -120,6 +120,10 @@ class Protocol:
     # grounded user) is left out of the JSON, so existing protocol ids and run ids are unchanged;
     # another persona is another protocol (its realism drop is read against cooperative, paired).
     persona: str = "cooperative"
+    # The priorities track: the questions the household answers before it leaves (the dialog then
+    # ends `patience_spent`; `user.persona.patience_of`). None (no patience) is left out of the
+    # JSON, so existing protocol ids and run ids are unchanged; a patience is another protocol.
+    patience: int | None = None
 
     def __post_init__(self) -> None:
         if self.split not in SPLITS:
@@ -154,6 +158,8 @@ class Protocol:
             out.append("simulator not as expected: " + ", ".join(f"{k} {v}" for k, v in sorted(self.simulator_pin.items())))
         if self.persona != "cooperative":
             out.append(f"persona: {self.persona}")
+        if self.patience is not None:
+            out.append(f"patience {self.patience} questions")
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -169,7 +175,8 @@ class Protocol:
         } | self.simulator_json() | ({"decoding": self.decoding} if self.decoding != "constrained" else {}) \
           | ({"edition": self.edition} if self.edition != DEFAULT_EDITION else {}) \
           | ({"scaffold": self.scaffold} if self.scaffold is not None else {}) \
-          | ({"persona": self.persona} if self.persona != "cooperative" else {})
+          | ({"persona": self.persona} if self.persona != "cooperative" else {}) \
+          | ({"patience": self.patience} if self.patience is not None else {})
 
     def simulator_json(self) -> dict[str, Any]:
         """The simulator's identity (recorded, not hashed) and pin (hashed) when set."""

@@ -136,7 +136,8 @@ def resolve_run(config: EvalConfig, manifest: Manifest, run: RunConfig | None = 
     if simulator.uses_model and not config.simulator.constrained:
         decoding = "unconstrained"
     protocol = Protocol(datasets, config.max_questions, config.trials, simulator.protocol_label, simulator.reference,
-                        backend, split, decoding, config.edition, persona=simulator.mode.persona)
+                        backend, split, decoding, config.edition, persona=simulator.mode.persona,
+                        patience=simulator.mode.patience)
     # issue 31: the simulator's weights, quantization, sampling and prompt version, and its pin
     protocol = with_identity(protocol, config.simulator, simulator.mode, simulator.uses_model, config.edition, project)
     return ResolvedRun(

@@ -162,3 +162,47 @@ def check_answer(answer: str, facts: Sequence[Fact], allowed_numbers: Sequence[f
     if named:
         return Check(FAITHFUL, "names " + ", ".join(f"{f.key}={f.value}" for f in named))
     return Check(UNCHECKED, "no number, yes/no or value to compare")
+
+
+_RANK_NUMBER = re.compile(r"\bnumber (\d+)\b", re.I)
+_MOST, _LEAST, _LESS = re.compile(r"\bmost\b", re.I), re.compile(r"\bleast\b", re.I), re.compile(r"\bless\b", re.I)
+
+
+def check_priorities(answer: str, order: Sequence[str], names: Mapping[str, str], question: str = "") -> Check:
+    """Does `answer` state the household's priorities faithfully? `order`: its programs by weight,
+    highest first (`truth.ranked(priorities_of(row))`); `names`: id -> the name it calls each.
+
+    Asked about one program (the question names one): the program must be named, a rank it states
+    ("number 3") must be its rank, and "most" / "least" / "less" must fit (most: first; least:
+    last; less: in the lower half). Otherwise (what matters, or several named programs): the
+    programs the answer names must be the weight order of the asked ones (all when none is
+    named), from the top, without gaps; "least" only once all are named. Faithful statements
+    are exactly the ones the simulated user renders (`user.priorities`), and their paraphrases."""
+    from eligibench.evaluation.user.priorities import named_in
+
+    own = {o: names.get(o, o) for o in order}
+    asked = named_in(question, own)
+    said = named_in(answer, own)
+    if not said:
+        return Check(UNCHECKED, "names none of the household's programs")
+    if len(asked) == 1:
+        program, n = asked[0], len(order)
+        k = order.index(program) + 1
+        if program not in said:
+            return Check(CONTRADICTED, f"asked about {program}, the answer names {', '.join(said)}")
+        stated = [int(x) for x in _RANK_NUMBER.findall(answer)]
+        if stated and stated[0] != k:
+            return Check(CONTRADICTED, f"states {program} as number {stated[0]}; its rank is {k} of {n}")
+        if _LEAST.search(answer) and k != n:
+            return Check(CONTRADICTED, f"says {program} matters least; its rank is {k} of {n}")
+        if _LESS.search(answer) and not _LEAST.search(answer) and k <= n / 2:
+            return Check(CONTRADICTED, f"says {program} matters less; its rank is {k} of {n} (upper half)")
+        if _MOST.search(answer) and not _LESS.search(answer) and k != 1 and n > 1:
+            return Check(CONTRADICTED, f"says {program} matters most; its rank is {k} of {n}")
+        return Check(FAITHFUL, f"{program}: rank {k} of {n}")
+    expected = [o for o in order if o in asked] if asked else list(order)
+    if said != expected[:len(said)]:
+        return Check(CONTRADICTED, "order " + " > ".join(said) + "; by weight " + " > ".join(expected))
+    if _LEAST.search(answer) and len(said) < len(expected):
+        return Check(CONTRADICTED, f"says {said[-1]} matters least, but {len(expected) - len(said)} more rank below it")
+    return Check(FAITHFUL, "order " + " > ".join(said) + (" (all)" if len(said) == len(expected) else " (from the top)"))

@@ -6,6 +6,12 @@ answer: template|model, persona: cooperative|typical|hard, persona_seed: 0}. A g
 params carry the mode (so it is a different run). A persona other than "cooperative" needs the
 template answer (its deviations are rules on the stated sentences, `behaviours`) and is labelled
 ("grounded:lexical/template persona:typical"); cooperative keeps the label, so its runs keep their ids.
+
+The priorities track: `patience: N` (or "persona": the persona's own `Persona.patience`) names how
+many questions the household answers before it leaves (the dialog ends `patience_spent`), and the
+user then also states what matters most to it from the row's priorities (`user.priorities`). It
+needs the grounded mode (the free-form user has no weights to state) and is labelled
+(" patience:12"); a mode without it keeps its label, so existing runs keep their ids.
 """
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ from eligibench.evaluation.user.behaviours import PersonaUser
 from eligibench.evaluation.user.free_form import SimulatedUser
 from eligibench.evaluation.user.grounded import ANSWERERS, SELECTORS, GroundedUser
 from eligibench.evaluation.user.persona import COOPERATIVE, PERSONAS, traits_for
+from eligibench.evaluation.user.priorities import PriorityUser
 from eligibench.registry import Entry, Registry
 
 MODES = ("free-form", "grounded")
@@ -36,6 +43,7 @@ class SimulatorMode:
     answer: str = "template"  # grounded only
     persona: str = COOPERATIVE  # grounded template only (`persona.PERSONAS`)
     persona_seed: int = 0  # which households show which behaviours
+    patience: int | None = None  # the priorities track: questions answered before leaving (grounded only)
 
     @property
     def grounded(self) -> bool:
@@ -52,7 +60,8 @@ class SimulatorMode:
             return "free-form"
         persona = "" if self.persona == COOPERATIVE else f" persona:{self.persona}"
         seed = f"/s{self.persona_seed}" if persona and self.persona_seed else ""
-        return f"grounded:{self.select}/{self.answer}{persona}{seed}"
+        patience = "" if self.patience is None else f" patience:{self.patience}"
+        return f"grounded:{self.select}/{self.answer}{persona}{seed}{patience}"
 
     @classmethod
     def from_label(cls, label: Any) -> "SimulatorMode":
@@ -60,12 +69,14 @@ class SimulatorMode:
         a regrade rescores a stored run under the mode it ran with."""
         if not isinstance(label, str) or not label.startswith("grounded:"):
             return cls()
-        head, _, persona = label[len("grounded:"):].partition(" persona:")
+        rest, _, patience = label[len("grounded:"):].partition(" patience:")
+        head, _, persona = rest.partition(" persona:")
         select, _, answer = head.partition("/")
+        kept = int(patience) if patience else None
         if not persona:
-            return cls("grounded", select, answer)
+            return cls("grounded", select, answer, patience=kept)
         name, _, seed = persona.partition("/s")
-        return cls("grounded", select, answer, name, int(seed) if seed else 0)
+        return cls("grounded", select, answer, name, int(seed) if seed else 0, kept)
 
 
 FREE_FORM = SimulatorMode()
@@ -89,10 +100,10 @@ def read_mode(raw: Any, where: str = "evaluate.simulator_mode") -> SimulatorMode
     if not isinstance(raw, dict):
         raise ParamsError(f"params.yaml: '{where}' is {raw!r}, expected 'free-form', 'grounded' or a mapping "
                           "{mode, select, answer}")
-    unknown = set(raw) - {"mode", "select", "answer", "persona", "persona_seed"}
+    unknown = set(raw) - {"mode", "select", "answer", "persona", "persona_seed", "patience"}
     if unknown:
         raise ParamsError(f"params.yaml: '{where}' has unknown key {sorted(unknown)[0]!r} "
-                          "(mode, select, answer, persona, persona_seed)")
+                          "(mode, select, answer, persona, persona_seed, patience)")
     mode, select, answer = raw.get("mode", "grounded"), raw.get("select", "lexical"), raw.get("answer", "template")
     persona, seed = raw.get("persona", COOPERATIVE), raw.get("persona_seed", 0)
     for key, value, allowed in (("mode", mode, MODES), ("select", select, SELECTORS), ("answer", answer, ANSWERERS),
@@ -104,7 +115,27 @@ def read_mode(raw: Any, where: str = "evaluate.simulator_mode") -> SimulatorMode
     if persona != COOPERATIVE and (mode != "grounded" or answer != "template"):
         raise ParamsError(f"params.yaml: '{where}.persona' is {persona!r}, which needs mode grounded with answer "
                           f"template (a persona's deviations are rules on the stated sentences)")
-    return SimulatorMode(mode, select, answer, persona, seed)
+    return SimulatorMode(mode, select, answer, persona, seed, read_patience(raw.get("patience"), persona, mode, where))
+
+
+def read_patience(raw: Any, persona: str, mode: str, where: str = "evaluate.simulator_mode") -> int | None:
+    """The patience a mode names: None (no limit), a whole number >= 1, or "persona" (the persona's
+    own; none for cooperative, which answers as long as it is asked)."""
+    if raw is None:
+        return None
+    if mode != "grounded":
+        raise ParamsError(f"params.yaml: '{where}.patience' is set, which needs mode grounded (the free-form "
+                          "user has no priorities to state)")
+    if raw == "persona":
+        patience = PERSONAS[persona].patience
+        if patience is None:
+            raise ParamsError(f"params.yaml: '{where}.patience' is 'persona', but persona {persona!r} has no "
+                              f"patience (those with one: {', '.join(p.name for p in PERSONAS.values() if p.patience)})")
+        return patience
+    if type(raw) is not int or raw < 1:
+        raise ParamsError(f"params.yaml: '{where}.patience' is {raw!r}, expected a whole number of questions >= 1 "
+                          "or 'persona'")
+    return raw
 
 
 def make_user(mode: SimulatorMode, model, row, max_tokens: int):
@@ -112,7 +143,8 @@ def make_user(mode: SimulatorMode, model, row, max_tokens: int):
     simulator spec's, as the run records it: no default here, so none can silently differ)."""
     if mode.grounded:
         user = GroundedUser(model, row.household, mode.select, mode.answer, max_tokens)
-        if mode.persona == COOPERATIVE:
-            return user
-        return PersonaUser(user, mode.persona, traits_for(mode.persona, row.id, mode.persona_seed))
+        if mode.persona != COOPERATIVE:
+            user = PersonaUser(user, mode.persona, traits_for(mode.persona, row.id, mode.persona_seed))
+        # the priorities track: the household also says what matters to it (faithfully, whatever its persona)
+        return user if mode.patience is None else PriorityUser.for_row(user, row)
     return SimulatedUser(model, row.profile, max_tokens)

@@ -9,6 +9,13 @@ household plays the same person in every run, trial and agent (paired comparison
 simulator label, protocol id and run ids). "typical" and "hard" are the realism track's personas;
 their rates are a judgement, not a measurement (documented in docs/simulator.md).
 
+Patience (`Persona.patience`): how many questions the household answers before it leaves; None
+(cooperative) answers as long as it is asked. A persona's patience applies only under a protocol
+that names it (`evaluate.simulator_mode.patience`: a number, or "persona" for this attribute), so
+runs without one keep their protocol and run ids. The numbers are set below what a household's
+programs need (measured from the checkers' traces, the rows' `needed_facts`; docs/priorities.md):
+a typical household cannot be fully determined before it leaves.
+
 What a behaviour hides is never changed in the ground truth: `withheld_keys` names the facts a
 household's user cannot tell (partial knowledge), and a pair whose needed facts include one is
 "not determinable by questions" (`undeterminable`): reported apart, never scored against the agent.
@@ -39,11 +46,24 @@ class Persona:
     name: str
     rates: Mapping[str, float] = field(default_factory=dict)  # behaviour -> share of households showing it
     description: str = ""  # one line: `benyfits list personas`, `--persona`'s help
+    patience: int | None = None  # questions answered before the household leaves (None: no limit)
 
     def __post_init__(self) -> None:
         unknown = set(self.rates) - set(BEHAVIOURS)
         if unknown:
             raise ValueError(f"persona {self.name!r}: unknown behaviour {sorted(unknown)[0]!r}, expected one of {BEHAVIOURS}")
+        if self.patience is not None and (type(self.patience) is not int or self.patience < 1):
+            raise ValueError(f"persona {self.name!r}: patience {self.patience!r}, expected a whole number of questions >= 1")
+
+
+# Patience, measured on the published rows (2026-11-27: distinct needed facts per household, the
+# union of its pairs' `needed_facts`): Diverse median 46.5 (quartiles 33-60, min 8), Representative
+# median 38 (22-57, min 9); one program needs a median 11 (Diverse) / 6 (Representative) facts.
+# "typical" answers 12 questions (a few minutes: enough for the one or two programs that matter
+# most, never for all; fewer than the household's needed facts in 98.5% of Diverse and 96% of
+# Representative households); "hard" answers 6 (about one program's facts).
+TYPICAL_PATIENCE = 12
+HARD_PATIENCE = 6
 
 
 PERSONAS: dict[str, Persona] = {
@@ -51,11 +71,13 @@ PERSONAS: dict[str, Persona] = {
     # a plausible applicant: rough about money, vague about others, some acronyms unknown
     "typical": Persona("typical", {APPROXIMATE: 0.6, PARTIAL: 0.5, JARGON: 0.5, ONE_AT_A_TIME: 0.3,
                                    RELUCTANT: 0.3, TALKATIVE: 0.3, TERSE: 0.2, CORRECTS: 0.2},
-                       "a plausible applicant: rough about money, vague about others, some acronyms unknown"),
+                       "a plausible applicant: rough about money, vague about others, some acronyms unknown",
+                       TYPICAL_PATIENCE),
     # every behaviour in most households
     "hard": Persona("hard", {APPROXIMATE: 1.0, PARTIAL: 1.0, JARGON: 1.0, ONE_AT_A_TIME: 0.8,
                              RELUCTANT: 0.8, TALKATIVE: 0.5, TERSE: 0.3, CORRECTS: 0.5},
-                    "every behaviour (approximate, partial, jargon, reluctant, ...) in most households"),
+                    "every behaviour (approximate, partial, jargon, reluctant, ...) in most households",
+                    HARD_PATIENCE),
 }
 # the personas as the project-wide registry shape (eligibench.extensions gathers it)
 PERSONA_REGISTRY: Registry[Persona] = Registry("persona", (Entry(p.name, p.description, p) for p in PERSONAS.values()))
@@ -65,6 +87,17 @@ def persona_named(name: str, where: str = "persona") -> Persona:
     if name not in PERSONAS:
         raise ValueError(f"{where}: persona {name!r}, expected one of {', '.join(PERSONAS)}")
     return PERSONAS[name]
+
+
+def patience_of(what: object) -> int | None:
+    """The patience (questions a household answers before it leaves; None: no limit) of a persona
+    (a `Persona` or its name: its own attribute), or of a run: its `Protocol` or `SimulatorMode`
+    (`.patience`), or its stored protocol JSON (`runs.protocol`, key "patience", absent: none)."""
+    if isinstance(what, (Persona, str)):
+        return (persona_named(what) if isinstance(what, str) else what).patience
+    if isinstance(what, Mapping):
+        return what.get("patience")
+    return getattr(what, "patience", None)
 
 
 def unit_hash(*parts: object) -> float:

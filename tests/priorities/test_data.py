@@ -108,3 +108,14 @@ def test_the_data_version_moves_with_the_priorities(checkers):
 
 def test_ranked_breaks_ties_by_id():
     assert ranked({"b": 0.5, "a": 0.5, "c": 0.0}) == ["a", "b", "c"]
+
+
+def test_the_docs_table_states_every_rule_with_its_factor_and_reason():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "priorities.md").read_text(encoding="utf-8")
+    data = text.split("## Data", 1)[1].split("\n## ", 1)[0]
+    for r in PRIORITY_RULES:
+        line = next((x for x in data.splitlines() if x.startswith(f"| `{r.name}` |")), None)
+        assert line is not None, r.name
+        assert f"| x{r.factor:g} |" in line and r.reason in line and ", ".join(r.kinds) in line, r.name

@@ -102,7 +102,9 @@ def _ours(record: DialogResult, row: Any, dataset: str, trial: int) -> tuple[Dia
     differ = sum(1 for o, v in labels.items() if o not in theirs or theirs[o] != v) + len(set(theirs) - set(labels))
     predictions = None if record.predictions is None else {o: record.predictions[o] for o in labels
                                                           if o in record.predictions}
-    return replace(record, row_id=row.id, dataset=dataset, trial=trial, labels=labels, predictions=predictions), differ
+    recommendation = record.recommendation if record.recommendation in (*labels, "none") else None
+    return replace(record, row_id=row.id, dataset=dataset, trial=trial, labels=labels, predictions=predictions,
+                   recommendation=recommendation), differ
 
 
 def _dialogs(log: EvalLog, path: Path, rows: Mapping[str, Any], dataset: str

@@ -38,6 +38,7 @@ class DialogState:
     user_cached_tokens: int = 0
     turn_facts: list[tuple[int, str, Any]] = field(default_factory=list)
     answer_methods: list[tuple[int, str]] = field(default_factory=list)
+    recommendation: str | None = None  # submit_verdicts' optional program to apply to first
 
     @property
     def done(self) -> bool:
@@ -50,7 +51,7 @@ class DialogState:
                             termination, error, time.perf_counter() - self.started, self.agent_calls,
                             self.agent_prompt_tokens, self.agent_completion_tokens, self.user_calls,
                             self.user_prompt_tokens, self.user_completion_tokens, self.user_cached_tokens,
-                            tuple(self.turn_facts), tuple(self.answer_methods))
+                            tuple(self.turn_facts), tuple(self.answer_methods), recommendation=self.recommendation)
 
 
 def dialog_json(r: DialogResult) -> dict[str, Any]:
@@ -74,6 +75,7 @@ def dialog_from_json(d: Mapping[str, Any], where: str = "dialog") -> DialogResul
             int(d.get("agent_completion_tokens", 0)), int(d.get("user_calls", 0)), int(d.get("user_prompt_tokens", 0)),
             int(d.get("user_completion_tokens", 0)), int(d.get("user_cached_tokens", 0)),
             tuple((int(i), str(k), v) for i, k, v in d.get("turn_facts", ())),
-            tuple((int(i), str(h)) for i, h in d.get("answer_methods", ())))
+            tuple((int(i), str(h)) for i, h in d.get("answer_methods", ())),
+            recommendation=None if d.get("recommendation") is None else str(d["recommendation"]))
     except (KeyError, TypeError, ValueError) as e:
         raise ValueError(f"{where}: not a BeNYfits dialog record ({type(e).__name__}: {e})") from None

@@ -8,6 +8,8 @@ dialog protocol (run.dialog_loop) in tool form:
   question past it is not put to the user and the tool says to submit;
 - a question is one question: empty or over `MAX_QUESTION_CHARS` is refused by the tool (the model
   may try again), as the harness refuses it;
+- an optional `recommendation` with the verdicts (a program id or "none": the one to apply to first,
+  scored on the priorities track) is checked as `Agent.recommend` is; a bad one is refused like bad verdicts;
 - verdicts must name every opportunity exactly once with true/false; a wrong set is refused with
   the reason (the model may correct it, at most `MAX_BAD_SUBMITS` times, then the dialog ends as
   `agent_error`);
@@ -28,6 +30,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolDef
 
 from eligibench.datasets import Row
+from eligibench.evaluation.hosting import AgentFault, check_recommendation
 from eligibench.evaluation.inspect_task.records import STORE_KEY, DialogState, dialog_json
 from eligibench.evaluation.inspect_task.source import TaskSource
 from eligibench.evaluation.user import UserError
@@ -107,16 +110,22 @@ class _Tools:
                             ans.cached_tokens))
         return ans.text
 
-    async def submit_verdicts(self, verdicts: dict[str, bool]) -> str:
+    async def submit_verdicts(self, verdicts: dict[str, bool], recommendation: str | None = None) -> str:
         """Submit the final verdicts and end the dialog.
 
         Args:
           verdicts: Every program id mapped to true (eligible) or false (not eligible).
+          recommendation: Optional: the one program id the household should apply to first, or "none".
         """
         d = self.dialog
         if d.done:
             return "The dialog has ended."
         problem = _verdict_problem(verdicts, self.row.opportunities)
+        if problem is None and recommendation is not None:
+            try:  # checked as the dialog loop checks Agent.recommend (docs/priorities.md)
+                d.recommendation = check_recommendation(recommendation, self.row.opportunities)
+            except AgentFault as e:
+                problem = f"recommendation refused: {e}"
         if problem is not None:
             self.bad_submits += 1
             if self.bad_submits >= MAX_BAD_SUBMITS:

@@ -111,3 +111,23 @@ def test_epochs_are_trials(project: Path, tmp_path: Path) -> None:
     log = run_task(project, lambda m, n: submit({o: True for o in opportunity_ids(m)}), tmp_path, epochs=2)
     assert sorted((str(s.id), r.trial) for s, r in zip(log.samples, _dialogs(log))) == \
         sorted((i, k) for i in {str(s.id) for s in log.samples} for k in (0, 1))
+
+
+def test_a_recommendation_is_recorded_and_a_bad_one_refused_first(project: Path, tmp_path: Path) -> None:
+    """submit_verdicts' optional recommendation (the program to apply to first, docs/priorities.md)
+    is recorded on the dialog; one that is no program of the household is refused like bad verdicts."""
+    from inspect_ai.model import ModelOutput, ModelUsage
+
+    def policy(messages, n):
+        ids = opportunity_ids(messages)
+        out = ModelOutput.for_tool_call("mockllm/model", "submit_verdicts", {
+            "verdicts": {o: True for o in ids}, "recommendation": "NoSuchProgram" if n == 0 else ids[-1]})
+        out.usage = ModelUsage(input_tokens=100, output_tokens=10, total_tokens=110)
+        return out
+
+    log = run_task(project, policy, tmp_path, limit=1)
+    assert log.status == "success"
+    [sample], [result] = log.samples, _dialogs(log)
+    assert result.termination == "ready" and result.recommendation == list(result.labels)[-1]
+    refusal = [m.text for m in sample.messages if m.role == "tool"][0]
+    assert "recommendation refused" in refusal and "NoSuchProgram" in refusal

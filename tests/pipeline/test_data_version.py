@@ -9,7 +9,7 @@ import pytest
 
 from eligibench.datasets import content_version, dataset_path, folder_version, read_parquet
 from eligibench.household import household
-from tests.scratch import dvc, make_project
+from tests.scratch import SMALL_TRAIN, dvc, make_project
 
 pytestmark = pytest.mark.dvc
 STAGES = ("fetch", "catalog", "households", "diverse", "representative", "publish")
@@ -46,7 +46,8 @@ def _bytes(proj: Path) -> dict[str, bytes]:
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory, snapshot_2024) -> Path:
-    proj = make_project(tmp_path_factory.mktemp("dv") / "proj", {"households": {"count": 300}, "representative": {"count": 4, "per_opportunity": None}})
+    proj = make_project(tmp_path_factory.mktemp("dv") / "proj", {"households": {"count": 300}, "representative": {"count": 4, "per_opportunity": None},
+                                                                      "train": dict(SMALL_TRAIN)})
     r = dvc(proj, snapshot_2024, "repro", *STAGES)
     assert r.returncode == 0, r.stdout + r.stderr
     return proj

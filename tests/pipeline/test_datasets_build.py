@@ -7,15 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.scratch import dvc, make_project, pipeline_env
+from tests.scratch import SMALL_TRAIN, dvc, make_project, pipeline_env
 
 pytestmark = pytest.mark.dvc
 
 STAGES = ("fetch", "catalog", "households", "diverse", "representative", "publish")
+COUNT = 300  # fuzzed households: enough for a Diverse set of dozens of rows covering every reached line
 
 
 def _project(dst: Path, **overrides) -> Path:
-    params: dict = {"households": {"count": 400}, "representative": {"count": 5, "per_opportunity": None}}
+    params: dict = {"households": {"count": COUNT}, "representative": {"count": 5, "per_opportunity": None},
+                    "train": dict(SMALL_TRAIN)}
     for dotted, value in overrides.items():
         section, key = dotted.split("__")
         params.setdefault(section, {})[key] = value
@@ -86,7 +88,7 @@ def test_coverage_report_keeps_every_reached_line(built):
     import json
 
     c = json.loads((built / "reports" / "coverage.json").read_text())
-    assert c["elements_covered"] == c["elements_to_cover"] and c["fuzzed_households"] == 400
+    assert c["elements_covered"] == c["elements_to_cover"] and c["fuzzed_households"] == COUNT
     md = (built / "reports" / "coverage.md").read_text()
     assert "| households |" in md and "| 56 |" in md  # v1 beside ours
 
@@ -94,7 +96,7 @@ def test_coverage_report_keeps_every_reached_line(built):
 def test_card_lists_configs_and_build_params(built):
     card = (built / "benyfits" / "README.md").read_text()
     assert "config_name: diverse" in card and "config_name: opportunities" in card
-    assert '"count": 400' in card and "Data version" in card and "Limitations" in card
+    assert f'"count": {COUNT}' in card and "Data version" in card and "Limitations" in card
     assert "snapshot (kvhd-5fmu-2024.json" in card
 
 

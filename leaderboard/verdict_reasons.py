@@ -246,6 +246,9 @@ def render_lines(lines: tuple[tuple[int, str, bool], ...], explanation: Explanat
 _MD = None
 
 
+# a program's requirement text is rendered once, not once per dialog and opportunity: the same few
+# hundred texts were parsed thousands of times by a board sweep (markdown-it is pure: same text, same HTML)
+@lru_cache(maxsize=1024)
 def markdown_html(text: str) -> str:
     """Requirement text as Markdown (tables as tables); raw HTML in it is escaped, not rendered."""
     global _MD

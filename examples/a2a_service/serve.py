@@ -83,7 +83,10 @@ class DialogExecutor(AgentExecutor):
             return {"question": question, **({"notes": n} if (n := agent.notes()) is not None else {})}, False
         with self.lock:
             self.dialogs.pop(task_id, None)
-        return {"verdicts": dict(agent.predict(dialog))}, True
+        verdicts = dict(agent.predict(dialog))
+        # the optional recommendation (Agent.recommend): the program to apply to first, beside the verdicts
+        rec = agent.recommend(dialog) if hasattr(agent, "recommend") else None
+        return {"verdicts": verdicts, **({"recommendation": rec} if rec is not None else {})}, True
 
     async def cancel(self, context: RequestContext, event_queue: EventQueue) -> None:
         with self.lock:

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         missing = [x for x in args.runs if not any(u.run_id.startswith(x) for _, u in usage)]
         if missing:
             looked = " and ".join(str(p) for p in searched_stores(args.store))
-            raise BenyfitsError(f"{looked}: no run matches {safe(', '.join(missing))}")
+            raise BenyfitsError(f"{looked}: no run matches {safe(', '.join(missing))} (`benyfits runs` lists the runs)")
     if prices.empty:
         print(f"cost: no prices in {params_file} (cost.tokens, cost.gpu_hour): tokens instead of dollars")
     shown = None

@@ -1,5 +1,6 @@
 """`benyfits export-trajectories RUN... --format sft|dpo --out DIR`: finished runs as a Hugging
-Face training dataset (`eligibench.training.trajectories`); refuses evaluation data (the
+Face training dataset (`eligibench.training.trajectories`). Runs are found as every command finds
+them (`cli.stores.find_runs`: both stores, unique prefixes). Refuses evaluation data (the
 published test rows, the sealed split) unless `--i-know-this-is-test-data`."""
 from __future__ import annotations
 
@@ -7,35 +8,49 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from eligibench.cli.stores import open_store
 from eligibench.errors import BenyfitsError
 from eligibench.files import check_output_folder, write_output_folder
 
 COMMAND = "export-trajectories"
 
 
+def _writable(out: Path) -> None:
+    """One line now, before reading any run, when `out` cannot be created or written (a path under
+    a file, /proc, a read-only folder): probed with a temporary file in its nearest existing folder."""
+    import os
+
+    folder = out
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        if not folder.is_dir():
+            raise NotADirectoryError(20, "Not a directory")
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".benyfits-probe-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise BenyfitsError(f"{out}: cannot write the export there: {e.strerror or e}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     from eligibench import paths
+    from eligibench.cli.stores import find_runs, searched_stores
     from eligibench.evaluation.run import load_briefs
-    from eligibench.paths import default_store
     from eligibench.training import trajectories as T
 
-    store_path = Path(args.store) if args.store else default_store()
-    check_output_folder(args.out, COMMAND, args.force, protect=(store_path,))  # before reading anything
-    if not store_path.exists():
-        raise BenyfitsError(f"{store_path}: no results store")
-    store = open_store(store_path)
-    runs = {r["run_id"]: r for r in store.runs()}
+    project = Path(args.project)
+    # every store a run may come from is guarded: the export never writes into a folder holding one
+    guarded = tuple(searched_stores(args.store, project))
+    check_output_folder(args.out, COMMAND, args.force, protect=guarded)  # before reading anything
+    _writable(Path(args.out))
     pairs, sources = [], []
-    for run_id in args.runs:
-        if run_id not in runs:
-            raise BenyfitsError(f"{store_path}: no run {run_id!r} (benyfits view lists the runs)")
-        protocol = runs[run_id].get("protocol") or {}
+    for store, run in find_runs(args.runs, args.store, project):  # both stores, unique prefixes
+        protocol = run.get("protocol") or {}
         edition = str(protocol.get("edition", "2024"))
-        source = T.Source(run_id, str(protocol.get("split", (runs[run_id].get("params") or {}).get("split", "public"))),
-                          protocol, load_briefs(Path(args.project) / paths.DATASET_DIR, None, edition))
+        source = T.Source(run["run_id"], str(protocol.get("split", (run.get("params") or {}).get("split", "public"))),
+                          protocol, load_briefs(project / paths.DATASET_DIR, None, edition))
         sources.append(source)
-        pairs += [(source, d) for d in store.dialog_results(run_id)]
+        pairs += [(source, d) for d in store.dialog_results(run["run_id"])]
     T.refuse_test_data(pairs, args.i_know_this_is_test_data)
     records = T.sft_records(pairs, args.threshold) if args.format == "sft" else T.dpo_records(pairs)
     if not records:
@@ -45,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         staged = T.write_dataset(Path(tmp) / "out", args.format, records, sources,
                                  args.threshold if args.format == "sft" else None)
         try:
-            write_output_folder(args.out, staged, COMMAND, args.force, protect=(store_path,))
+            write_output_folder(args.out, staged, COMMAND, args.force, protect=guarded)
         except OSError as e:  # an unwritable or impossible --out: one line
             raise BenyfitsError(f"{args.out}: cannot write the export there: {e.strerror or e}") from None
     out = Path(args.out)
@@ -56,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("export-trajectories", help="write finished runs' dialogs as an SFT or DPO dataset (docs/training.md)")
-    p.add_argument("runs", nargs="+", metavar="RUN", help="run ids in the results store")
+    p.add_argument("runs", nargs="+", metavar="RUN",
+                   help="run ids or unique prefixes, in either store (`benyfits runs` lists them)")
     p.add_argument("--format", choices=("sft", "dpo"), required=True)
     p.add_argument("--out", required=True,
                    help="folder to write (a Hugging Face dataset folder): new, empty, or one an earlier "
@@ -65,7 +81,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="write into a non-empty folder it did not write: beside the files there, never deleting "
                         "or overwriting any of them")
     p.add_argument("--threshold", type=float, default=1.0, help="SFT: the least pair accuracy a dialog needs (0-1; default 1.0)")
-    p.add_argument("--store", default=None, help="DuckDB results file (default: params.yaml evaluate.store)")
+    p.add_argument("--store", default=None,
+                   help="DuckDB results file (default: the board's store, then results/local.duckdb)")
     p.add_argument("--project", default=".", help="project root (its benyfits/ gives the requirement texts)")
     p.add_argument("--i-know-this-is-test-data", action="store_true",
                    help="export dialogs on the published test rows or the sealed split anyway")

@@ -79,6 +79,7 @@ COMMANDS: dict[str, str] = {
     "cost": "eligibench.cli.cost:register",
     "regrade": "eligibench.cli.regrade:register",
     "new-agent": "eligibench.cli.new_agent:register",
+    "runs": "eligibench.cli.runs:register",
     "view": "eligibench.cli.view:register",
     "export-run": "eligibench.cli.view:register",
     "play": "eligibench.cli.play:register",

@@ -27,16 +27,20 @@ def _word(v: bool | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from eligibench.cli.stores import existing_stores, find_runs
     from eligibench.evaluation.regrade import regrade_runs
-    from eligibench.paths import default_store
     from eligibench.results import ResultStore
 
     if bool(args.all) == bool(args.runs):
-        raise BenyfitsError("regrade: name run ids (or prefixes), or give --all, not both")
-    path = Path(args.store) if args.store else default_store()
-    if not path.is_file():
-        raise BenyfitsError(f"{path}: no results store")
-    done = regrade_runs(ResultStore(path), tuple(args.runs), _bootstrap(Path(args.params)))
+        raise BenyfitsError("regrade: name run ids (or prefixes), or give --all, not both (`benyfits runs` lists the runs)")
+    bootstrap = _bootstrap(Path(args.params))
+    if args.runs:  # each id or unique prefix found in either store (cli.stores.find_runs), regraded where it is
+        by_store: dict[Path, list[str]] = {}
+        for store, r in find_runs(args.runs, args.store):
+            by_store.setdefault(Path(store.path), []).append(r["run_id"])
+        done = [g for path, ids in by_store.items() for g in regrade_runs(ResultStore(path), tuple(ids), bootstrap)]
+    else:  # --all: every run of every searched store
+        done = [g for path in existing_stores(args.store) for g in regrade_runs(ResultStore(path), (), bootstrap)]
     for g in done:
         if g.skipped:
             print(safe(f"{g.run_id[:12]}  {g.submission}: not regraded: {g.skipped}"))
@@ -58,8 +62,9 @@ def run(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("regrade", help="re-score stored runs against the current checkers (no model calls)")
-    p.add_argument("runs", nargs="*", help="run ids or prefixes")
-    p.add_argument("--all", action="store_true", help="every stored run with dialogs")
-    p.add_argument("--store", default=None, help="DuckDB results file (default: params.yaml evaluate.store)")
+    p.add_argument("runs", nargs="*", help="run ids or unique prefixes, in either store (`benyfits runs` lists them)")
+    p.add_argument("--all", action="store_true", help="every stored run with dialogs (of both stores unless --store)")
+    p.add_argument("--store", default=None,
+                   help="DuckDB results file (default: the board's store, then results/local.duckdb)")
     p.add_argument("--params", default="params.yaml", help="for evaluate.bootstrap when a run's grading does not record it")
     p.set_defaults(func=run)

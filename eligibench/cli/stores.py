@@ -1,12 +1,14 @@
-"""Which results stores a command that reads runs searches (issue 36): `--store` names one; without
-it, the board's store (params.yaml `evaluate.store`) and then the development store
-(`results/local.duckdb`, where `benyfits evaluate` keeps runs of folders outside submissions/), so
-`view`, `export-run`, `compare` and `cost` find a development run without `--store`."""
+"""Which results stores a command that reads runs searches: `--store` names one; without it, the
+board's store (params.yaml `evaluate.store`, built by `dvc repro`) and then the development store
+(`results/local.duckdb`, where `benyfits evaluate` keeps runs of folders outside submissions/).
+`find_runs` is the one run lookup of every command taking run ids (view, export-run, compare,
+export-trajectories, regrade, cost): a full id or a unique prefix, in either store, and every
+error names `benyfits runs`, which lists both stores' runs."""
 from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterable, Iterator
 
 from eligibench.errors import BenyfitsError
 
@@ -30,6 +32,15 @@ def existing_stores(store: str | None, project: Path = Path(".")) -> list[Path]:
         raise BenyfitsError(f"no results store: looked for {' and '.join(str(p) for p in paths)} "
                             "(run from the project root, or pass --store)")
     return found
+
+
+def find_runs(run_ids: Iterable[str], store: str | None = None, project: Path = Path(".")) -> list[tuple[Any, dict]]:
+    """(ResultStore, run record) for each run id or unique prefix, searched in `searched_stores`
+    (`results.find_run`: an unknown or ambiguous id is one line naming `benyfits runs`)."""
+    from eligibench.results import find_run
+
+    stores = existing_stores(store, project)
+    return [find_run(stores, run_id) for run_id in run_ids]
 
 
 DUCKDB_MAGIC = b"DUCK"  # bytes 8-12 of every DuckDB database file (after an 8-byte checksum)

@@ -8,6 +8,16 @@ config per table. The five configs users want (`runs`, `metrics`, `dialogs`, `tu
 The submission queue (server paths, people's pending uploads) and `meta` are never exported.
 Rows are ordered by primary key and JSON columns written as strings (`datasets` has no JSON
 type), so the same store gives the same bytes.
+
+Every configuration the card declares loads with `datasets.load_dataset(folder, config,
+split="results")`. The split is named `results`, not `train`: these rows are measurements of
+agents, not training data, and `test` would read as the benchmark's held-out households (the
+sealed split), which they are not. A table with no rows (a development store has no `audit` or
+`turn_notes`) is not declared as a configuration: `datasets` refuses a split with no data
+("Instruction 'results' corresponds to no data"), so declaring it would promise a configuration
+that cannot load. Its `data/<table>.parquet` (0 rows, the schema) is still written, because the
+board reads the folder's tables as a snapshot and needs every one; the card's table lists it with
+0 rows and says so.
 """
 from __future__ import annotations
 
@@ -23,7 +33,7 @@ from eligibench.results.store import ResultStore
 CONFIGS = ("runs", "metrics", "dialogs", "turns", "predictions")
 PROCESS = ("turn_facts", "dialog_process", "pair_failures", "simulator_checks", "turn_notes", "audit")
 EXPORTED = CONFIGS + PROCESS
-SPLIT = "train"
+SPLIT = "results"  # not train (not training data), not test (not the held-out households)
 
 WHAT = {
     "runs": "one row per evaluation run: submission, models, simulator, data version, protocol (`protocol_id`, `protocol` JSON), status",
@@ -58,14 +68,21 @@ def _select(con: duckdb.DuckDBPyConnection, table: str) -> str:
     return f"SELECT {', '.join(parts)} FROM {table} ORDER BY {_order(con, table)}"
 
 
+def declared(rows: dict[str, int]) -> list[str]:
+    """The configurations the card declares: the exported tables with rows (an empty one cannot load)."""
+    return [c for c in EXPORTED if rows.get(c)]
+
+
 def card(rows: dict[str, int], schemas: dict[str, list[tuple[str, str]]], runs: int, repo_id: str | None) -> str:
     from huggingface_hub import DatasetCardData
 
     data = DatasetCardData(language="en", license="cc-by-4.0", pretty_name="BeNYfits results",
                            configs=[{"config_name": c, "data_files": [{"split": SPLIT, "path": f"data/{c}.parquet"}]}
-                                    for c in EXPORTED if c in rows])
+                                    for c in declared(rows)])
     where = f'"{repo_id}"' if repo_id else '"/path/to/results-folder"'
-    table_lines = "\n".join(f"| `{c}` | {rows[c]} | {WHAT[c]} |" for c in EXPORTED if c in rows)
+    table_lines = "\n".join(f"| `{c}` | {rows[c]} | {WHAT[c]}"
+                            f"{'' if c in declared(rows) else ' (no rows: not a configuration; the board reads its empty file)'} |"
+                            for c in EXPORTED if c in rows)
     schema = "\n\n".join(f"### `{c}`\n\n" + "\n".join(f"- `{n}`: {t}" for n, t in schemas[c]) for c in CONFIGS if c in schemas)
     body = f"""# BeNYfits results
 

@@ -11,10 +11,13 @@ from typing import Any, Iterable
 from eligibench.errors import BenyfitsError
 from eligibench.results.store import ResultStore
 
+LIST_HINT = "`benyfits runs` lists the runs of both stores"  # named by every run-lookup error
+
 
 def find_run(stores: Iterable[Path], run_id: str) -> tuple[ResultStore, dict[str, Any]]:
-    """The store holding the run (id or unique prefix) and its record; errors say what exists."""
-    looked, matches = [], []
+    """The store holding the run (id or unique prefix) and its record; errors say what exists and
+    what to run to list the runs."""
+    stores, looked, matches = list(stores), [], []
     for path in stores:
         if not Path(path).exists():
             continue
@@ -22,9 +25,10 @@ def find_run(stores: Iterable[Path], run_id: str) -> tuple[ResultStore, dict[str
         looked.append(str(path))
         matches += [(store, r) for r in store.runs() if str(r["run_id"]).startswith(run_id)]
     if not looked:
-        raise BenyfitsError("no results store found: run from the project root or pass --project / --store")
+        raise BenyfitsError(f"no results store found: looked for {' and '.join(str(p) for p in stores)} "
+                            "(run from the project root, or pass --project / --store)")
     if not matches:
-        raise BenyfitsError(f"no run {run_id!r} in {', '.join(looked)}")
+        raise BenyfitsError(f"no run {run_id!r} in {' or '.join(looked)} ({LIST_HINT})")
     if len({r["run_id"] for _, r in matches}) == 1 and len(matches) > 1:
         # the same run id in two stores: a development run of exactly the submitted code and
         # configuration (issue 36); both are that run, but which store's dialogs is the caller's choice
@@ -32,7 +36,7 @@ def find_run(stores: Iterable[Path], run_id: str) -> tuple[ResultStore, dict[str
         raise BenyfitsError(f"run {matches[0][1]['run_id']} is in {where}: pass --store to pick one")
     if len(matches) > 1:
         ids = ", ".join(sorted(r["run_id"] for _, r in matches))
-        raise BenyfitsError(f"run id prefix {run_id!r} is ambiguous: {ids}")
+        raise BenyfitsError(f"run id prefix {run_id!r} is ambiguous: {ids} (give more of the id; {LIST_HINT})")
     return matches[0]
 
 

@@ -37,7 +37,7 @@ def test_folder_has_the_configs_and_loads_with_datasets(exported, tmp_path):
     assert "## Protocols" in card and "`protocol_id`" in card and "- `run_id`: VARCHAR" in card
     assert not (folder / "data" / "queue.parquet").exists()  # never published
     code = ("import datasets, json, sys\n"
-            "print(json.dumps({c: datasets.load_dataset(sys.argv[1], c, split='train').num_rows for c in sys.argv[2:]}))")
+            "print(json.dumps({c: datasets.load_dataset(sys.argv[1], c, split='results').num_rows for c in sys.argv[2:]}))")
     env = dict(os.environ, HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1", HF_HOME=str(tmp_path / "hf"))
     r = subprocess.run([sys.executable, "-c", code, str(folder), *CONFIGS], cwd=tmp_path, capture_output=True, text=True, env=env)
     assert r.returncode == 0, r.stderr[-2000:]

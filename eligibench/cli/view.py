@@ -145,6 +145,9 @@ def _view(args: argparse.Namespace) -> int:
                 why = "false positive" if pred else "missed: eligible but predicted not"
             pairs.add_row(Text(safe(names.get(opp, opp))), _yes_no(pred), _yes_no(truth), why)
         console.print(pairs)
+        if d.get("recommendation") is not None:  # the agent's program to apply to first (docs/priorities.md)
+            rec = d["recommendation"]
+            console.print(Text(f"recommended first: {safe(names.get(rec, rec))}"))
     if len(dialogs) > args.limit:
         console.print(f"... {len(dialogs) - args.limit} more dialog(s): --limit N or --household ID")
     return 0

@@ -31,3 +31,4 @@ def test_view_shows_the_priority_figures_with_intervals(tmp_path):
                  "Give-up match %", "81.4"):
         assert line in r.stdout, line
     assert "Patience used %" in r.stdout  # a figure the run lacks is a dash, not left out
+    assert "recommended first: a" in r.stdout  # the dialog's recommendation beside its predictions

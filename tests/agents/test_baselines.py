@@ -26,6 +26,7 @@ from eligibench.evaluation.run import run_dialog
 from eligibench.evaluation.user import SimulatedUser
 from eligibench.models import Completion, EmbeddedModel, ModelSpec, RetryingChatModel
 from eligibench.results import AGENT_ERROR, TERMINATIONS, Turn
+from tests.agents.live_profile import LIVE_PROFILE
 
 ROOT = Path(__file__).resolve().parents[2]
 SUBMISSIONS = ROOT / "submissions"
@@ -358,14 +359,14 @@ def spec(server):
 def live_case():
     from checkers import registry
     from eligibench.catalog import load_catalog
-    from eligibench.household import household, render_profile
+    from eligibench.household import household
 
     hh = household({"name": "Ana Ruiz", "age": 34}, {"name": "Leo Ruiz", "relation": "child", "age": 4})
     catalog = {o.id: o for o in load_catalog(ROOT / "opportunities").opportunities}
     briefs = [OpportunityBrief(o.id, o.name, o.requirements) for o in (catalog["IDNYC"], catalog["SummerMeals"])]
     checkers = registry()
     labels = {b.id: checkers[b.id].check(hh) for b in briefs}
-    return render_profile(hh).text, briefs, labels
+    return LIVE_PROFILE, briefs, labels  # the household's facts in brief (tests/agents/live_profile.py)
 
 
 @pytest.fixture(scope="module")

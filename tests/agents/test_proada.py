@@ -12,9 +12,10 @@ import pytest
 from eligibench.evaluation.hosting import AgentContext, OpportunityBrief, import_submission_module
 from eligibench.evaluation.run import run_dialog
 from eligibench.evaluation.user import SimulatedUser
-from eligibench.household import household, render_profile
+from eligibench.household import household
 from eligibench.models import Completion
 from eligibench.results import AGENT_ERROR, READY, TURN_LIMIT
+from tests.agents.live_profile import LIVE_PROFILE
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "submissions" / "proada"
@@ -26,7 +27,7 @@ dialog_mod = import_submission_module(FOLDER, "proada_dialog")
 
 ProADAAgent = agent_mod.ProADAAgent
 HH = household({"name": "Ana Ruiz", "age": 34}, {"name": "Leo Ruiz", "relation": "child", "age": 4})
-PROFILE = render_profile(HH).text
+PROFILE = LIVE_PROFILE  # the household's facts in brief: the rendered one is ~3,200 tokens (tests/agents/live_profile.py)
 
 CHILD_CODE = '''# age (int, per member): age in years
 def decide(facts):

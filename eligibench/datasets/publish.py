@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,10 @@ class BuildInfo:
     counts: dict[str, dict[str, int]]  # config -> households, pairs, positive
     editions: tuple[EditionFiles, ...] = ()  # later editions published beside 2024
     train: tuple[TrainFiles, ...] = ()  # the train split of each edition (issue 34), split "train"
+    # configuration -> the `data_version` its rows carry (filled by build_folder from the files): the
+    # card lists them, so a row's `data_version` can be checked against the card (the folder's
+    # version above is a digest of these, never equal to any row's)
+    row_versions: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -172,7 +176,8 @@ household (1-6 members, 124 features each), the opportunities it is interested i
 ground-truth eligibility labels computed by hand-written checkers, with the simulated user's
 natural-language profile.
 
-**Data version:** `{info.data_version}` (the folder `data/{info.data_version}/`)
+**Data version:** `{info.data_version}` (the folder `data/{info.data_version}/`; each configuration's
+rows carry their own dataset's version, listed under Versions)
 
 A data version is a digest of content, never of the code or files that built it: each dataset's
 rows carry their own version (`data_version` column), sha256 over every published row without
@@ -258,8 +263,9 @@ are development figures, never ranked with official ones.
   and the upload commit's message (`BeNYfits data <version>`); a digest of the two datasets'
   versions. Results are recorded with it.
 - each row's `data_version` column: that dataset's own version (diverse's and representative's
-  differ); the folder's version is derived from them.
-- the BeNYfits v1 paper's data is a different dataset; "v1" in the project means that format.
+  differ; never the folder's); the folder's version is derived from them. The rows of each
+  configuration carry (compare `ds[0]["data_version"]` with its line):
+{_row_version_lines(info)}- the BeNYfits v1 paper's data is a different dataset; "v1" in the project means that format.
 
 ## How it was built
 
@@ -304,7 +310,7 @@ Data terms of use); requirement texts, profiles and households are ours.
 - Households are synthetic. The Diverse set is chosen for checker coverage, not realism; the
   Representative set follows population marginals with documented fixes, not joint
   distributions.
-- Program texts are frozen at the 2024 curation; the live source drifts.
+{_frozen_line(info)}
 """
 
 
@@ -335,7 +341,27 @@ def build_folder(out: Path, diverse: Path, representative: Path, catalog: dict[s
     for t in info.train:
         (out / data_dir(t.data_version)).mkdir(parents=True, exist_ok=True)
         shutil.copyfile(t.path, out / t.published)
-    write_text(out / "README.md", card(info))
+    files = {"diverse": diverse, "representative": representative}
+    files |= {f"{c}-{e.edition}": getattr(e, c) for e in info.editions for c in ("diverse", "representative")}
+    files |= {t.config: t.path for t in info.train}
+    write_text(out / "README.md", card(replace(info, row_versions={c: _rows_version(p) for c, p in files.items()})))
+
+
+def _rows_version(path: Path) -> str:
+    """The `data_version` of a dataset file's rows (its first row's: a file holds one version)."""
+    column = pq.read_table(path, columns=["data_version"]).column("data_version")
+    return column[0].as_py() if len(column) else "no rows"
+
+
+def _row_version_lines(info: BuildInfo) -> str:
+    return "".join(f"  - `{c}`: `{v}`\n" for c, v in info.row_versions.items())
+
+
+def _frozen_line(info: BuildInfo) -> str:
+    """Which curation each edition's program texts are frozen at (one line per edition published)."""
+    later = "".join(f"; the `-{e.edition}` configurations' at the {e.edition} edition's pull of the city's rules"
+                    for e in info.editions)
+    return f"- Program texts of the unsuffixed (2024) configurations are frozen at the 2024 curation{later}; the live source drifts."
 
 
 def commit_message(data_version: str) -> str:

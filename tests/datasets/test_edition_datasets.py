@@ -90,3 +90,14 @@ def test_published_folder_keeps_diverse_as_2024_and_adds_edition_configs(built):
     first = json.loads(r.stdout.strip().splitlines()[-1])
     assert first["diverse"].startswith("diverse-0") and first["diverse-2026-08"] == b26.diverse[0].id
     assert first["opportunities-2026-08"] == sorted(load_edition("2026-08").opportunity_ids)[0]
+
+
+def test_card_lists_the_version_each_configurations_rows_carry_and_each_editions_curation(built):
+    """docs/datasets.md: compare a row's `data_version` with the card's; the folder's version never equals a row's."""
+    b24, b26, out, _ = built
+    text = (out / "README.md").read_text()
+    for config, rows in (("diverse", b24.diverse), ("representative", b24.representative),
+                         ("diverse-2026-08", b26.diverse), ("representative-2026-08", b26.representative)):
+        assert f"  - `{config}`: `{rows[0].data_version}`" in text, config
+    assert "Program texts are frozen at the 2024 curation;" not in text
+    assert "frozen at the 2024 curation; the `-2026-08` configurations' at the 2026-08 edition's pull" in text

@@ -180,9 +180,20 @@ def _checked_authors(path: Path, authors: Any) -> tuple[str, ...]:
 
 def write_service_manifest(folder: Path, name: str, url: str, strategy: str = "agent service",
                            authors: tuple[str, ...] = ("unknown",), license: str = "unknown") -> Manifest:
-    """A service manifest written to `folder` (`benyfits evaluate --agent-url`), read back checked."""
+    """A service manifest written to `folder` (`benyfits evaluate --agent-url`), read back checked.
+    The URL and name are checked first, so their errors name what the user gave (`--agent-url`,
+    `--name`), never the scratch manifest this writes."""
     import yaml
 
+    from eligibench.evaluation.hosting.url_policy import ServiceURLError, check_url_shape
+
+    try:
+        check_url_shape(url)
+    except ServiceURLError as e:
+        raise SubmissionError(f"--agent-url {url!r}: expected http(s)://host[:port][/path] (the service's base URL, "
+                              f"where it serves /.well-known/agent-card.json): {e.problem}") from None
+    if not isinstance(name, str) or not SUBMISSION_NAME.match(name):
+        raise SubmissionError(f"--name {name!r}: must be lowercase letters, digits, '-' or '_'")
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "manifest.yaml").write_text(yaml.safe_dump(
         {"name": name, "kind": "service", "url": url, "strategy": strategy, "authors": list(authors),

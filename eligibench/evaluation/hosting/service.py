@@ -133,6 +133,20 @@ def _default_port(scheme: str) -> int:
     return 443 if scheme == "https" else 80
 
 
+def _not_found_hint(base: str, status: int | None) -> str:
+    """What URL to give when the card was not found: the base the card is served under, not the
+    JSON-RPC path the card names (examples/a2a_service/serve.py: card at the root, RPC at /a2a)."""
+    if status != 404:
+        return ""
+    parts = urlsplit(base)
+    origin = f"{parts.scheme}://{parts.netloc}"
+    if parts.path.strip("/"):
+        return (f" (HTTP 404: give the service's base URL, under which it serves {CARD_PATH}: likely {origin}, "
+                f"not its JSON-RPC path {parts.path}, which its card names)")
+    return (f" (HTTP 404: nothing at {origin}{CARD_PATH}: is this an A2A service? examples/a2a_service/serve.py "
+            "serves one; give the URL it prints)")
+
+
 def fetch_card(url: str, timeout_s: float = 30.0, max_bytes: int = MAX_REPLY_BYTES) -> Any:
     """The service's agent card, its interfaces kept to JSON-RPC ones on the URL's own origin
     (ServiceUnreachable naming the URL and what failed)."""
@@ -147,8 +161,9 @@ def fetch_card(url: str, timeout_s: float = 30.0, max_bytes: int = MAX_REPLY_BYT
     except (ServiceURLError, ServiceAddressRefused) as e:
         raise ServiceUnreachable(str(e)) from None
 
+    transport = _CappedTransport(max_bytes)  # outside: its last status says whether the card was a 404
+
     async def get() -> Any:
-        transport = _CappedTransport(max_bytes)
         async with httpx.AsyncClient(transport=transport, timeout=timeout_s) as http:
             return await A2ACardResolver(http, base, CARD_PATH).get_agent_card()
 
@@ -158,7 +173,7 @@ def fetch_card(url: str, timeout_s: float = 30.0, max_bytes: int = MAX_REPLY_BYT
         raise ServiceUnreachable(str(e)) from None
     except (A2AError, httpx.HTTPError, OSError, TimeoutError, ValueError) as e:
         raise ServiceUnreachable(f"agent service {base}: its card {CARD_PATH} could not be read: "
-                                 f"{type(e).__name__}: {str(e)[:300]}") from None
+                                 f"{type(e).__name__}: {str(e)[:300]}{_not_found_hint(base, transport.seen.status)}") from None
     usable = [i for i in card.supported_interfaces if i.protocol_binding == "JSONRPC" and _same_origin(i.url, base)]
     if not usable:
         named = ", ".join(f"{i.protocol_binding} {i.url}" for i in card.supported_interfaces) or "none"

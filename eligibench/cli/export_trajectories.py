@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from eligibench.errors import BenyfitsError
@@ -32,6 +33,25 @@ def _writable(out: Path) -> None:
         raise BenyfitsError(f"{out}: cannot write the export there: {e.strerror or e}") from None
 
 
+def _households(project: Path, pairs: list) -> dict:
+    """(dataset, row id) -> the household's weights and needed facts, for the dialogs' rows (read
+    from the dialogs' split and edition)."""
+    from eligibench.evaluation.scoring import households_of
+    from eligibench.training import load_episodes
+
+    wanted: dict[tuple[str, str], set[tuple[str, str]]] = {}
+    for s, d in pairs:
+        split = "train" if d.dataset == "train" else s.split
+        wanted.setdefault((split, str(s.protocol.get("edition", "2024"))), set()).add((d.dataset, d.row_id))
+    rows: dict[str, list] = {}
+    for (split, edition), keys in wanted.items():
+        by_id = {r.id: r for r in load_episodes(split, edition, project).rows}
+        for dataset, row_id in sorted(keys):
+            if row_id in by_id:
+                rows.setdefault(dataset, []).append(by_id[row_id])
+    return households_of(rows)
+
+
 def run(args: argparse.Namespace) -> int:
     from eligibench import paths
     from eligibench.cli.stores import find_runs, searched_stores
@@ -50,14 +70,25 @@ def run(args: argparse.Namespace) -> int:
         source = T.Source(run["run_id"], str(protocol.get("split", (run.get("params") or {}).get("split", "public"))),
                           protocol, load_briefs(project / paths.DATASET_DIR, None, edition))
         sources.append(source)
-        pairs += [(source, d) for d in store.dialog_results(run["run_id"])]
+        dialogs = store.dialog_results(run["run_id"])
+        if args.prefer == "priorities":  # which facts each answer told: which program each question was about
+            facts = store.turn_facts(run["run_id"])
+            dialogs = [replace(d, turn_facts=tuple((i, k, v) for i, k, v, _ in facts.get((d.dataset, d.row_id, d.trial), [])))
+                       for d in dialogs]
+        pairs += [(source, d) for d in dialogs]
     T.refuse_test_data(pairs, args.i_know_this_is_test_data)
-    records = T.sft_records(pairs, args.threshold) if args.format == "sft" else T.dpo_records(pairs)
+    if args.format == "sft":
+        records = T.sft_records(pairs, args.threshold)
+    elif args.prefer == "priorities":
+        records = T.priority_records(pairs, _households(project, pairs))
+    else:
+        records = T.dpo_records(pairs)
     if not records:
         raise BenyfitsError(f"{args.out}: nothing to export as {args.format} (no dialog passed the threshold "
                             "or no pair differs); nothing was written")
     with tempfile.TemporaryDirectory(prefix="benyfits-trajectories-") as tmp:
-        staged = T.write_dataset(Path(tmp) / "out", args.format, records, sources,
+        kind = "dpo-priorities" if args.format == "dpo" and args.prefer == "priorities" else args.format
+        staged = T.write_dataset(Path(tmp) / "out", kind, records, sources,
                                  args.threshold if args.format == "sft" else None)
         try:
             write_output_folder(args.out, staged, COMMAND, args.force, protect=guarded)
@@ -74,6 +105,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("runs", nargs="+", metavar="RUN",
                    help="run ids or unique prefixes, in either store (`benyfits runs` lists them)")
     p.add_argument("--format", choices=("sft", "dpo"), required=True)
+    p.add_argument("--prefer", choices=("outcome", "priorities"), default="outcome",
+                   help="dpo: outcome (the best against the worst dialog per household, default) or priorities "
+                        "(AWARE-US-style: where two runs' dialogs first differ, the question about the household's "
+                        "more important program against the other; docs/priorities.md)")
     p.add_argument("--out", required=True,
                    help="folder to write (a Hugging Face dataset folder): new, empty, or one an earlier "
                         "export-trajectories wrote (it writes over only its own files)")

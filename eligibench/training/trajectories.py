@@ -15,6 +15,10 @@ correctness, the dialog's accuracy and turns, and the run's protocol (JSON) and 
   random agent beat the teacher that way on train households, tests/training/test_trajectories.py).
   `prompt` is the system message, `chosen`/`rejected` the two dialogs' turns (TRL's
   conversational preference format).
+- DPO by priorities (`priority_records`, `--prefer priorities`): AWARE-US-style pairs: where two
+  runs' dialogs with one household first ask different questions, the question about the more
+  important program (the household's weights) is chosen, the other rejected, the dialog so far
+  the prompt.
 
 Test data: dialogs on the published rows (`diverse`, `representative`) or the sealed split are
 evaluation data; `refuse_test_data` stops an export of them unless the caller says it knows
@@ -32,7 +36,7 @@ from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import OpportunityBrief
 from eligibench.results import DialogResult
 
-FORMATS = ("sft", "dpo")
+FORMATS = ("sft", "dpo", "dpo-priorities")  # dpo-priorities: `priority_records` (--format dpo --prefer priorities)
 TRAIN_DATASETS = ("train",)
 SYSTEM = ("You help a person in New York City find out which benefit opportunities their household is "
           "eligible for. Ask one plain question at a time. When you know enough, reply with only a JSON "
@@ -122,6 +126,63 @@ def dpo_records(pairs: Iterable[tuple[Source, DialogResult]]) -> list[dict[str, 
     return out
 
 
+def _served(dialog: DialogResult, turn: int, needed: Mapping[str, frozenset[str]],
+            weights: Mapping[str, float]) -> float:
+    """The weight of the most important program a turn's answer told something its rule needs (0:
+    none): which program the question was, in effect, about."""
+    told = {k for i, k, _ in dialog.turn_facts if i == turn}
+    return max((weights.get(o, 0.0) for o, keys in needed.items() if keys & told), default=0.0)
+
+
+def priority_records(pairs: Iterable[tuple[Source, DialogResult]], households: Mapping[tuple[str, str], Any]
+                     ) -> list[dict[str, Any]]:
+    """AWARE-US-style preference pairs on the priorities track. A dialog's *fact questions* are its
+    turns whose answer told something a program's rule needs; each is about the most important such
+    program (`_served`). Per household, for two dialogs from different runs, at the first position
+    where their fact questions differ: the question about the more important program is `chosen`,
+    the other `rejected`, and the chosen dialog up to that question the `prompt` (after the system
+    message). A question that told no needed fact (a roster of names, "what matters most?") is no
+    fact question. `households`: (dataset, row id) -> `scoring.Household` (weights and needed
+    facts). Pairs about programs of equal weight say nothing and are left out; one pair per two
+    dialogs."""
+    groups: dict[tuple, list[tuple[Source, DialogResult]]] = defaultdict(list)
+    for s, d in pairs:
+        if (d.dataset, d.row_id) in households and d.turn_facts:
+            groups[(d.dataset, d.row_id, tuple(d.labels))].append((s, d))
+    out = []
+    for key in sorted(groups):
+        hh = households[key[:2]]
+        dialogs = sorted(groups[key], key=lambda p: (p[0].run_id, p[1].trial))
+        facts = {id(d): [(t, w) for t in range(len(d.turns)) if (w := _served(d, t, hh.needed, hh.weights)) > 0]
+                 for _, d in dialogs}
+        for i, (sa, a) in enumerate(dialogs):
+            for sb, b in dialogs[i + 1:]:
+                if sa.run_id == sb.run_id:
+                    continue
+                fa, fb = facts[id(a)], facts[id(b)]
+                k = next((k for k, (x, y) in enumerate(zip(fa, fb))
+                          if a.turns[x[0]].question != b.turns[y[0]].question), None)
+                if k is None or fa[k][1] == fb[k][1]:
+                    continue
+                if fa[k][1] > fb[k][1]:
+                    (sc, chosen, (tc, wc)), (sr, rejected, (tr, wr)) = (sa, a, fa[k]), (sb, b, fb[k])
+                else:
+                    (sc, chosen, (tc, wc)), (sr, rejected, (tr, wr)) = (sb, b, fb[k]), (sa, a, fa[k])
+                ids = list(chosen.labels)
+                briefs = [sc.briefs.get(o) or OpportunityBrief(o, o, "") for o in ids]
+                shared = [m for turn in chosen.turns[:tc] for m in ({"role": "assistant", "content": turn.question},
+                                                                   {"role": "user", "content": turn.answer})]
+                out.append({"prompt": [system_message(briefs), *shared],
+                            "chosen": [{"role": "assistant", "content": chosen.turns[tc].question}],
+                            "rejected": [{"role": "assistant", "content": rejected.turns[tr].question}],
+                            "row_id": chosen.row_id, "dataset": chosen.dataset, "opportunities": ids, "turn": tc,
+                            "chosen_run_id": sc.run_id, "rejected_run_id": sr.run_id,
+                            "chosen_weight": round(wc, 6), "rejected_weight": round(wr, 6),
+                            "chosen_protocol": json.dumps(dict(sc.protocol), sort_keys=True, default=str),
+                            "rejected_protocol": json.dumps(dict(sr.protocol), sort_keys=True, default=str)})
+    return out
+
+
 def card(kind: str, records: Sequence[Mapping[str, Any]], sources: Sequence[Source], threshold: float | None) -> str:
     runs = ", ".join(sorted({s.run_id for s in sources})) or "none"
     splits = ", ".join(sorted({str(r.get("split")) for r in records if "split" in r})) or "train"
@@ -129,7 +190,11 @@ def card(kind: str, records: Sequence[Mapping[str, Any]], sources: Sequence[Sour
             "assistant question / user answer per turn, then the assistant's verdicts as JSON)"
             if kind == "sft" else
             "DPO: per household and opportunity list, the best (`chosen`) and worst (`rejected`) dialog across "
-            "the runs, more pairs right first, then fewer questions; `prompt` is the system message")
+            "the runs, more pairs right first, then fewer questions; `prompt` is the system message"
+            if kind == "dpo" else
+            "DPO by priorities (AWARE-US-style): where two runs' dialogs with one household first differ, the "
+            "question about the more important program (`chosen`) against the other (`rejected`); `prompt` is the "
+            "system message and the shared dialog so far")
     return f"""---
 configs:
 - config_name: default

@@ -161,7 +161,7 @@ def regrade_runs(store: ResultStore, prefixes: Sequence[str] = (), bootstrap: in
         runs = [r for r in runs if any(r["run_id"].startswith(p) for p in prefixes)]
         missing = [p for p in prefixes if not any(r["run_id"].startswith(p) for r in runs)]
         if missing:
-            raise BenyfitsError(f"{store.path}: no run with dialogs matches {', '.join(missing)}")
+            raise BenyfitsError(f"{store.path}: no run with dialogs matches {', '.join(missing)} (`benyfits runs` lists the runs)")
     out = []
     for r in runs:
         try:

@@ -127,4 +127,4 @@ def test_cost_of_no_such_run_exits_non_zero_with_one_line(tmp_path):
     out = subprocess.run([sys.executable, "-m", "eligibench.cli", "cost", "nosuchrun", "--store", str(store.path),
                           "--params", str(params)], capture_output=True, text=True, timeout=120)
     assert out.returncode != 0 and out.stderr.strip().splitlines() == [
-        f"benyfits: error: {store.path}: no run matches nosuchrun"]
+        f"benyfits: error: {store.path}: no run matches nosuchrun (`benyfits runs` lists the runs)"]

@@ -35,7 +35,7 @@ households all of them scored, one draw applied to every entry (as `rank_ranges`
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 import numpy as np
@@ -219,6 +219,12 @@ def record_priorities(store, run_id: str, rows: Mapping[str, Sequence], results:
     board ranks runs from) and its metric rows returned."""
     by_key = {(d, r.id): r for d, rs in rows.items() for r in rs}
     households = households_of(rows)
+    if not any(r.turn_facts for r in results) and hasattr(store, "turn_facts"):
+        # a regrade reads dialogs back from the store without their disclosures: the stored exact ones
+        # (a run's own scoring has them in memory), so a regrade gives the evaluation's figures
+        facts = store.turn_facts(run_id)
+        results = [replace(r, turn_facts=tuple((i, k, v) for i, k, v, _ in facts.get((r.dataset, r.row_id, r.trial), ())))
+                   for r in results]
     store.record_priority_parts(run_id, part_rows(results, households, patience, by_key))
     return metric_rows(priority_figures(results, households, patience, n_boot, seed, rows=by_key))
 

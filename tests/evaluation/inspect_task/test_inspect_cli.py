@@ -1,14 +1,13 @@
 """docs/inspect.md works as written: its bash blocks run in order with the real `inspect` and
 `benyfits` commands in a reference project (a tiny published dataset of real households); its
-embedded-server command runs against the project's llama.cpp server started by the one server
-starter (loopback)."""
+embedded-server command runs against the tests' session llama.cpp server (the packaged model the
+project's runs serve, loopback)."""
 from __future__ import annotations
 
 import os
 import re
 import subprocess
 import sys
-from contextlib import ExitStack
 from pathlib import Path
 
 import duckdb
@@ -63,18 +62,18 @@ def test_representative_is_a_task_too_and_unknown_names_are_not(tmp_path: Path) 
 
 
 @pytest.mark.model
-def test_the_embedded_server_as_an_openai_compatible_provider(tmp_path: Path) -> None:
+def test_the_embedded_server_as_an_openai_compatible_provider(tmp_path: Path, server) -> None:
     from eligibench.evaluation.run import load_config
-    from eligibench.models import attach_servers
 
     project = make_reference_project(tmp_path / "p", agents=("random",))
     [command] = _blocks("sh")
     spec = load_config(project).agent_model
-    with ExitStack() as stack:
-        served = attach_servers({"agent": spec}, stack)["agent"]
-        assert served.base_url.startswith("http://127.0.0.1:")  # loopback only
-        port = served.base_url.split(":")[2].split("/")[0]
-        r = _run(command.replace("PORT", port), project)
+    # The session's server (tests/conftest.py) serves what the project's runs would start for this spec
+    # (the packaged GGUF under the model's name): the test is the documented command against such a
+    # server, not the start, so it reuses that one instead of starting its own.
+    assert spec.backend == "embedded" and server.alias == spec.model
+    assert server.base_url.startswith("http://127.0.0.1:")  # loopback only
+    r = _run(command.replace("PORT", str(server.port)), project)
     assert r.returncode == 0, r.stdout + r.stderr
     [log_path] = list((project / "logs" / "inspect").glob("*.eval"))
     log = read_eval_log(str(log_path))

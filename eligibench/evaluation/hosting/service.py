@@ -141,10 +141,10 @@ def _not_found_hint(base: str, status: int | None) -> str:
     parts = urlsplit(base)
     origin = f"{parts.scheme}://{parts.netloc}"
     if parts.path.strip("/"):
-        return (f" (HTTP 404: give the service's base URL, under which it serves {CARD_PATH}: likely {origin}, "
-                f"not its JSON-RPC path {parts.path}, which its card names)")
-    return (f" (HTTP 404: nothing at {origin}{CARD_PATH}: is this an A2A service? examples/a2a_service/serve.py "
-            "serves one; give the URL it prints)")
+        return (f"HTTP 404: give the service's base URL, under which it serves {CARD_PATH}: likely {origin}, "
+                f"not its JSON-RPC path {parts.path}, which its card names")
+    return (f"HTTP 404: nothing at {origin}{CARD_PATH}: is this an A2A service? examples/a2a_service/serve.py "
+            "serves one; give the URL it prints")
 
 
 def fetch_card(url: str, timeout_s: float = 30.0, max_bytes: int = MAX_REPLY_BYTES) -> Any:
@@ -172,8 +172,9 @@ def fetch_card(url: str, timeout_s: float = 30.0, max_bytes: int = MAX_REPLY_BYT
     except ServiceAddressRefused as e:  # at connect time (the name resolved elsewhere than at the check)
         raise ServiceUnreachable(str(e)) from None
     except (A2AError, httpx.HTTPError, OSError, TimeoutError, ValueError) as e:
-        raise ServiceUnreachable(f"agent service {base}: its card {CARD_PATH} could not be read: "
-                                 f"{type(e).__name__}: {str(e)[:300]}{_not_found_hint(base, transport.seen.status)}") from None
+        hint = _not_found_hint(base, transport.seen.status)  # a 404 says which URL to give instead of httpx's text
+        detail = hint or f"{type(e).__name__}: {' '.join(str(e).split())[:300]}"  # one line: errors span several
+        raise ServiceUnreachable(f"agent service {base}: its card {CARD_PATH} could not be read: {detail}") from None
     usable = [i for i in card.supported_interfaces if i.protocol_binding == "JSONRPC" and _same_origin(i.url, base)]
     if not usable:
         named = ", ".join(f"{i.protocol_binding} {i.url}" for i in card.supported_interfaces) or "none"

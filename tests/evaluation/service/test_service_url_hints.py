@@ -46,3 +46,4 @@ def test_the_rpc_path_instead_of_the_base_says_which_url_to_give():
         fetch_card(served.url, timeout_s=10)  # the base URL works
     text = str(e.value)
     assert "HTTP 404" in text and f"likely {served.url}" in text and "JSON-RPC path /a2a" in text
+    assert "\n" not in text  # one line (httpx's own 404 text spans three)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.evaluation.hosting import AgentContext, OpportunityBrief, ProcessAgent
+from eligibench.evaluation.hosting import AgentContext, Dialog, OpportunityBrief, ProcessAgent, recommendation_of
 from eligibench.evaluation.run import MAX_NOTES_CHARS, run_dialog
 from eligibench.evaluation.user import SimulatedUser
 from eligibench.results.records import READY, RunSpec
@@ -53,6 +53,16 @@ def test_notes_cross_the_agent_process_boundary(tmp_path):
         agent.close()
     assert r.termination == READY, r.error
     assert [json.loads(n)["step"] for _, n in r.agent_notes] == [0, 1]
+
+
+@pytest.mark.needs_bwrap
+def test_the_recommendation_crosses_the_agent_process_boundary(tmp_path):
+    agent = ProcessAgent(FOLDER, "agent:NotesAgent", {}, 0, {}, cwd=tmp_path, call_timeout_s=60)
+    try:
+        r = _dialog(agent)
+        assert recommendation_of(agent, Dialog(BRIEFS, r.turns), ["A"]) == "A"
+    finally:
+        agent.close()
 
 
 @pytest.mark.parametrize("note", ['"\\\\' * 15_000, "é" * 30_000, {"k": ['"'] * 8000}])

@@ -19,3 +19,6 @@ class NotesAgent(Agent):
 
     def predict(self, dialog):
         return {i: True for i in self.ids}
+
+    def recommend(self, dialog):  # the optional recommendation, asked over the pipe like notes
+        return self.ids[0]

@@ -10,9 +10,8 @@ with their 95% household-bootstrap intervals and the paired gap (second minus fi
 household draws for both). The grounded lexical/template user calls no model, so the stage needs
 none; its size is kept small for the main job's budget.
 
-A recommendation is asked by the dialog loop when it records one; a reference agent here is
-stateless (its recommendation is a function of the dialog alone), so for a run whose dialogs were
-recorded without one the stage asks the agent in-process on each stored dialog and records it.
+Each agent's recommendation (`Agent.recommend`) is asked by the dialog loop after its verdicts and
+stored with the dialog, as in any run.
 """
 import sys
 import time
@@ -21,14 +20,6 @@ from pathlib import Path
 
 from eligibench import params, paths
 from eligibench.errors import ParamsError, run_main
-from eligibench.evaluation.hosting import (
-    AgentContext,
-    Dialog,
-    OpportunityBrief,
-    load_entry,
-    load_manifest,
-    recommendation_of,
-)
 from eligibench.evaluation.run import load_run, read_config, run_submission
 from eligibench.evaluation.scoring import households_of, paired_gap, priority_figures, record_priorities
 from eligibench.files import write_json
@@ -50,26 +41,6 @@ def settings(all_params: dict) -> tuple[list[str], dict[str, int], int, str]:
     if select not in ("first", "shortest"):
         raise ParamsError(f"params.yaml: 'priorities.subset_select' is {select!r}, expected first or shortest")
     return subs, dict(households), params.get(sec, "priorities.patience", int, 1, 1000), select
-
-
-def _fill_recommendations(folder: Path, store: ResultStore, run_id: str, briefs: dict) -> int:
-    """Ask the (stateless) agent for the recommendation of each stored dialog that has none."""
-    results = store.dialog_results(run_id)
-    missing = [r for r in results if r.scored and r.recommendation is None and r.predictions is not None]
-    if not missing:
-        return 0
-    manifest = load_manifest(folder)
-    agent = load_entry(manifest, manifest.entry_point)(AgentContext(options=dict(manifest.options)))
-    filled = []
-    for r in missing:
-        ids = list(r.labels)
-        opportunities = tuple(briefs.get(o, OpportunityBrief(o, o, "")) for o in ids)
-        agent.start(opportunities)
-        rec = recommendation_of(agent, Dialog(opportunities, r.turns, None), ids)
-        if rec is not None:
-            filled.append((r.dataset, r.row_id, r.trial, rec))
-    store.record_recommendations(run_id, filled)
-    return len(filled)
 
 
 def main(store_path: str | None = None) -> None:
@@ -97,7 +68,6 @@ def main(store_path: str | None = None) -> None:
         summary = run_submission(resolved)
         run_id = summary["run_id"]
         rows = rows or {d: list(rs) for d, rs in resolved.rows.items()}
-        filled = _fill_recommendations(folder, store, run_id, dict(resolved.briefs))
         facts = store.turn_facts(run_id)  # what each answer disclosed: which programs were determined
         results[sub] = [replace(r, turn_facts=tuple((i, k, v) for i, k, v, _ in facts.get((r.dataset, r.row_id, r.trial), [])))
                         for r in store.dialog_results(run_id)]
@@ -108,7 +78,6 @@ def main(store_path: str | None = None) -> None:
         figures = priority_figures(results[sub], households_of(rows), patience, cfg.bootstrap, cfg.seed)
         runs[sub] = {"run_id": run_id, "protocol_id": summary["protocol_id"],
                      "f1": summary["metrics"].get("average.f1"), "turns": summary["metrics"].get("average.turns"),
-                     "recommendations_filled_by_stage": filled,
                      "figures": {k: None if f.value is None else {"value": round(f.value, 2),
                                                                    "ci": [round(f.ci[0], 2), round(f.ci[1], 2)]}
                                  for k, f in figures.items() if k != "give_up_dialogs"},

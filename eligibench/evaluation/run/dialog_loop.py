@@ -24,7 +24,15 @@ import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from eligibench.evaluation.hosting import Agent, AgentFault, AgentInfraError, BudgetExceeded, Dialog, OpportunityBrief
+from eligibench.evaluation.hosting import (
+    Agent,
+    AgentFault,
+    AgentInfraError,
+    BudgetExceeded,
+    Dialog,
+    OpportunityBrief,
+    recommendation_of,
+)
 from eligibench.evaluation.user import SimulatedUser, UserError
 from eligibench.models import ModelUnavailable
 from eligibench.results import (
@@ -136,6 +144,7 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
     dialog = Dialog(tuple(briefs), (), max_questions)
     turns: list[Turn] = []
     predictions: dict[str, bool] | None = None
+    recommendation: str | None = None  # the optional program to apply to first (Agent.recommend)
     termination, error = None, None
     user_calls = user_prompt = user_completion = user_cached = 0
     turn_facts: list[tuple[int, str, object]] = []  # grounded simulator: what each answer disclosed
@@ -181,6 +190,8 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
             turns.append(Turn(question, ans.text, asked, ans.latency_s, ans.prompt_tokens, ans.completion_tokens, ans.cached_tokens))
             dialog = Dialog(dialog.opportunities, tuple(turns), max_questions)
         predictions = _validate_predictions(_agent("predict", row_id, agent.predict, dialog), ids)
+        # after the verdicts, as an agent would close a screening: an invalid one is the agent's fault
+        recommendation = _agent("recommend", row_id, recommendation_of, agent, dialog, ids)
     except (ModelUnavailable, AgentInfraError) as e:
         where = getattr(e, "endpoint", None)
         error = f"{type(e).__name__}{f' ({where})' if where and where not in str(e) else ''}: {e}"
@@ -199,7 +210,7 @@ def run_dialog(agent: Agent, user: SimulatedUser, briefs: Sequence[OpportunityBr
     return DialogResult(row_id, dataset, trial, tuple(turns), predictions, dict(labels), termination, error,
                         time.perf_counter() - started, usage["calls"], usage["prompt_tokens"], usage["completion_tokens"],
                         user_calls, user_prompt, user_completion, user_cached, tuple(turn_facts), tuple(answer_methods),
-                        tuple(agent_notes))
+                        tuple(agent_notes), recommendation=recommendation if predictions is not None else None)
 
 
 def _predict_after_user_error(agent: Agent, dialog: Dialog, ids: Sequence[str]) -> dict[str, bool] | None:

@@ -24,7 +24,7 @@ A later edition that reads a concept differently overrides it in
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Callable, Literal
 
 from eligibench.household import Household, Member
 
@@ -216,6 +216,46 @@ def parent_for_care(m: Member, child: Member, answerer_parent: bool) -> bool:
         return False
     return True
 
+
+
+# The answering person's own children (a child in care with one of these relations is theirs).
+OWN_CHILD_RELATIONS = ("child", "stepchild", "foster child", "adopted child")
+
+
+def answerer_is_parent_for_care(hh: Household, in_care: Callable[[Member], bool]) -> bool:
+    """The answering person and spouse are the parents whose reasons a text asks ("each parent",
+    "both parents", 2026-08) of the children in care (`in_care`, the checker's own test: only it
+    knows which children its program cares for): when a child in care is their own; otherwise, when
+    a child in care has its own parent (or a guardian) in the household, that member is the parent;
+    with neither, the answering person and spouse care for the child as its parents."""
+    for m in hh.members:
+        if not in_care(m):
+            continue
+        if m.relation in OWN_CHILD_RELATIONS:
+            return True
+    for child in hh.members:
+        if not in_care(child):
+            continue
+        if childs_parent_in_household(hh, child):
+            return False
+    return True
+
+
+def parent_of_a_child_in_care(hh: Household, m: Member, in_care: Callable[[Member], bool]) -> bool:
+    """`m` is a parent of a child in care whose own reason for care the text asks of each parent:
+    Child Care Vouchers ("Each parent must have one of these reasons for care") and Extended
+    Day/Year Infant and Toddler Programs ("Both parents in a two-parent household must meet one of
+    these conditions"), 2026-08. Decided per child in care (parent_for_care): a member who is a
+    parent of someone else is not the parent of this child. A grandmother (60, not working)
+    answering for her daughter (25, a mother, working 20 hours a week) and a 2-year-old grandchild:
+    the daughter is the parent, the grandmother is not asked for a reason (third reading)."""
+    answerer_parent = answerer_is_parent_for_care(hh, in_care)
+    for child in hh.members:
+        if not in_care(child):
+            continue
+        if parent_for_care(m, child, answerer_parent):
+            return True
+    return False
 
 # Raw feature -> the facts that cover it. A checker reading one of these features directly
 # (`m.receives_cash_assistance`) reads half a concept: test_vocabulary fails naming file:line.

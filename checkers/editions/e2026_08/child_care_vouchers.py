@@ -19,8 +19,8 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - A member of the household whom the family raises (child, stepchild, foster child, adopted child, grandchild, sibling, niece or nephew, or cousin of the answering person) is under 13 years old, or under 18 and unable to care for themselves (can_care_for_self false). Reason: New York's child care subsidy pays for the care of children under 13, and of children under 18 who cannot care for themselves (special needs); the reasons for care only make sense for the care of a child.
 """
-from checkers._common import CHILD_RELATIONS, FAMILY_CHILD_RELATIONS, TEMPORARY_HOUSING, household_income, table_limit
-from checkers.facts import childs_parent_in_household, parent_for_care, temporary_assistance
+from checkers._common import FAMILY_CHILD_RELATIONS, TEMPORARY_HOUSING, household_income, table_limit
+from checkers.facts import parent_of_a_child_in_care, temporary_assistance
 from eligibench.household import Household, Member
 
 ID = "ChildCareVouchers"
@@ -72,37 +72,9 @@ def paid_below_minimum_wage(m: Member) -> bool:
     return False
 
 
-def answerer_is_parent(hh: Household) -> bool:
-    # the answerer and spouse are the parents when a child in care is their own; otherwise, when the
-    # child's own parent (or a guardian) lives in the household, that member is; with neither, the
-    # answerer and spouse care for the child
-    for m in hh.members:
-        if not is_child_in_care(m):
-            continue
-        if m.relation in CHILD_RELATIONS:
-            return True
-    for child in hh.members:
-        if not is_child_in_care(child):
-            continue
-        if childs_parent_in_household(hh, child):
-            return False
-    return True
-
-
-def is_parent_of_a_child_in_care(hh: Household, m: Member, answerer_parent: bool) -> bool:
-    # a parent is one of a child in care (per child: a member who is a parent of someone else is not)
-    for child in hh.members:
-        if not is_child_in_care(child):
-            continue
-        if parent_for_care(m, child, answerer_parent):
-            return True
-    return False
-
-
 def a_parent_is_paid_below_minimum_wage(hh: Household) -> bool:
-    answerer_parent = answerer_is_parent(hh)
     for m in hh.members:
-        if not is_parent_of_a_child_in_care(hh, m, answerer_parent):
+        if not parent_of_a_child_in_care(hh, m, is_child_in_care):
             continue
         if paid_below_minimum_wage(m):
             return True
@@ -130,9 +102,8 @@ def parent_has_reason(m: Member, unhoused: bool) -> bool:
 
 def each_parent_has_reason(hh: Household) -> bool:
     unhoused = in_temporary_housing(hh)
-    answerer_parent = answerer_is_parent(hh)
     for m in hh.members:
-        if not is_parent_of_a_child_in_care(hh, m, answerer_parent):
+        if not parent_of_a_child_in_care(hh, m, is_child_in_care):
             continue
         if not parent_has_reason(m, unhoused):
             return False

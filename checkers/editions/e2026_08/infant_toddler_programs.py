@@ -18,7 +18,6 @@ Implied conditions (not stated in the source text):
 - A member of the household whom the family raises (child, stepchild, foster child, adopted child, grandchild, sibling, niece or nephew, or cousin of the answering person) is under 3 years old. Reason: Infant and toddler care is care for children under 3 (the programs are named "Infant and Toddler Programs"); the reasons for care only make sense for the care of a child.
 """
 from checkers._common import (
-    CHILD_RELATIONS,
     FAMILY_CHILD_RELATIONS,
     NYC,
     NYC_ONLY_HOUSING,
@@ -26,7 +25,7 @@ from checkers._common import (
     household_income,
     table_limit,
 )
-from checkers.facts import childs_parent_in_household, parent_for_care
+from checkers.facts import parent_of_a_child_in_care
 from eligibench.household import Household, Member
 
 ID = "InfantToddlerPrograms"
@@ -94,38 +93,10 @@ def parent_meets_condition(m: Member, unhoused: bool) -> bool:
     return False
 
 
-def answerer_is_parent(hh: Household) -> bool:
-    # the answerer and spouse are the parents when a child in care is their own; otherwise, when the
-    # child's own parent (or a guardian) lives in the household, that member is; with neither, the
-    # answerer and spouse care for the child
-    for m in hh.members:
-        if not is_child_in_care(m):
-            continue
-        if m.relation in CHILD_RELATIONS:
-            return True
-    for child in hh.members:
-        if not is_child_in_care(child):
-            continue
-        if childs_parent_in_household(hh, child):
-            return False
-    return True
-
-
-def is_parent_of_a_child_in_care(hh: Household, m: Member, answerer_parent: bool) -> bool:
-    # a parent is one of a child in care (per child: a member who is a parent of someone else is not)
-    for child in hh.members:
-        if not is_child_in_care(child):
-            continue
-        if parent_for_care(m, child, answerer_parent):
-            return True
-    return False
-
-
 def each_parent_meets_condition(hh: Household) -> bool:
     unhoused = in_temporary_housing(hh)
-    answerer_parent = answerer_is_parent(hh)
     for m in hh.members:
-        if not is_parent_of_a_child_in_care(hh, m, answerer_parent):
+        if not parent_of_a_child_in_care(hh, m, is_child_in_care):
             continue
         if not parent_meets_condition(m, unhoused):
             return False

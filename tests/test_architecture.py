@@ -300,6 +300,8 @@ TEST_DEEP_IMPORTS_ALLOWED: dict[tuple[str, str], str] = {
     ("tests.cli.test_evaluate_truth", "eligibench.cli.main"): CLI,
     ("tests.cli.test_list", "eligibench.cli.main"): CLI,
     ("tests.cli.test_persona_compare", "eligibench.cli.main"): CLI,
+    ("tests.cli.test_runs_lookup", "eligibench.cli.main"): CLI,
+    ("tests.results.test_export_loads", "eligibench.cli.main"): CLI,
     ("tests.cli.test_persona_evaluate", "eligibench.cli.main"): CLI,
     ("tests.cli.test_terminal_safe_prints", "eligibench.cli.main"): CLI,
     ("tests.leaderboard.test_lb_agent_errors", "eligibench.cli.main"): CLI,

@@ -13,6 +13,7 @@ Modules:
 - `regrade`: `benyfits regrade RUN|--all` (re-score stored runs against the current checkers).
 - `new_agent`: `benyfits new-agent`.
 - `view`: `benyfits view` and `benyfits export-run`.
+- `runs`: `benyfits runs` (the runs of both stores, short ids; what every run-id error points to).
 - `stores`: which results stores `view`, `export-run`, `compare` and `cost` search (the board's, then the development store).
 - `project`: the `--project` option and the check that a command runs in a project root.
 - `play`: `benyfits play` (a person as the agent or the household; ceiling; study mode).
@@ -25,5 +26,8 @@ Modules:
 - `profile_edition`: `benyfits profile --edition`: a household's profile under an edition's feature schema.
 """
 
-# Nothing to import: the command is the entry point `eligibench.cli.main:main` (pyproject.toml).
-__all__: list[str] = []
+# The command is the entry point `eligibench.cli.main:main` (pyproject.toml); `main(argv)` runs it in
+# this process (tests, notebooks). main.py imports only what argument parsing needs: a cheap import.
+from eligibench.cli.main import main
+
+__all__ = ["main"]

@@ -53,9 +53,10 @@ def load_episodes(split: str = "train", edition: str = "2024", project: Path | s
     project = Path(project)
     if split not in SPLITS:
         raise BenyfitsError(f"split {split!r}: expected one of {', '.join(SPLITS)}")
-    from eligibench.extensions import edition_names
+    from eligibench.catalog import available  # the editions' names, as the registry lists them (no cycle through it)
 
-    if edition not in (known := edition_names()):  # before any file: an unknown edition is not a missing build
+    # the checkout's editions, as `benyfits list editions` shows them; before any file: not a missing build
+    if edition not in (known := available(Path(__file__).resolve().parents[2] / paths.OPPORTUNITIES)):
         raise BenyfitsError(f"edition {edition!r}: no such edition (known: {', '.join(known)})")
     if split == "train":
         rows = _train_rows(project, edition)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from eligibench.cli.main import main
+from eligibench.cli import main
 from eligibench.evaluation.hosting import (
     AgentContext,
     ServiceUnreachable,

@@ -137,7 +137,7 @@ def test_fuzzer_v2_keeps_the_v1_households_and_the_rules(fuzzed_pair):
     v1, v2 = fuzzed_pair
     assert all(h.feature_schema == 2 for h in v2)
     assert [[member_to_dict(m) for m in h.members] for h in v2] == [[member_to_dict(m) for m in h.members] for h in v1]
-    assert [cons.violations(h) for h in v2 if cons.violations(h)] == []
+    assert [found for h in v2 if (found := cons.violations(h))] == []
     for f in V2_FEATURE_NAMES:  # every flag is drawn both ways
         values = {getattr(m, f) for h in v2 for m in h.members}
         assert values == {True, False}, f
@@ -150,7 +150,7 @@ def test_representative_v2_same_people_plausible_rates():
     v1 = sample_households(300, 5, pop)
     v2 = sample_v2(v1, 5)
     assert [[member_to_dict(m) for m in h.members] for h in v2] == [[member_to_dict(m) for m in h.members] for h in v1]
-    assert [cons.violations(h) for h in v2 if cons.violations(h)] == []
+    assert [found for h in v2 if (found := cons.violations(h))] == []
     members = [m for h in v2 for m in h.members]
     old = [m for m in members if m.age >= 65]
     assert old and sum(m.receives_medicare for m in old) / len(old) > 0.8

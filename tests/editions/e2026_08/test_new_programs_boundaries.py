@@ -10,6 +10,7 @@ from eligibench.catalog import load_edition
 from eligibench.datasets import fuzz_households, thresholds_from_checkers
 from eligibench.household import household
 from eligibench.truth import checker_conditions, find_boundary, grown, verify
+from tests.built_data import shared_build
 
 EDITION = load_edition("2026-08")
 REGISTRY = edition_registry("2026-08")
@@ -31,7 +32,7 @@ UNREACHED = {
 
 
 @pytest.fixture(scope="module")
-def pool():
+def pool(tmp_path_factory):
     seeds = [
         household({"age": 30, "place_of_residence": "New York City", "citizenship": "lawful_resident"}),
         household({"age": 40, "is_parent": True}, {"relation": "child", "age": 10, "current_school_level": 5,
@@ -51,7 +52,10 @@ def pool():
 
     def for_program(oid: str) -> list:
         if oid not in by_program:
-            by_program[oid] = grown_seeds + fuzz_households(300, 7, thresholds_from_checkers([REGISTRY[oid]]), feature_schema=2)
+            # once per session: xdist spreads one program's cases over workers (tests/built_data.py)
+            fuzzed = shared_build(tmp_path_factory, f"fuzz-2026-08-{oid}-300-7", lambda: fuzz_households(
+                300, 7, thresholds_from_checkers([REGISTRY[oid]]), feature_schema=2))
+            by_program[oid] = grown_seeds + fuzzed
         return by_program[oid]
     return for_program
 

@@ -49,7 +49,7 @@ CHANGES = {
     "simulator_mode": lambda v: {**v, "select": "model"},
     "agent_model": lambda v: {**v, "max_tokens": v["max_tokens"] + 1},
     "runs": lambda v: {**v, "direct": {**v["direct"], "options": {**v["direct"].get("options", {}), "min_questions": 3}}},
-    "subset": lambda v: {**v, "diverse": 1},
+    "subset": lambda v: {**v, "diverse": v["diverse"] + 1},  # a different count whatever the default
     "subset_select": lambda v: "first" if v == "shortest" else "shortest",
     "max_questions": lambda v: (v or 20) + 1,
     "trials": lambda v: v + 1,

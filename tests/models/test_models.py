@@ -288,14 +288,15 @@ def test_constrained_retries_once_then_raises():
 
 
 def test_chat_returns_text_and_token_counts(model):
-    c = model.chat([ChatMessage("user", "Say hello in one short sentence.")], max_tokens=24)
+    # Short caps: the assertions are about counts, not length (its reply stopped at 14 of 24 tokens).
+    c = model.chat([ChatMessage("user", "Say hello in one short sentence.")], max_tokens=12)
     assert isinstance(c.text, str) and c.text.strip()
-    assert c.prompt_tokens > 5 and 0 < c.completion_tokens <= 24
+    assert c.prompt_tokens > 5 and 0 < c.completion_tokens <= 12
     assert isinstance(c.cached_tokens, int) and 0 <= c.cached_tokens < c.prompt_tokens  # llama.cpp reports it
     assert c.latency_s > 0
     before = model.usage.snapshot()["calls"]
-    c2 = model.chat([{"role": "user", "content": "Say hi."}], max_tokens=8)
-    assert c2.completion_tokens <= 8
+    c2 = model.chat([{"role": "user", "content": "Say hi."}], max_tokens=4)
+    assert c2.completion_tokens <= 4
     assert model.usage.snapshot()["calls"] == before + 1
     assert model.usage.snapshot()["prompt_tokens"] >= c.prompt_tokens + c2.prompt_tokens
 
@@ -346,7 +347,7 @@ def test_the_server_enforces_the_schema_in_either_response_format(server, style)
     with EmbeddedModel(spec) as m:
         body = m.request_kwargs([ChatMessage("user", "Say hello.")], ODD_SCHEMA, 40)
         assert body["response_format"]["type"] == style  # what goes on the wire
-        free = m.chat([ChatMessage("user", "Say hello.")])
+        free = m.chat([ChatMessage("user", "Say hello.")], max_tokens=12)  # prose either way: no need of 40
         bound = m.chat([ChatMessage("user", "Say hello.")], json_schema=ODD_SCHEMA)
     assert "QX-93-ZEBRA" not in free.text  # unconstrained, the model says something else
     assert json.loads(bound.text) == {"code": "QX-93-ZEBRA", "n": 41}, bound.text

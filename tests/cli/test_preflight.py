@@ -30,7 +30,8 @@ def assert_clean_failure(r, *needles: str, lines: int = 2) -> None:
 
 @pytest.fixture(scope="module")
 def proj(tmp_path_factory) -> Path:
-    return make_reference_project(tmp_path_factory.mktemp("pre") / "proj", agents=("random", "direct", "react", "worksheet", "proada", "teacher"))
+    agents = ("random", "direct", "react", "worksheet", "proada", "teacher", "teacher-priorities")  # every run's
+    return make_reference_project(tmp_path_factory.mktemp("pre") / "proj", agents=agents)
 
 
 def with_params(proj: Path, tmp_path: Path, **evaluate) -> Path:

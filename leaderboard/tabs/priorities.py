@@ -3,15 +3,18 @@ interval and rank range among the runs of the same protocol. `dvc repro prioriti
 the teacher and the priority-aware teacher."""
 from __future__ import annotations
 
+from eligibench.results import metric
 from leaderboard import queries as Q
 from leaderboard.tabs import table_view
 from leaderboard.tabs.common import Context, Tab
 
 EXPLAIN = ("Runs under a patience: the household answers that many questions, then leaves, and values its programs "
-           "unequally (seeded weights from its needs; docs/priorities.md). Priority-weighted F1: F1 with each "
-           "program counted at its weight. Recommendation match: the agent's one program to apply to first against "
+           "unequally (seeded weights from its needs; docs/priorities.md). "
+           f"{metric('priority_weighted_f1').label}: F1 with each program counted at its weight. "
+           f"{metric('recommendation_match').label.rstrip(' %')}: the agent's one program to apply to first against "
            "the highest-weight program the household is eligible for ('none' when none); blank for an agent that "
-           "makes no recommendation. Give-up match: of the programs the agent predicted before every fact their rule "
+           "makes no recommendation. "
+           f"{metric('give_up_match').label.rstrip(' %')}: of the programs the agent predicted before every fact their rule "
            "needs was told, the share that are among the household's least important (dialogs that gave up nothing "
            "or everything left out). 95% household-bootstrap intervals; rank ranges among the runs of the same "
            "protocol, one bootstrap draw for every run.")

@@ -14,6 +14,7 @@ Modules:
   and the word maps `KIND_WORDS`, `USER_WORDS`, `INTERVAL_NA_WORDS`, `SNAKE_WORDS`).
 - `queue`: the submission queue; claims are leases (several workers, a crashed one's job returns).
 - `gradings`: each grading of a run (ground-truth digest, metrics, the pairs a regrade changed) and its households.
+- `priority_tables`: the priorities track's tables of a run (each dialog's recommendation, the parts its figures are summed from).
 - `process`: the process tables (disclosed facts, process metrics, failure causes, answer checks).
 - `store`: `ResultStore`: write and read runs.
 - `run_owner`: which process runs a run, so a run whose process is gone reads `incomplete`, not `running`.

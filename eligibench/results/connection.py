@@ -124,6 +124,12 @@ def _is_lock_error(exc: BaseException) -> bool:
     return False
 
 
+def require_run(con: duckdb.DuckDBPyConnection, run_id: str, path: object) -> None:
+    """A writer's first step: the run must exist (ensure_run made it)."""
+    if con.execute("SELECT 1 FROM runs WHERE run_id = ?", [run_id]).fetchone() is None:
+        raise KeyError(f"no run {run_id!r} in result store {path}: call ensure_run(spec) first")
+
+
 def utc_now() -> _dt.datetime:
     return _dt.datetime.now(_dt.timezone.utc).replace(tzinfo=None)
 

@@ -16,9 +16,10 @@ from typing import Any, Iterable, Sequence
 import duckdb
 
 from eligibench.results import sanitize as S
-from eligibench.results.connection import StoreConnection, dict_rows, utc_now
+from eligibench.results.connection import StoreConnection, dict_rows, require_run, utc_now
 from eligibench.results.gradings import GradingTables
 from eligibench.results.identity import canonical_json, run_id_for, spec_dict
+from eligibench.results.priority_tables import PriorityTables
 from eligibench.results.process import ProcessTables, grounded_rows, insert_rows
 from eligibench.results.queue import SubmissionQueue
 from eligibench.results.records import ISOLATIONS, JAILED, TERMINATIONS, DialogResult, RunSpec, Turn
@@ -29,7 +30,6 @@ from eligibench.results.schema import (
     JSON_RUN_COLS,
     NOTE_COLS,
     PRED_COLS,
-    PRIORITY_PART_COLS,
     RECOMMENDATION_COLS,
     SCHEMA_VERSION,
     TABLES,
@@ -38,7 +38,7 @@ from eligibench.results.schema import (
 )
 
 
-class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection):
+class ResultStore(SubmissionQueue, ProcessTables, GradingTables, PriorityTables, StoreConnection):
     """Results of evaluation runs in one DuckDB file (see `connection` for how it is opened)."""
 
     # -- writers -------------------------------------------------------------------------------
@@ -70,7 +70,7 @@ class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection
         from eligibench.results.run_owner import PREFIX, this_process
 
         def fn(con: duckdb.DuckDBPyConnection) -> None:
-            _require_run(con, run_id, self.path)
+            require_run(con, run_id, self.path)
             con.execute("UPDATE runs SET status = 'running' WHERE run_id = ?", [run_id])
             con.execute("INSERT INTO meta VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                         [PREFIX + run_id, this_process()])
@@ -104,7 +104,7 @@ class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection
             raise ValueError(f"run status must be a non-empty string, got {status!r}")
 
         def fn(con: duckdb.DuckDBPyConnection) -> None:
-            _require_run(con, run_id, self.path)
+            require_run(con, run_id, self.path)
             con.execute("UPDATE runs SET status = ? WHERE run_id = ?", [status, run_id])
 
         self._write(fn)
@@ -116,7 +116,7 @@ class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection
             raise ValueError(f"run isolation must be one of {ISOLATIONS}, got {isolation!r}")
 
         def fn(con: duckdb.DuckDBPyConnection) -> None:
-            _require_run(con, run_id, self.path)
+            require_run(con, run_id, self.path)
             con.execute("UPDATE runs SET isolation = ? WHERE run_id = ? AND (isolation IS NULL OR isolation = ?)",
                         [isolation, run_id, JAILED])
 
@@ -138,7 +138,7 @@ class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection
             return
 
         def fn(con: duckdb.DuckDBPyConnection) -> None:
-            _require_run(con, run_id, self.path)
+            require_run(con, run_id, self.path)
             for (dialog, turns, preds), (facts, checks), notes in zip(rows, grounded, [r.agent_notes for r in results]):
                 key = dialog[:4]
                 for table in ("dialogs", "turns", "predictions", "turn_facts", "simulator_checks", "turn_notes",
@@ -158,35 +158,6 @@ class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection
 
         self._write(fn)
 
-    def record_recommendations(self, run_id: str, rows: Sequence[tuple[str, str, int, str]]) -> None:
-        """Set the recommendation of stored dialogs, rows of (dataset, row id, trial, recommendation),
-        leaving the rest of each dialog as recorded (a reference agent's recommendation asked after
-        its run: stages/priorities.py)."""
-
-        def fn(con: duckdb.DuckDBPyConnection) -> None:
-            _require_run(con, run_id, self.path)
-            for dataset, row_id, trial, _ in rows:
-                con.execute("DELETE FROM recommendations WHERE run_id = ? AND dataset = ? AND row_id = ? AND trial = ?",
-                            [run_id, dataset, row_id, int(trial)])
-            insert_rows(con, "recommendations", RECOMMENDATION_COLS, [[run_id, d, r, int(t), c] for d, r, t, c in rows])
-
-        self._write(fn)
-
-    def record_priority_parts(self, run_id: str, rows: Sequence[Sequence[Any]]) -> None:
-        """Replace the run's priorities parts with rows of (dataset, row id, trial, *parts) (table
-        `priority_parts`, evaluation/scoring/priorities.py)."""
-        width = len(PRIORITY_PART_COLS) - 1
-        bad = [r for r in rows if len(r) != width]
-        if bad:
-            raise ValueError(f"priority_parts rows have {width} fields (dataset, row id, trial, parts), got {bad[0]!r}")
-
-        def fn(con: duckdb.DuckDBPyConnection) -> None:
-            _require_run(con, run_id, self.path)
-            con.execute("DELETE FROM priority_parts WHERE run_id = ?", [run_id])
-            insert_rows(con, "priority_parts", PRIORITY_PART_COLS, [[run_id, *r] for r in rows])
-
-        self._write(fn)
-
     def record_metrics(self, run_id: str,
                        rows: Sequence[tuple[str, str, float | None, float | None, float | None]]) -> None:
         """Replace the run's metrics with rows of (dataset, name, value, ci_low, ci_high)."""
@@ -201,7 +172,7 @@ class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection
             raise ValueError("record_metrics: the same (dataset, name) appears twice")
 
         def fn(con: duckdb.DuckDBPyConnection) -> None:
-            _require_run(con, run_id, self.path)
+            require_run(con, run_id, self.path)
             con.execute("DELETE FROM metrics WHERE run_id = ?", [run_id])
             if data:
                 con.executemany("INSERT INTO metrics VALUES (?,?,?,?,?,?)", data)
@@ -235,7 +206,7 @@ class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection
             return
 
         def fn(con: duckdb.DuckDBPyConnection) -> None:
-            _require_run(con, run_id, self.path)
+            require_run(con, run_id, self.path)
             con.executemany(
                 "INSERT INTO run_replicas VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (run_id, model, endpoint) DO UPDATE"
                 " SET roles = excluded.roles, calls = run_replicas.calls + excluded.calls,"
@@ -259,7 +230,7 @@ class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection
         a second answer for the same dialog replaces the first."""
 
         def fn(con: duckdb.DuckDBPyConnection) -> None:
-            _require_run(con, run_id, self.path)
+            require_run(con, run_id, self.path)
             con.execute("INSERT OR REPLACE INTO play_tlx VALUES (?, ?, ?, ?)",
                         [run_id, dataset, row_id, canonical_json(dict(ratings))])
 
@@ -416,11 +387,6 @@ class ResultStore(SubmissionQueue, ProcessTables, GradingTables, StoreConnection
 
 # ----------------------------------------------------------------------------------------------
 # row helpers
-
-
-def _require_run(con: duckdb.DuckDBPyConnection, run_id: str, path: Path) -> None:
-    if con.execute("SELECT 1 FROM runs WHERE run_id = ?", [run_id]).fetchone() is None:
-        raise KeyError(f"no run {run_id!r} in result store {path}: call ensure_run(spec) first")
 
 
 def _opt_float(value: Any) -> float | None:

@@ -67,7 +67,7 @@ def test_an_unknown_or_ambiguous_id_is_one_line_naming_benyfits_runs(project, ca
     assert not (proj / "out").exists()
 
 
-@pytest.mark.skipif(not (ROOT / "benyfits" / "data").is_dir(), reason="needs the built datasets (dvc repro publish)")
+@pytest.mark.needs_datasets  # the requirement texts the export reads
 def test_export_trajectories_finds_a_development_run_by_prefix(project, capsys, monkeypatch, tmp_path):
     proj, _, dev = project
     if not (proj / "benyfits").exists():
@@ -79,7 +79,8 @@ def test_export_trajectories_finds_a_development_run_by_prefix(project, capsys, 
     assert (out / "data" / "train.parquet").is_file()
 
 
-@pytest.mark.parametrize("command", ["export-results", "export-trajectories"])
+@pytest.mark.parametrize("command", ["export-results",
+                                     pytest.param("export-trajectories", marks=pytest.mark.needs_datasets)])
 @pytest.mark.parametrize("where", ["params.yaml/x", "/proc/benyfits-nope"])
 def test_an_unwritable_export_folder_is_one_line(project, capsys, monkeypatch, command, where):
     proj, board, _ = project
@@ -87,7 +88,5 @@ def test_an_unwritable_export_folder_is_one_line(project, capsys, monkeypatch, c
     argv = ["export-results", where, "--repo-id", ""] if command == "export-results" else \
         ["export-trajectories", board[:6], "--format", "sft", "--out", where, "--threshold", "0",
          "--i-know-this-is-test-data", "--project", str(ROOT), "--store", str(proj / "results" / "benyfits.duckdb")]
-    if command == "export-trajectories" and not (ROOT / "benyfits" / "data").is_dir():
-        pytest.skip("needs the built datasets (dvc repro publish)")
     assert main(argv) == 2
     assert where in _one_line_error(capsys)

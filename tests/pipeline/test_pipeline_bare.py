@@ -39,6 +39,7 @@ def _small() -> dict:
         "representative": {"count": 4, "per_opportunity": None, "opportunities_min": 1, "opportunities_max": 2},
         "audit": {"households": 1, "persona_households": 1},
         "realism": {"households": {"diverse": 1, "representative": 1}},
+        "priorities": {"households": {"diverse": 1, "representative": 1}},
         "train": {"fuzzed": 20, "population": 5, "teacher": {"episodes": 2, "seed": 0}},
         "evaluate": {"runs": runs, "subset": {"diverse": 1, "representative": 1}, "max_questions": 1},
     }

@@ -19,6 +19,21 @@ def write_text(path: Path | str, text: str) -> None:
     os.replace(tmp, path)
 
 
+def probe_writable(path: Path | str) -> Path:
+    """The nearest existing folder of `path`, after a temporary file was created and removed there:
+    raises OSError when `path` could not be created (under a file, /proc, a read-only folder), so a
+    command can say so in one line before any work."""
+    folder = Path(path)
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise NotADirectoryError(20, "not a folder", str(folder))
+    fd, probe = tempfile.mkstemp(dir=folder, prefix=".benyfits-probe-")
+    os.close(fd)
+    os.unlink(probe)
+    return folder
+
+
 def write_json(path: Path | str, obj: Any) -> None:
     write_text(path, json.dumps(obj, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
 

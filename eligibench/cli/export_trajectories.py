@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from eligibench.errors import BenyfitsError
-from eligibench.files import check_output_folder, write_output_folder
+from eligibench.files import check_output_folder, probe_writable, write_output_folder
 
 COMMAND = "export-trajectories"
 
@@ -18,17 +18,8 @@ COMMAND = "export-trajectories"
 def _writable(out: Path) -> None:
     """One line now, before reading any run, when `out` cannot be created or written (a path under
     a file, /proc, a read-only folder): probed with a temporary file in its nearest existing folder."""
-    import os
-
-    folder = out
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent
     try:
-        if not folder.is_dir():
-            raise NotADirectoryError(20, "Not a directory")
-        fd, probe = tempfile.mkstemp(dir=folder, prefix=".benyfits-probe-")
-        os.close(fd)
-        os.unlink(probe)
+        probe_writable(out)
     except OSError as e:
         raise BenyfitsError(f"{out}: cannot write the export there: {e.strerror or e}") from None
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from eligibench.errors import BenyfitsError
+from eligibench.files import probe_writable
 
 
 def searched_stores(store: str | None, project: Path = Path(".")) -> list[Path]:
@@ -51,8 +52,6 @@ def check_store_path(path: Path | str, *, create: bool = False) -> Path:
     an existing DuckDB file; or, with `create`, a path where one can be created (its nearest
     existing folder takes a file: probed with a temporary file, removed at once, so nothing is
     left behind when the command fails later)."""
-    import os
-    import tempfile
 
     path = Path(path)
     if path.is_dir():
@@ -69,18 +68,11 @@ def check_store_path(path: Path | str, *, create: bool = False) -> Path:
         return path
     if not create:
         raise BenyfitsError(f"{path}: no results store there")
-    folder = path.parent
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent
     try:
-        if not folder.is_dir():
-            raise NotADirectoryError(20, "not a folder")
-        fd, probe = tempfile.mkstemp(dir=folder, prefix=".benyfits-probe-")
-        os.close(fd)
-        os.unlink(probe)
+        probe_writable(path.parent)
     except OSError as e:
-        raise BenyfitsError(f"{path}: cannot be opened or created as a results store ({folder}: "
-                            f"{e.strerror or e})") from None
+        raise BenyfitsError(f"{path}: cannot be opened or created as a results store "
+                            f"({e.filename or path.parent}: {e.strerror or e})") from None
     return path
 
 

@@ -55,3 +55,15 @@ def get(sec: dict[str, Any], dotted: str, kind: type | tuple[type, ...], lo: flo
     if lo is not None and value < lo or hi is not None and value > hi:
         raise ParamsError(f"params.yaml: '{dotted}' is {value!r}, expected a value in [{lo}, {hi}]")
     return value
+
+
+def household_subset(sec: dict[str, Any], name: str) -> tuple[dict[str, int], str]:
+    """A stage's own subset: `<name>.households` (dataset -> positive count) and
+    `<name>.subset_select` (first, the default, or shortest), each named in one line when wrong."""
+    households = sec.get("households")
+    if not isinstance(households, dict) or not all(isinstance(v, int) and v > 0 for v in households.values()):
+        raise ParamsError(f"params.yaml: '{name}.households' is {households!r}, expected dataset -> positive int")
+    select = sec.get("subset_select", "first")
+    if select not in ("first", "shortest"):
+        raise ParamsError(f"params.yaml: '{name}.subset_select' is {select!r}, expected first or shortest")
+    return dict(households), select

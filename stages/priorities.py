@@ -34,13 +34,8 @@ def settings(all_params: dict) -> tuple[list[str], dict[str, int], int, str]:
     if not isinstance(subs, list) or len(subs) != 2 or not all(isinstance(s, str) and s for s in subs):
         raise ParamsError(f"params.yaml: 'priorities.submissions' is {subs!r}, expected two submission names "
                           "(the baseline first)")
-    households = sec.get("households")
-    if not isinstance(households, dict) or not all(isinstance(v, int) and v > 0 for v in households.values()):
-        raise ParamsError(f"params.yaml: 'priorities.households' is {households!r}, expected dataset -> positive int")
-    select = sec.get("subset_select", "first")
-    if select not in ("first", "shortest"):
-        raise ParamsError(f"params.yaml: 'priorities.subset_select' is {select!r}, expected first or shortest")
-    return subs, dict(households), params.get(sec, "priorities.patience", int, 1, 1000), select
+    households, select = params.household_subset(sec, "priorities")
+    return subs, households, params.get(sec, "priorities.patience", int, 1, 1000), select
 
 
 def main(store_path: str | None = None) -> None:

@@ -33,13 +33,8 @@ def settings(all_params: dict) -> tuple[str, list[str], dict[str, int], int, str
             any(p not in PERSONAS for p in personas):
         raise ParamsError(f"params.yaml: 'realism.personas' is {personas!r}, expected a list starting with "
                           f"{COOPERATIVE!r} of personas among {', '.join(PERSONAS)}")
-    households = sec.get("households")
-    if not isinstance(households, dict) or not all(isinstance(v, int) and v > 0 for v in households.values()):
-        raise ParamsError(f"params.yaml: 'realism.households' is {households!r}, expected dataset -> positive int")
-    select = sec.get("subset_select", "first")
-    if select not in ("first", "shortest"):
-        raise ParamsError(f"params.yaml: 'realism.subset_select' is {select!r}, expected first or shortest")
-    return submission, personas, dict(households), params.get(sec, "realism.max_questions", int, 1, 1000), select
+    households, select = params.household_subset(sec, "realism")
+    return submission, personas, households, params.get(sec, "realism.max_questions", int, 1, 1000), select
 
 
 def main(store_path: str | None = None) -> None:

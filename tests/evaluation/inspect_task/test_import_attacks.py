@@ -171,6 +171,49 @@ def test_an_archive_whose_directory_lies_fails_as_damaged(tmp_path):
         check_log_file(path)
 
 
+def _lying_zstd_bomb(path: Path, mb: int = 100) -> Path:
+    """A .eval zip as Inspect writes it (zstd) whose one member unpacks to `mb` MB of zeros while its
+    directory and local header declare 1,000 bytes: the declared sizes pass every cap."""
+    import inspect_ai._util.zipfile  # noqa: F401 - Inspect's zstd method for zipfile (as its logs are written)
+
+    chunk = b"\0" * 2**20
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_ZSTANDARD) as z:
+        with z.open("samples/1_epoch_1.json", "w") as f:
+            for _ in range(mb):
+                f.write(chunk)
+    data = bytearray(path.read_bytes())
+    cd = data.rfind(b"PK\x01\x02")
+    data[cd + 24:cd + 28] = (1000).to_bytes(4, "little")
+    data[22:26] = (1000).to_bytes(4, "little")
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_a_zstd_member_whose_directory_lies_is_unpacked_a_chunk_at_a_time(tmp_path):
+    # Python 3.11's zip reader decompresses a zstd member's packed bytes whole, whatever size is asked
+    # for: before, this check held the member's 100 MB at once (the 400 MB case peaked at 980 MB)
+    bomb = _lying_zstd_bomb(tmp_path / "zstd.eval")
+    assert bomb.stat().st_size < 100_000
+    tracemalloc.start()
+    try:
+        with pytest.raises(UnsafeLog, match="damaged") as refused:
+            check_log_file(bomb)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * 2**20, peak  # one 1 MB chunk at a time (before: 100 MB + its copy)
+    assert "past the 1000 bytes its directory declares" in str(refused.value)
+
+
+def test_an_honest_zstd_log_passes_and_other_methods_are_refused(honest, tmp_path):
+    check_log_file(Path(honest.location))  # Inspect's own zstd members: read, counted, CRC checked
+    path = tmp_path / "lzma.eval"
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_LZMA) as z:
+        z.writestr("samples/1.json", b"{}")
+    with pytest.raises(UnsafeLog, match="compression method 14; a .eval log's members are zstd or deflate"):
+        check_log_file(path)
+
+
 def test_the_cli_refuses_a_bomb_in_one_line(bomb, project, tmp_path):
     store = tmp_path / "r.duckdb"
     # VmHWM, not getrusage's ru_maxrss: the latter survives exec and so reports the pytest worker's own

@@ -100,9 +100,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _import_v1(args: argparse.Namespace) -> int:
     from checkers import registry
+    from eligibench.cli.output_file import check_output_file
     from eligibench.datasets import import_v1, write_parquet
     from eligibench.truth import traced_checkers
 
+    check_output_file(args.out, "--out", force=args.force)  # before the work: never over a file unasked
     report = import_v1(args.file, args.dataset, traced_checkers(registry()), strict=args.strict)
     rows, disagreements = report.rows, report.disagreements
     for c in report.inconsistencies:
@@ -130,7 +132,10 @@ def _import_v1(args: argparse.Namespace) -> int:
 def register_import(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("import-v1", help="convert a v1 JSON-lines file into dataset rows (Parquet) for evaluation")
     p.add_argument("file")
-    p.add_argument("--out", required=True, help="Parquet file to write")
+    p.add_argument("--out", required=True, help="Parquet file to write (a new file, or --force)")
+    from eligibench.cli.output_file import add_force_option
+
+    add_force_option(p, "--out")
     p.add_argument("--dataset", default="v1", help="dataset name for the rows (default v1)")
     p.add_argument("--strict", action="store_true",
                    help="leave out households that break a consistency rule (they are always reported)")

@@ -230,6 +230,10 @@ def _run(args: argparse.Namespace) -> int:
             raise ParamsError(f"run configuration {args.config!r} is for submission {run.submission!r}, "
                               f"not {args.path}")
     _check_store(str(params_path), project / config.store)
+    if args.output:  # before the run, not after it: never over the store, a folder, or a file unasked
+        from eligibench.cli.output_file import check_output_file
+
+        check_output_file(args.output, "--output", force=getattr(args, "force", False), protect=(project / config.store,))
     resolved = load_run(manifest, project, run=args.config, config=config, split=args.split, rows=rows)
     if args.check:
         problems = check_endpoints(resolved)
@@ -254,8 +258,9 @@ def _run(args: argparse.Namespace) -> int:
     report = run_report(ResultStore(where), summary["run_id"])
     summary = {**summary, "store": str(where), "local": local, "terminations": dict(report.terminations)}
     if args.output:
-        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.output).write_text(json.dumps(summary, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        from eligibench.cli.output_file import write_output_file
+
+        write_output_file(args.output, json.dumps(summary, indent=1, sort_keys=True) + "\n")
     if args.json:
         print(json.dumps(summary, indent=1, sort_keys=True))
     if report.first_error:
@@ -340,7 +345,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"DuckDB results file (default: params.yaml evaluate.store for folders under submissions/, "
                         f"else {LOCAL_STORE})")
     p.add_argument("--json", action="store_true", help="print the run's JSON summary on stdout")
-    p.add_argument("--output", default=None, help="write the run's JSON summary to this file")
+    p.add_argument("--output", default=None, help="write the run's JSON summary to this file (a new file, or --force)")
+    from eligibench.cli.output_file import add_force_option
+
+    add_force_option(p, "--output")
     p.add_argument("--allow-agent-errors", action="store_true",
                    help="exit 0 even when dialogs end in the agent's error (they still score as wrong)")
     p.add_argument("--check", action="store_true",

@@ -229,6 +229,10 @@ def _report(args: argparse.Namespace) -> int:
 
     project = Path(args.project)
     config = load_config(project, params_file=project / args.params)
+    if args.export_tlx:  # before the store is opened: never over it, a folder, or a file unasked
+        from eligibench.cli.output_file import check_output_file
+
+        check_output_file(args.export_tlx, "--export-tlx", force=args.force, protect=(project / config.store,))
     store = ResultStore(project / config.store)
     if args.export_tlx:
         n = export_tlx_csv(store, Path(args.export_tlx))
@@ -263,7 +267,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--index", type=int, default=1, help="--ceiling: which participant you are (1-based)")
     p.add_argument("--study", action="store_true", help="ask the NASA-TLX questionnaire after each dialog")
     p.add_argument("--report", action="store_true", help="print the ceiling report (no dialog)")
-    p.add_argument("--export-tlx", help="write every stored questionnaire to this CSV (no dialog)")
+    p.add_argument("--export-tlx", help="write every stored questionnaire to this CSV (no dialog; a new file, or --force)")
+    from eligibench.cli.output_file import add_force_option
+
+    add_force_option(p, "--export-tlx")
     add_persona_option(p, "--as user: play the household as this persona, its card shown; --as agent: the "
                           "simulated household answers as this persona (docs/simulator.md)")
     p.add_argument("--params", default="params.yaml")

@@ -32,9 +32,13 @@ def _document(args: argparse.Namespace) -> dict:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from eligibench.cli.output_file import check_output_file, write_output_file
+
+    if args.output:  # before the lookup: never over a store it reads (or any), a folder, or a file unasked
+        check_output_file(args.output, "--output", force=args.force, protect=tuple(_stores(args)))
     text = json.dumps(_document(args), indent=1, sort_keys=True, default=str) + "\n"
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_output_file(args.output, text)
         print(f"wrote {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
@@ -170,5 +174,8 @@ def register(sub: argparse._SubParsersAction) -> None:
             add_edition_option(p, "the edition whose verdicts the truth column must hold (another than the run's "
                                   "is an error)", default=None, default_text="the run's own")
         else:
-            p.add_argument("--output", default=None, help="write to this file instead of stdout")
+            p.add_argument("--output", default=None, help="write to this file instead of stdout (a new file, or --force)")
+            from eligibench.cli.output_file import add_force_option
+
+            add_force_option(p, "--output")
         p.set_defaults(func=func)

@@ -33,6 +33,8 @@ from urllib.parse import urlparse
 from eligibench.datasets import Row
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import Agent
+from eligibench.evaluation.hosting.url_policy import active as active_service_policy
+from eligibench.evaluation.hosting.url_policy import enforced as enforced_service_policy
 from eligibench.evaluation.run.model import ExecutorConfig, ResolvedRun
 from eligibench.evaluation.run.ray_cluster import require_token_auth, ship_agent
 from eligibench.registry import Entry, Registry
@@ -237,7 +239,10 @@ class RayExecutor:
         task = ray.remote(_task).options(max_retries=self.config.max_retries, retry_exceptions=False, num_cpus=1)
         # the agent's folder travels with the kit, once, in the object store (ray_cluster.py)
         kit, shared_run = ray.put(ship_agent(self.kit)), ray.put(run)
-        pending = {task.remote(kit, shared_run, b): b for b in batches(todo, self.config.dialogs_per_task)}
+        # the worker's address rule for agent services (hosting.url_policy) is this process's: each
+        # task enforces it again in its own process, else a service's connections there went unchecked
+        policy = active_service_policy()
+        pending = {task.remote(kit, shared_run, b, policy): b for b in batches(todo, self.config.dialogs_per_task)}
         lost, first = 0, ""
         try:
             while pending:
@@ -269,10 +274,19 @@ def _why(e: BaseException) -> str:
     return f"{type(e).__name__}: {text.splitlines()[0] if text else 'no message'}"
 
 
-def _task(kit: NodeKit, run: ResolvedRun, batch: Sequence[Item]) -> tuple[str, list[DialogResult]]:
+def _task(kit: NodeKit, run: ResolvedRun, batch: Sequence[Item], policy: Any = None) -> tuple[str, list[DialogResult]]:
     import ray
 
-    return ray.get_runtime_context().get_node_id(), run_batch(kit, run, batch)
+    return ray.get_runtime_context().get_node_id(), run_batch_under(policy, kit, run, batch)
+
+
+def run_batch_under(policy: Any, kit: NodeKit, run: ResolvedRun, batch: Sequence[Item]) -> list[DialogResult]:
+    """`run_batch` with the driver's service address rule (a ServicePolicy, or None: none) enforced
+    in this process, where the task's agent services are connected to."""
+    if policy is None:
+        return run_batch(kit, run, batch)
+    with enforced_service_policy(policy):
+        return run_batch(kit, run, batch)
 
 
 def make_executor(config: ExecutorConfig, kit: NodeKit, make_agent: Callable[..., Agent], user_model: Any) -> Executor:

@@ -193,3 +193,60 @@ def test_the_queue_worker_fails_a_loopback_service_submission_without_reaching_i
         assert "services.allow" in entry["error"] and served.bodies == []
     (project / "params.yaml").write_text((project / "params.yaml").read_text() + "\nservices:\n  allow: [127.0.0.1]\n")
     assert _service_policy(project, None).allow == ("127.0.0.1",)
+
+
+def test_a_ray_task_enforces_the_drivers_rule_in_its_own_process():
+    """The Ray executor's tasks run in other processes, where the worker's rule was not active: a
+    service's connections there (its card, each message, a rebinding name) went unchecked. The
+    task now enforces the rule the driver had (executors.run_batch_under), and none when it had none."""
+    from contextlib import contextmanager
+
+    from eligibench.evaluation.hosting.url_policy import active
+    from eligibench.evaluation.run.executors import run_batch_under
+
+    seen = []
+
+    class Kit:
+        def make_agent(self, trial):
+            raise AssertionError("an empty batch makes no agent")
+
+        @contextmanager
+        def user_models(self, trials):
+            seen.append(active())  # what a dialog of the batch would connect under
+            yield {}
+
+    policy = ServicePolicy(("10.1.2.3",))
+    assert run_batch_under(policy, Kit(), None, []) == [] and run_batch_under(None, Kit(), None, []) == []
+    assert seen == [policy, None] and active() is None
+
+
+def test_the_ray_executor_hands_each_task_the_rule_active_on_the_driver():
+    """RayExecutor._run with a stand-in for the ray module: every task is sent the driver's policy."""
+    from eligibench.evaluation.run.executors import RayExecutor
+    from eligibench.evaluation.run.model import ExecutorConfig
+
+    sent = []
+
+    class Task:
+        def options(self, **kw):
+            return self
+
+        def remote(self, kit, run, batch, *rest):
+            sent.append(rest)
+            return len(sent)  # the task's ref
+
+    class Ray:
+        class exceptions:
+            RayError = RuntimeError
+
+        remote = staticmethod(lambda fn: Task())
+        put = staticmethod(lambda obj: obj)
+        wait = staticmethod(lambda refs, num_returns: (refs[:1], refs[1:]))
+        get = staticmethod(lambda ref: ("node", []))
+        cancel = staticmethod(lambda ref, force: None)
+
+    policy = ServicePolicy(("10.1.2.3",))
+    with enforced(policy):
+        RayExecutor(object(), ExecutorConfig(kind="ray"))._run(Ray(), None, [("diverse", None, 0)], lambda r: None)
+    RayExecutor(object(), ExecutorConfig(kind="ray"))._run(Ray(), None, [("diverse", None, 0)], lambda r: None)
+    assert sent == [(policy,), (None,)]

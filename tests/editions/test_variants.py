@@ -38,27 +38,31 @@ REPLACING = [v for v in VARIANTS if v not in CONSTANTS_ONLY]
 
 
 def test_the_one_condition_checkers_are_variants_replacing_a_function():
-    # the seven one-condition checkers, Early Head Start sharing Head Start 2026's rules, and the six
+    # the seven one-condition checkers, Early Head Start sharing Head Start 2026's rules, the seven
     # copies of their 2024 twin whose rule moved in a function or two (HEAP, Train & Earn, Text2Work,
-    # Family-Type Homes, HUD-VASH, Child Health Plus, Basic STAR)
+    # Family-Type Homes, HUD-VASH, Child Health Plus, Basic STAR), Child Care Vouchers (financially_eligible
+    # and check), NYC Free Tax Prep (has_dependents: qualifying children or dependents) and the Child Tax
+    # Credit (is_qualifying_child and check: + the Empire State credit)
     replacing = {o for e, o in REPLACING if e == "2026-08"}
     assert replacing >= {
-        "BasicSchoolTaxReliefProgram", "ChildHealthPlusAndChildrensMedicaid", "DisabilityRentIncreaseExemption",
+        "BasicSchoolTaxReliefProgram", "ChildCareVouchers", "ChildHealthPlusAndChildrensMedicaid", "ChildTaxCredit",
+        "DisabilityRentIncreaseExemption",
         "EarlyHeadStart", "FamilyTypeHomesForAdults", "HomeEnergyAssistanceProgram", "HomeFirstDownPaymentAssistance",
-        "NYCCare", "NYCNurseFamilyPartnership", "NYSUnemploymentInsurance", "OfficeOfChildSupportServices",
+        "NYCCare", "NYCFreeTaxPrep", "NYCNurseFamilyPartnership", "NYSUnemploymentInsurance",
+        "OfficeOfChildSupportServices",
         "TextTwoWork", "TrainEarn", "VeteransAffairsSupportedHousing"}
-    assert len(replacing) <= 14 + len(WHOLE_WITH_A_TWIN)  # any other is a whole module named below, converted
+    assert len(replacing) <= 17 + len(WHOLE_WITH_A_TWIN)  # any other is a whole module named below, converted
 
 
 # 2026-08 checkers with a 2024 twin that stay whole modules, each for its reason (checkers/README.md)
 WHOLE_WITH_A_TWIN = {
-    "ChildAndDependentCareTaxCredit": "qualifying person, filing status and the couple's work test rewritten",
-    "ChildCareVouchers": "reason for care and categories rewritten (being fixed beside this work)",
-    "ChildTaxCredit": "adds the Empire State credit; the twin's number tests swap roles (filer, child)",
-    "EnhancedSchoolTaxReliefProgram": "owner, age and income rules rewritten (one resident senior owner)",
-    "HeadStart": "one 2026 text with its own table, rent adjustment and categories",
-    "InfantToddlerPrograms": "reason for care and categories rewritten (being fixed beside this work)",
-    "NYCFreeTaxPrep": "qualifying children read as the 2026 EITC's (being fixed beside this work)",
+    "ChildAndDependentCareTaxCredit": "every function rewritten: a qualifying person of 13-17 who cannot care for "
+                                      "themselves counts, married filers file jointly and both earn (no couple work test)",
+    "EnhancedSchoolTaxReliefProgram": "owner, age and income rules rewritten (one resident senior owner): no run shared",
+    "HeadStart": "the base Early Head Start 2026-08 composes on (a variant of a variant is not composed); its "
+                 "table, rent adjustment and non-strict limit differ from the twin's",
+    "InfantToddlerPrograms": "every function rewritten: the child in care (lawful status, NYC or foster care), "
+                             "each parent's reason (unhoused one of them), the table from 2 people",
 }
 
 

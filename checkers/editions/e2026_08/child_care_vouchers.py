@@ -19,10 +19,17 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - A member of the household whom the family raises (child, stepchild, foster child, adopted child, grandchild, sibling, niece or nephew, or cousin of the answering person) is under 13 years old, or under 18 and unable to care for themselves (can_care_for_self false). Reason: New York's child care subsidy pays for the care of children under 13, and of children under 18 who cannot care for themselves (special needs); the reasons for care only make sense for the care of a child.
 """
-from checkers._common import FAMILY_CHILD_RELATIONS, TEMPORARY_HOUSING, household_income, table_limit
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
+from checkers._common import household_income, table_limit
+from checkers.editions.variant import share_rules
 from checkers.facts import parent_of_a_child_in_care, temporary_assistance
 from eligibench.household import Household, Member
 
+# Shares the rules of checkers/child_care_vouchers.py (the child in care, unhoused); the 2026-08 text
+# has a monthly table without the homelessness route, a minimum-wage bar and "each parent" must have a
+# reason for care, so financially_eligible and check are replaced (check first in this file, so the
+# helpers after financially_eligible follow it where the whole module had them).
+TWIN = "checkers.child_care_vouchers"
 ID = "ChildCareVouchers"
 
 # Monthly income limits by household size 2..20, in dollars ("$13,396,64" at size 8 read as $13,396.64).
@@ -31,7 +38,6 @@ MONTHLY_LIMITS = (
     14270.33, 14561.56, 14852.79, 15144.03, 15435.26, 15726.49, 16017.72, 16308.95, 16600.18,
     16891.41,
 )
-FIRST_SIZE = 2
 MONTHS_PER_YEAR = 12
 # "Families who work 10+ hours per week must make at least minimum wage": a parent working 10+
 # hours a week below the minimum wage bars the household (issue 30); 10+ hours is also a reason for care.
@@ -39,17 +45,18 @@ MIN_WORK_HOURS = 10
 # The minimum wage ($16.50/hour), named without MIN so the fuzzer does not take it for an income limit.
 HOURLY_PAY_FLOOR = 16.50
 WEEKS_PER_YEAR = 52
-# New York child-care subsidies pay for care of children under 13, and of children under 18
-# who cannot care for themselves (special needs).
-CHILD_AGE_BELOW = 13
-SPECIAL_NEEDS_AGE_BELOW = 18
 
 
-def in_temporary_housing(hh: Household) -> bool:
-    for m in hh.members:
-        if m.housing_type in TEMPORARY_HOUSING:
-            return True
-    return False
+def check(hh: Household) -> bool:
+    if not has_child_in_care(hh):
+        return False
+    if not financially_eligible(hh):
+        return False
+    if a_parent_is_paid_below_minimum_wage(hh):
+        return False
+    if not each_parent_has_reason(hh):
+        return False
+    return True
 
 
 def financially_eligible(hh: Household) -> bool:
@@ -110,33 +117,4 @@ def each_parent_has_reason(hh: Household) -> bool:
     return True
 
 
-def is_child_in_care(m: Member) -> bool:
-    # a child the household raises: a friend's child is not the family's (the adults of the family apply)
-    if m.relation not in FAMILY_CHILD_RELATIONS:
-        return False
-    if m.age < CHILD_AGE_BELOW:
-        return True
-    if m.age >= SPECIAL_NEEDS_AGE_BELOW:
-        return False
-    if m.can_care_for_self:
-        return False
-    return True
-
-
-def has_child_in_care(hh: Household) -> bool:
-    for m in hh.members:
-        if is_child_in_care(m):
-            return True
-    return False
-
-
-def check(hh: Household) -> bool:
-    if not has_child_in_care(hh):
-        return False
-    if not financially_eligible(hh):
-        return False
-    if a_parent_is_paid_below_minimum_wage(hh):
-        return False
-    if not each_parent_has_reason(hh):
-        return False
-    return True
+share_rules(globals())

@@ -18,32 +18,36 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import NYC, NYC_ONLY_HOUSING, TAX_CHILD_RELATIONS, member_income
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
+from checkers._common import NYC, NYC_ONLY_HOUSING, TAX_CHILD_RELATIONS
+from checkers.editions.variant import share_rules
 from eligibench.household import Household, Member
 
+# Shares the rules of checkers/child_tax_credit.py (the filers' income, its federal limits, the child's
+# SSN or ATIN); the 2026-08 text asks the filer for the same numbers (filer_has_taxpayer_number replaced)
+# and adds the Empire State credit, whose qualifying child is the federal one with an SSN or ITIN
+# (is_qualifying_child, without the number test, and check replaced). check stands first in this file
+# so that the helpers keep the whole module's order in the composed code.
+TWIN = "checkers.child_tax_credit"
 ID = "ChildTaxCredit"
-SINGLE_LIMIT = 200_000
-JOINT_LIMIT = 400_000
 CHILD_AGE_MAX = 16  # "under age 17"
 EMPIRE_SINGLE_LIMIT = 75_000
 EMPIRE_JOINT_LIMIT = 110_000
 EMPIRE_SEPARATE_LIMIT = 55_000
 
 
-def filers_income(hh: Household) -> int:
-    me = hh.self_member
-    total = member_income(me)
-    if me.filing_jointly:
-        for m in hh.members:
-            if m.relation == "spouse":
-                total += member_income(m)
-    return total
-
-
-def has_ssn_or_atin(m: Member) -> bool:
-    if m.has_ssn:
+def check(hh: Household) -> bool:
+    if qualifies_for_federal_credit(hh):
         return True
-    if m.has_atin:
+    if qualifies_for_empire_state_credit(hh):
+        return True
+    return False
+
+
+def filer_has_taxpayer_number(me: Member) -> bool:
+    # "an SSN or ATIN for yourself and your dependent(s)": the filer's number is the child's (the
+    # twin's child_has_number), no longer an SSN or ITIN
+    if child_has_number(me):
         return True
     return False
 
@@ -77,12 +81,12 @@ def qualifies_for_federal_credit(hh: Household) -> bool:
         limit = JOINT_LIMIT
     if filers_income(hh) > limit:
         return False
-    if not has_ssn_or_atin(me):
+    if not filer_has_taxpayer_number(me):
         return False
     for m in hh.members:
         if not is_qualifying_child(m):
             continue
-        if has_ssn_or_atin(m):
+        if child_has_number(m):
             return True
     return False
 
@@ -145,9 +149,4 @@ def qualifies_for_empire_state_credit(hh: Household) -> bool:
     return False
 
 
-def check(hh: Household) -> bool:
-    if qualifies_for_federal_credit(hh):
-        return True
-    if qualifies_for_empire_state_credit(hh):
-        return True
-    return False
+share_rules(globals())

@@ -9,10 +9,17 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - A qualifying child is younger than the person answering (or than the spouse when filing jointly) and under 19, or under 24 and a full-time student (enrolled in an educational program or having a current school level); or disabled at any age. Reason: The IRS qualifying-child age test: without it a grown son or daughter would make a filer one "with qualifying children"; a child who is not disabled must also be younger than the filer or spouse (third reading, as the Earned Income Tax Credit).
 """
-from checkers._common import TAX_CHILD_RELATIONS, member_income
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
+from checkers._common import TAX_CHILD_RELATIONS
+from checkers.editions.variant import share_rules
 from checkers.facts import disability
 from eligibench.household import Household, Member
 
+# Shares the rules of checkers/nyc_free_tax_prep.py (the filers' income against the limit with or
+# without dependents); the 2026-08 limits differ, and "have qualifying children or dependents" adds
+# the IRS qualifying child (this edition's Earned Income Tax Credit's reading), so has_dependents is
+# replaced (its helpers read the qualifying-child test, as the Earned Income Tax Credit writes it).
+TWIN = "checkers.nyc_free_tax_prep"
 ID = "NYCFreeTaxPrep"
 LIMIT_WITH_DEPENDENTS = 97_000
 LIMIT_WITHOUT_DEPENDENTS = 68_000
@@ -32,13 +39,6 @@ def filers(hh: Household) -> list[Member]:
             if m.relation == "spouse":
                 found.append(m)
     return found
-
-
-def filers_income(hh: Household) -> int:
-    total = 0
-    for m in filers(hh):
-        total += member_income(m)
-    return total
 
 
 def is_full_time_student(m: Member) -> bool:
@@ -79,7 +79,8 @@ def is_qualifying_child(hh: Household, m: Member) -> bool:
     return True
 
 
-def has_qualifying_child_or_dependent(hh: Household) -> bool:
+def has_dependents(hh: Household) -> bool:
+    # "qualifying children or dependents": a tax dependent, or a qualifying child
     for m in hh.members:
         if m.dependent:
             return True
@@ -88,10 +89,4 @@ def has_qualifying_child_or_dependent(hh: Household) -> bool:
     return False
 
 
-def check(hh: Household) -> bool:
-    limit = LIMIT_WITHOUT_DEPENDENTS
-    if has_qualifying_child_or_dependent(hh):
-        limit = LIMIT_WITH_DEPENDENTS
-    if filers_income(hh) > limit:
-        return False
-    return True
+share_rules(globals())

@@ -60,7 +60,10 @@ def _interrupt_on_sigterm() -> None:
 
     def on_term(signum, frame):  # noqa: ARG001 - the signal handler's signature
         signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends it at once
-        signal.raise_signal(signal.SIGINT)
+        # raised here, not by raise_signal(SIGINT): a process started in the background by a script
+        # (`benyfits evaluate ... &`) inherits SIGINT ignored, and the SIGTERM was then swallowed:
+        # the run went on, and stayed `running`
+        raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, on_term)
 

@@ -41,8 +41,8 @@ def test_the_one_condition_checkers_are_variants_replacing_a_function():
     # the seven one-condition checkers, Early Head Start sharing Head Start 2026's rules, the seven
     # copies of their 2024 twin whose rule moved in a function or two (HEAP, Train & Earn, Text2Work,
     # Family-Type Homes, HUD-VASH, Child Health Plus, Basic STAR), Child Care Vouchers (financially_eligible
-    # and check), NYC Free Tax Prep (has_dependents: qualifying children or dependents) and the Child Tax
-    # Credit (is_qualifying_child and check: + the Empire State credit)
+    # and check), the Child Tax Credit (filer_has_taxpayer_number, is_qualifying_child and check: + the
+    # Empire State credit) and NYC Free Tax Prep (check, on the Earned Income Tax Credit's qualifying child)
     replacing = {o for e, o in REPLACING if e == "2026-08"}
     assert replacing >= {
         "BasicSchoolTaxReliefProgram", "ChildCareVouchers", "ChildHealthPlusAndChildrensMedicaid", "ChildTaxCredit",
@@ -102,6 +102,13 @@ def _checker_lines(traced: TracedChecker) -> set[int]:
     return {n for n in traced.coverable if traced.source.where(n)[0].name != "facts.py"}
 
 
+# variants whose twin is another program's checker, each sharing what its text names
+OTHER_PROGRAMS_TWIN = {
+    ("2026-08", "EarlyHeadStart"): "Head Start 2026-08 (one text, table, rent adjustment and categories)",
+    ("2026-08", "NYCFreeTaxPrep"): "the Earned Income Tax Credit's qualifying child ('as in this edition's EITC')",
+}
+
+
 @pytest.mark.parametrize(("edition", "oid"), REPLACING, ids=[f"{e}/{o}" for e, o in REPLACING])
 def test_a_replacing_variant_traces_its_functions_in_its_file_and_the_rest_in_its_twins(edition, oid):
     import importlib
@@ -109,7 +116,7 @@ def test_a_replacing_variant_traces_its_functions_in_its_file_and_the_rest_in_it
     mod = edition_registry(edition)[oid]
     twin = importlib.import_module(getattr(mod, TWIN))
     own = {n for n, v in vars(mod).items() if getattr(getattr(v, "__code__", None), "co_filename", None) == mod.__file__}
-    assert own and mod.ID == twin.ID or edition == "2026-08" and oid == "EarlyHeadStart"
+    assert own and (mod.ID == twin.ID or (edition, oid) in OTHER_PROGRAMS_TWIN)
     rest = {n for n, v in vars(twin).items() if getattr(getattr(v, "__code__", None), "co_filename", None) == twin.__file__}
     called = {n for n in own for n in getattr(mod, n).__code__.co_names}
     for name in own:  # each replaces a function of the twin, or is a helper a replacing function calls
@@ -311,3 +318,20 @@ def test_the_fuzzer_takes_a_variants_numbers_from_its_twins_comparisons():
     assert early["age"] == (2,)  # the variant's MAX_AGE, compared in the twin's `m.age > MAX_AGE`
     assert thresholds_from_checkers([registry()["TheEarlyInterventionProgram"]])["age"] == (3,)
     assert 21128 in thresholds_from_checkers([edition_registry("2026-08")["Lifeline"]])["annual_work_income"]
+
+
+def test_free_tax_prep_reads_qualifying_children_with_the_earned_income_tax_credits_code():
+    # "qualifying children as in this edition's Earned Income Tax Credit": one test, the EITC's file
+    from checkers import registry
+
+    mod, eitc = edition_registry("2026-08")["NYCFreeTaxPrep"], registry()["EarnedIncomeTaxCredit"]
+    assert mod.TWIN == eitc.__name__ and mod.is_qualifying_child.__code__.co_filename == eitc.__file__
+    assert not hasattr(mod, "INVESTMENT_LIMIT") and not hasattr(mod, "filer_in_age_range")  # the credit's own rules
+    me = {"age": 30, "annual_work_income": 80000, "work_hours_per_week": 40}
+    sibling = household(me, {"relation": "sibling", "age": 10})
+    assert mod.check(sibling) and not mod.check(household(me, {"relation": "sibling", "age": 31}))  # older: not a child
+    traced = TracedChecker(mod.ID, mod)
+    lines = [traced.source.where(n) for n in traced.run(sibling).lines]
+    relation = Path(eitc.__file__).read_text().splitlines().index("    if m.relation not in QUALIFYING_CHILD_RELATIONS:")
+    assert (Path(eitc.__file__), relation + 1) in lines  # the relationship test, read in the EITC's file
+    assert {p.name for p, _ in lines} == {"earned_income_tax_credit.py", "nyc_free_tax_prep.py", "facts.py"}  # + disability

@@ -303,13 +303,29 @@ def launch(config: AppConfig, host: str = "127.0.0.1", port: int = 7860, block: 
     return demo
 
 
+def free_port(host: str) -> int:
+    """A port the system has free on `host` now. `--port 0` ("any free port") is resolved here:
+    Gradio given port 0 served on a random port but then checked http://HOST:0 and stopped with
+    two tracebacks (Connection refused)."""
+    import socket
+
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])
+
+
 def main_from_args(args: argparse.Namespace) -> int:
     config = config_from_args(args)
     source = config.snapshot or config.store
     warn_if_store_missing(source)  # issue 26: started in the wrong folder shows 0 runs otherwise
+    if not config.snapshot and Path(config.store).exists():  # a file that is not a store: one line, not a board
+        from eligibench.cli.stores import check_store_path
+
+        check_store_path(config.store)
+    port = args.port or free_port(args.host)
     print(f"leaderboard: reading {source}; uploads -> {config.submissions if config.allow_upload else 'off'}; "
-          f"http://{args.host}:{args.port}")
-    launch(config, args.host, args.port, block=True)
+          f"http://{args.host}:{port}")
+    launch(config, args.host, port, block=True)
     return 0
 
 

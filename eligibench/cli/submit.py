@@ -74,6 +74,7 @@ def _cmd_worker(args: argparse.Namespace) -> int:
             # a typo must not create an empty store and report "0 submission(s) processed" (issue 36)
             raise BenyfitsError(f"{args.store}: no results store there (`benyfits submit` creates the queue; "
                                 f"give an existing --store, or none for params.yaml evaluate.store)")
+    _check_ray_address(config.executor)  # before any claim: a worker that cannot run would fail every entry
     store = ResultStore(project / config.store)
     quoting = quoting_requested(args.quoting_user)
     policy = _service_policy(project, args.params, tuple(args.allow_service or ()))
@@ -84,6 +85,26 @@ def _cmd_worker(args: argparse.Namespace) -> int:
           f"{simulator}; {'until the queue is empty' if args.once else 'Ctrl-C stops'}")
     return run_worker(store, config, project, quoting, args.once, args.poll, worker=args.worker_id, lease_s=args.lease,
                       policy=policy)
+
+
+def _check_ray_address(executor) -> None:
+    """A worker's Ray cluster address is checked before it claims anything: with a malformed one
+    (`--ray-address 127.0.0.1:99999`) or without token authentication, every queued submission was
+    claimed and marked failed in turn for the worker's fault, or the worker hung in Ray's connect."""
+    import os
+
+    from eligibench.evaluation.run.ray_cluster import require_token_auth
+
+    # the address RayExecutor joins: --ray-address / evaluate.ray.address, else $RAY_ADDRESS
+    address = (executor.address or os.environ.get("RAY_ADDRESS")) if executor.kind == "ray" else None
+    if not address or address == "auto":
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise BenyfitsError(f"Ray address {address!r} (--ray-address, evaluate.ray.address or $RAY_ADDRESS): expected "
+                            "HOST:PORT with a port from 1 to 65535 (the Ray head's address, e.g. 10.0.0.5:6379), "
+                            "or 'auto'")
+    require_token_auth(address)
 
 
 def _executor_overrides(args: argparse.Namespace) -> dict:

@@ -14,23 +14,18 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import member_income
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
+from checkers.editions.variant import share_rules
 from eligibench.household import Household
 
+# Shares the rules of checkers/basic_school_tax_relief_program.py (Basic STAR: the homes, the owners' and
+# spouses' income); Enhanced STAR adds the owners' age rule and a resident senior owner, and its own
+# income limit, so check is replaced (Basic STAR's resident-owner test, which only its check read, is
+# dropped: a senior owner living there is read by has_resident_senior_owner).
+TWIN = "checkers.basic_school_tax_relief_program"
 ID = "EnhancedSchoolTaxReliefProgram"
-STAR_HOMES = (
-    "2 bedroom, 1 family house",
-    "4 bedroom, 1 family house",
-    "condo",
-    "cooperative apartment",
-    "Section 213 coop",  # a cooperative apartment (second reading 2024)
-    "manufactured home",
-    "farmhouse",
-    "mixed use property",
-)
 SENIOR_AGE = 65
 INCOME_LIMIT = 98_700
-COUPLE = ("self", "spouse")
 SIBLINGS = ("self", "sibling")
 
 
@@ -81,24 +76,6 @@ def has_resident_senior_owner(hh: Household) -> bool:
     return False
 
 
-def owners_and_spouses_income(hh: Household) -> int:
-    couple_owns = False
-    for m in hh.members:
-        if not m.is_property_owner:
-            continue
-        if m.relation in COUPLE:
-            couple_owns = True
-    total = 0
-    for m in hh.members:
-        if m.is_property_owner:
-            total += member_income(m)
-            continue
-        if couple_owns:
-            if m.relation in COUPLE:
-                total += member_income(m)
-    return total
-
-
 def check(hh: Household) -> bool:
     if not has_owner_of_eligible_home(hh):
         return False
@@ -109,3 +86,6 @@ def check(hh: Household) -> bool:
     if owners_and_spouses_income(hh) > INCOME_LIMIT:
         return False
     return True
+
+
+share_rules(globals())

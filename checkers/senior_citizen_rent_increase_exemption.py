@@ -12,12 +12,16 @@ Readings of ambiguous requirements:
 Implied conditions (not stated in the source text):
 - none
 """
-from checkers._common import NYC, NYC_ONLY_HOUSING, household_income
-from eligibench.household import Household, Member
+# ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
+from checkers.editions.variant import share_rules
+from eligibench.household import Member
 
+# Shares the rules of checkers/disability_rent_increase_exemption.py (DRIE: the same rent freeze, income
+# limit, rent share and NYC residence); SCRIE's applicant is 62 or older, its housing list its own, and it
+# asks no disability benefit, so is_applicant is replaced (DRIE's receives_disability_benefit is dropped).
+TWIN = "checkers.disability_rent_increase_exemption"
 ID = "SeniorCitizenRentIncreaseExemption"
 MIN_AGE = 62
-INCOME_LIMIT = 50_000
 HOUSING = (
     "rent stabilized apartment",
     "rent controlled apartment",
@@ -28,14 +32,6 @@ HOUSING = (
     "redevelopment company development",
     "Housing Development Fund Corporation (HDFC) development",
 )
-
-
-def lives_in_nyc(m: Member) -> bool:
-    if m.housing_type in NYC_ONLY_HOUSING:
-        return True
-    if m.place_of_residence == NYC:
-        return True
-    return False
 
 
 def is_applicant(m: Member) -> bool:
@@ -50,24 +46,4 @@ def is_applicant(m: Member) -> bool:
     return True
 
 
-def household_rent(hh: Household) -> int:
-    total = 0
-    for m in hh.members:
-        total += m.monthly_rent_spending
-    return total
-
-
-def check(hh: Household) -> bool:
-    found = False
-    for m in hh.members:
-        if is_applicant(m):
-            found = True
-    if not found:
-        return False
-    income = household_income(hh)
-    if income > INCOME_LIMIT:
-        return False
-    # rent > (income / 12) / 3, kept in whole dollars: 36 * rent > income
-    if 36 * household_rent(hh) <= income:
-        return False
-    return True
+share_rules(globals())

@@ -26,6 +26,8 @@ from eligibench.truth import edition_constants as constants
 ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = [(e, oid) for e in available() if e != "2024" for oid in load_edition(e).own_ids
             if hasattr(edition_registry(e)[oid], TWIN)]
+# 2024 checkers sharing another 2024 checker's rules (the copied 2024 pairs; docs/editions.md)
+VARIANTS += [("2024", oid) for oid, mod in sorted(registry().items()) if hasattr(mod, TWIN)]
 
 
 def test_the_2026_edition_has_variants():
@@ -106,6 +108,8 @@ def _checker_lines(traced: TracedChecker) -> set[int]:
 OTHER_PROGRAMS_TWIN = {
     ("2026-08", "EarlyHeadStart"): "Head Start 2026-08 (one text, table, rent adjustment and categories)",
     ("2026-08", "NYCFreeTaxPrep"): "the Earned Income Tax Credit's qualifying child ('as in this edition's EITC')",
+    ("2024", "SeniorCitizenRentIncreaseExemption"): "DRIE's rent freeze: income limit, rent share, residence",
+    ("2024", "EnhancedSchoolTaxReliefProgram"): "Basic STAR's homes and owners' and spouses' income",
 }
 
 
@@ -335,3 +339,24 @@ def test_free_tax_prep_reads_qualifying_children_with_the_earned_income_tax_cred
     relation = Path(eitc.__file__).read_text().splitlines().index("    if m.relation not in QUALIFYING_CHILD_RELATIONS:")
     assert (Path(eitc.__file__), relation + 1) in lines  # the relationship test, read in the EITC's file
     assert {p.name for p, _ in lines} == {"earned_income_tax_credit.py", "nyc_free_tax_prep.py", "facts.py"}  # + disability
+
+
+def test_the_copied_2024_pairs_share_their_rule():
+    # SCRIE runs DRIE's rent rule with its own applicant (62+, no disability benefit); Enhanced STAR runs
+    # Basic STAR's owners' and spouses' income with its own age rules and limit
+    scrie, drie = registry()["SeniorCitizenRentIncreaseExemption"], registry()["DisabilityRentIncreaseExemption"]
+    estar, basic = registry()["EnhancedSchoolTaxReliefProgram"], registry()["BasicSchoolTaxReliefProgram"]
+    assert {("2024", scrie.ID), ("2024", estar.ID)} <= set(REPLACING)
+    assert scrie.check.__code__.co_filename == drie.__file__ and scrie.is_applicant.__code__.co_filename == scrie.__file__
+    assert not hasattr(scrie, "receives_disability_benefit")  # DRIE's own condition, dropped
+    assert estar.owners_and_spouses_income.__code__.co_filename == basic.__file__
+    assert not hasattr(estar, "has_resident_owner_of_eligible_home")  # Basic STAR's, only its check read it
+    tenant = {"age": 70, "name_is_on_lease": True, "place_of_residence": "New York City",
+              "housing_type": "rent controlled apartment", "annual_work_income": 20000, "monthly_rent_spending": 900}
+    assert scrie.check(household(tenant)) and not drie.check(household(tenant))  # no disability benefit
+    assert not scrie.check(household(tenant | {"monthly_rent_spending": 500}))  # DRIE's rent share: a third of income
+    owner = {"age": 70, "is_property_owner": True, "housing_type": "condo", "primary_residence": True,
+             "place_of_residence": "New York City", "annual_work_income": 90000}
+    assert estar.check(household(owner)) and not estar.check(household(owner | {"annual_work_income": 99000}))
+    assert basic.check(household(owner | {"annual_work_income": 99000}))  # Basic STAR's own limit ($500,000)
+    assert constants(estar)["INCOME_LIMIT"] == 98_700 and constants(basic)["INCOME_LIMIT"] == 500_000

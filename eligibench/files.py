@@ -174,6 +174,9 @@ def write_output_folder(folder: Path | str, staging: Path | str, command: str, f
     guarded = {Path(p).resolve() for p in protect}
     for rel in files:
         target = folder / rel
+        if folder.exists() and not _inside(target.parent, folder):  # data/ made a link to a folder of the user's
+            raise OutputFolderError(f"{target}: its folder is a symbolic link out of {folder}: nothing was written "
+                                    "(the files there are not this command's)")
         if target.resolve() in guarded:
             raise OutputFolderError(f"{target}: is the results store this command reads: never written over")
         if (target.exists() or target.is_symlink()) and rel not in owned:
@@ -190,7 +193,7 @@ def write_output_folder(folder: Path | str, staging: Path | str, command: str, f
         os.replace(_copy(staging / rel, Path(tmp)), target)
     for rel in sorted(owned - set(files)):  # the command's own files from an earlier run, no longer written
         stale = folder / rel
-        if stale.is_file() and not stale.is_symlink():
+        if stale.is_file() and not stale.is_symlink() and _inside(stale.parent, folder):
             stale.unlink()
     if marker:
         write_json(folder / OUTPUT_MARKER, {"command": command, "files": files,

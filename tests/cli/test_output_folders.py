@@ -82,6 +82,24 @@ def test_force_writes_beside_but_never_over_a_users_file(tmp_path):
     assert (out / "README.md").read_text() == "the user's readme" and (out / "data/a.parquet").read_text() == "a"
 
 
+def test_a_subfolder_linked_out_of_the_folder_is_never_written_through(tmp_path):
+    """Its own folder, but data/ replaced by a link to a folder of the user's: the files the marker
+    lists would land there, over the user's (measured: export-results overwrote mine/runs.parquet)."""
+    out, mine = tmp_path / "out", tmp_path / "mine"
+    write_output_folder(out, _staged(tmp_path, {"README.md": "r", "data/runs.parquet": "1", "data/old.parquet": "o"}),
+                        "export-x")
+    mine.mkdir()
+    (mine / "runs.parquet").write_text("the user's")
+    (mine / "old.parquet").write_text("the user's too")
+    for f in (out / "data").iterdir():
+        f.unlink()
+    (out / "data").rmdir()
+    (out / "data").symlink_to(mine)
+    with pytest.raises(OutputFolderError, match="symbolic link out of"):
+        write_output_folder(out, _staged(tmp_path / "b", {"README.md": "r", "data/runs.parquet": "2"}), "export-x")
+    assert (mine / "runs.parquet").read_text() == "the user's" and (mine / "old.parquet").read_text() == "the user's too"
+
+
 def test_another_commands_folder_is_not_its_own(tmp_path):
     out = tmp_path / "out"
     write_output_folder(out, _staged(tmp_path, {"README.md": "r"}), "export-trajectories")

@@ -4,5 +4,5 @@ simulator, dialog loop, metrics and model layer. (The dataset folder owns the na
 __version__ = "0.1.0"
 
 # A namespace: its subpackages are the API, and its small shared modules (errors, files, params, paths,
-# processes, progress, system, preflight) are imported as modules.
+# processes, progress, system, extras, preflight) are imported as modules.
 __all__ = ["__version__"]

@@ -1,7 +1,10 @@
 """`python -m leaderboard [options]`: serve the leaderboard (same options as `benyfits leaderboard`)."""
 import sys
 
-from leaderboard.app import main
+from eligibench.extras import BOARD, exit_if_missing
 
 if __name__ == "__main__":
+    exit_if_missing(BOARD, "python -m leaderboard")  # gradio is the board extra: one line, not an ImportError
+    from leaderboard.app import main
+
     sys.exit(main())

@@ -191,6 +191,9 @@ def _source(args: argparse.Namespace):
         raise BenyfitsError("benyfits evaluate: give a submission folder or --agent-url URL (one of them)")
     if args.agent_url is None:
         return Path(args.path), load_manifest(Path(args.path)), None
+    from eligibench.extras import A2A, require
+
+    require(A2A, "benyfits evaluate --agent-url")  # before any scratch folder or server
     import tempfile
 
     scratch = tempfile.TemporaryDirectory(prefix="benyfits-service-")

@@ -8,9 +8,11 @@ from pathlib import Path
 
 def run(args: argparse.Namespace) -> int:
     from eligibench.cli.stores import check_store_path, no_new_empty_store
+    from eligibench.extras import INSPECT, require
     from eligibench.paths import default_store
     from eligibench.terminal import safe  # the model's name comes from the log file, not from us
 
+    require(INSPECT, "benyfits import-inspect")  # before the store is made: nothing to undo
     store = check_store_path(Path(args.store) if args.store else default_store(), create=True)
     # after the store is checked: Inspect's import alone costs ~4 CPU-s, which an unusable store need not pay
     from eligibench.evaluation.inspect_task import import_log

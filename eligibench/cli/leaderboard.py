@@ -23,6 +23,9 @@ def _app():
 
 
 def _run(args: argparse.Namespace) -> int:
+    from eligibench.extras import BOARD, require
+
+    require(BOARD, "benyfits leaderboard")  # gradio is the board extra: one line, not an ImportError
     return _app().main_from_args(args)
 
 

@@ -113,13 +113,25 @@ def _datasets(_: Path) -> Registry:
     return DATASET_REGISTRY
 
 
+# the Inspect tasks' names, for a listing without inspect-ai (tests/cli/test_missing_extras.py compares them)
+INSPECT_TASK_NAMES = ("benyfits/diverse", "benyfits/representative")
+
+
 def _tasks(_: Path) -> Registry:
     """The Inspect tasks and the Gymnasium environment (imported only when tasks are asked for:
-    inspect_ai and gymnasium are slow to import)."""
-    from eligibench.evaluation.inspect_task import TASK_REGISTRY
+    inspect_ai and gymnasium are slow to import). Without the inspect extra the tasks are still
+    listed, each saying the extra it needs, so `benyfits list` works on the plain install."""
+    from eligibench.extras import INSPECT, install_line, installed
     from eligibench.training import ENV_DESCRIPTION, ENV_ID
 
-    return Registry("task", (*TASK_REGISTRY.describe(), Entry(ENV_ID, ENV_DESCRIPTION)))
+    if installed(INSPECT):
+        from eligibench.evaluation.inspect_task import TASK_REGISTRY
+
+        inspect_tasks = TASK_REGISTRY.describe()
+    else:
+        inspect_tasks = tuple(Entry(name, f"an Inspect task; needs the inspect extra: {install_line(INSPECT)}")
+                              for name in INSPECT_TASK_NAMES)
+    return Registry("task", (*inspect_tasks, Entry(ENV_ID, ENV_DESCRIPTION)))
 
 
 KINDS: dict[str, Kind] = {k.name: k for k in (

@@ -12,6 +12,7 @@ question (state input-required) or verdicts (state completed). The format is
 An agent with model roles gets one OpenAI-compatible model for every role (`--model-url`,
 `--model`); a team serving its own agent would call its own models instead.
 """
+# ruff: noqa: E402  (the imports below the extra check: a missing a2a-sdk is one line, not a traceback)
 from __future__ import annotations
 
 import argparse
@@ -20,6 +21,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from eligibench.extras import A2A, exit_if_missing
+
+exit_if_missing(A2A, "examples/a2a_service/serve.py")  # a2a-sdk is the a2a extra: one line, not an ImportError
 import uvicorn
 from a2a.helpers import get_data_parts, new_data_part
 from a2a.server.agent_execution import AgentExecutor, RequestContext

@@ -55,6 +55,9 @@ def test_the_executors_are_the_ones_the_run_config_accepts():
 
 def test_tasks_are_the_inspect_tasks_and_the_gym_environment():
     assert registry("tasks").names() == ("benyfits/diverse", "benyfits/representative", "benyfits/Eligibility-v0")
+    from eligibench.extensions.points import INSPECT_TASK_NAMES  # what `list` names without the inspect extra
+
+    assert registry("tasks").names()[:-1] == INSPECT_TASK_NAMES
 
 
 def test_agents_are_the_folders_with_a_manifest_a_broken_one_listed_with_its_error(tmp_path):

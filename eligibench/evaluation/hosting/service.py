@@ -149,7 +149,11 @@ def _not_found_hint(base: str, status: int | None) -> str:
 
 def fetch_card(url: str, timeout_s: float = 30.0, max_bytes: int = MAX_REPLY_BYTES) -> Any:
     """The service's agent card, its interfaces kept to JSON-RPC ones on the URL's own origin
-    (ServiceUnreachable naming the URL and what failed)."""
+    (ServiceUnreachable naming the URL and what failed). Every service run fetches the card before
+    anything else, so this is where a missing a2a extra is said, in one line (ExtraMissing)."""
+    from eligibench.extras import A2A, require
+
+    require(A2A, f"the agent service {url}")
     from a2a.client import A2ACardResolver
     from a2a.utils.errors import A2AError
 

@@ -17,6 +17,8 @@ a log carries in its score metadata are ignored, and where they disagree with ou
 says so (`ImportedRun.label_disagreements`); every figure is recomputed by the run path from
 those. A log made on the sealed split is refused: the sealed households are never handed out, so
 no honest log can hold them (a forged one claiming guessable sealed row ids ranked first before).
+A log's households must be the first N of the task's (`_first_households`): a protocol counts
+households, it does not name them, so chosen ones would be ranked with the first N.
 A log file is read within caps (`archive`): an `.eval` zip is checked entry by entry for count,
 sizes and compression ratio before any member is decompressed, so a small archive that unpacks
 to gigabytes fails at once with a low memory peak.
@@ -143,6 +145,21 @@ def _refuse_sealed(meta: Mapping[str, Any], path: Path) -> None:
                               "made outside the evaluator holds them)")
 
 
+def _first_households(path: Path, dataset: str, ids: Sequence[str], task: TaskSource) -> None:
+    """The log's households must be the first N of the task's, in its order (what Inspect's
+    `--limit N` runs, after `-T households=N` if given): a protocol records how many households a
+    run used, not which, so a log of chosen ones (samples removed, `--sample-id`, a `--limit`
+    range, `--sample-shuffle`) was ranked with runs of the first N (measured: a log keeping
+    households 1-2 of 0-2 imported under the protocol of an honest `--limit 2` log)."""
+    first = list(task.rows)[:len(ids)]
+    if set(ids) != set(first):
+        odd = sorted(set(ids) - set(first))
+        raise NotABenyfitsLog(f"{path}: the log's {len(ids)} household(s) are not the first {len(ids)} of the task's "
+                              f"{dataset} households (e.g. {odd[0]} is not among them): a log of chosen samples would "
+                              f"be ranked with runs of the first {len(ids)}; run the task with --limit N "
+                              "(or -T households=N), without --sample-id, a --limit range or --sample-shuffle")
+
+
 class _Replay:
     """An executor (run.executors.Executor) that hands the runner the log's dialogs."""
 
@@ -169,6 +186,7 @@ def import_log(path: Path | str, store: Path | str, project: Path | str = Path("
     dataset, trials = meta["dataset"], int(log.eval.config.epochs or 1)
     ids = list(dict.fromkeys(str(s.id) for s in log.samples))
     args = {k: v for k, v in dict(meta["args"]).items() if k != "split"}
+    _first_households(path, dataset, ids, load_source(dataset, project, trials=trials, split="public", **args))
     source = load_source(dataset, project, trials=trials, ids=ids, split="public", **args)
     _same_protocol(meta, source, path)
     dialogs, disagreements = _dialogs(log, path, source.rows, dataset)

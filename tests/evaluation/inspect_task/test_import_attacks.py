@@ -110,6 +110,23 @@ def test_a_log_claiming_the_sealed_split_is_refused(project, honest, tmp_path, e
     assert "sealed" in r.stderr and not store.exists()  # no empty store left behind
 
 
+def _first_household_removed(log) -> None:
+    first = log.samples[0].id
+    log.samples = [s for s in log.samples if s.id != first]
+
+
+def test_a_log_of_chosen_households_is_refused(project, honest, tmp_path):
+    """A protocol counts households, it does not name them: a log keeping households 2..N (the first
+    one, say the one its model got wrong, removed) imported under the protocol of an honest
+    `--limit N-1` log, ranked beside it."""
+    assert len(honest.samples) >= 2
+    forged = _forged(honest, tmp_path / "chosen.eval", _first_household_removed)
+    store = tmp_path / "r.duckdb"
+    with pytest.raises(BenyfitsError, match=r"not the first \d+ of the task's diverse households.*--limit N"):
+        import_log(forged, store, project)
+    assert not store.exists()
+
+
 def _bomb(path: Path, mb: int = 400) -> Path:
     """A .eval-named zip whose one member unpacks to `mb` MB of zeros (about mb KB packed)."""
     chunk = b"\0" * 2**20

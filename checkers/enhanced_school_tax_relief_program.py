@@ -15,7 +15,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 # ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
-from checkers.editions.variant import share_rules
+from checkers.editions import share_rules
 from eligibench.household import Household
 
 # Shares the rules of checkers/basic_school_tax_relief_program.py (Basic STAR: the homes, the owners' and

@@ -13,7 +13,7 @@ Implied conditions (not stated in the source text):
 - none
 """
 # ruff: noqa: F821  (the twin's helpers and constants: share_rules, below, defines them here)
-from checkers.editions.variant import share_rules
+from checkers.editions import share_rules
 from eligibench.household import Member
 
 # Shares the rules of checkers/disability_rent_increase_exemption.py (DRIE: the same rent freeze, income

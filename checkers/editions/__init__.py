@@ -1,7 +1,8 @@
 """Checkers of editions after 2024, one package per edition (`e<edition>`, dashes as underscores),
 and `edition_registry`: an edition's checkers, its own plus the base edition's for every
 opportunity its manifest keeps (eligibench.catalog.editions); `explained_checker`: a checker of an
-edition with its review table, for explanations (`eligibench.truth.ExplainedChecker`). The
+edition with its review table, for explanations (`eligibench.truth.ExplainedChecker`); `share_rules`: a variant's
+module runs its twin's rules with its own constants and replacing functions (variant.py). The
 lookup lives here, not in `eligibench.truth`, so the pipeline stages that use truth do not depend
 on the catalog and every edition's checkers. Kept apart from `checkers/__init__`
 so that code needing only the 2024 registry does not import the catalog."""
@@ -12,6 +13,7 @@ from functools import lru_cache
 from types import ModuleType
 
 from checkers import checker_modules, registry
+from checkers.editions.variant import share_rules  # a 2024 checker may be a variant of another's (SCRIE of DRIE)
 from eligibench.catalog import edition_catalog, load_edition
 from eligibench.truth import ExplainedChecker
 
@@ -57,4 +59,4 @@ def explained_checker(opportunity: str, edition: str = "2024") -> ExplainedCheck
         raise KeyError(f"no checker for opportunity {opportunity!r} in the {edition} edition")
     return ExplainedChecker(opportunity, modules[opportunity], _readings(edition).get(opportunity, ()))
 
-__all__ = ["edition_registry", "explained_checker"]
+__all__ = ["edition_registry", "explained_checker", "share_rules"]

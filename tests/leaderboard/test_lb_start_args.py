@@ -41,3 +41,17 @@ def test_a_store_that_is_not_duckdb_is_one_line(tmp_path, capsys, what):
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "Traceback" not in err and str(bad) in err, err
     assert ("not a DuckDB results file" if what == "text" else "is a folder") in err
+
+
+def test_python_m_leaderboard_says_it_in_one_line_too(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    bad = tmp_path / "notes.duckdb"
+    bad.write_text("my notes\n")
+    r = subprocess.run([sys.executable, "-m", "leaderboard", "--store", str(bad), "--port", "0"], capture_output=True,
+                       text=True, timeout=120, cwd=Path(__file__).resolve().parents[2])
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr[-800:]
+    assert r.stderr.strip() == f"python -m leaderboard: error: {bad}: not a DuckDB results file (give --store a .duckdb " \
+                               "file a benyfits command wrote, or a new path)"

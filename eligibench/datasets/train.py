@@ -30,7 +30,7 @@ from eligibench import params as P
 from eligibench.datasets.fuzz import fuzz_households, thresholds_from_checkers
 from eligibench.datasets.params import HouseholdsParams, RepresentativeParams
 from eligibench.datasets.population import load_population, sample_households, sample_v2
-from eligibench.datasets.rows import Row, build_row
+from eligibench.datasets.rows import Row, RowSpec, build_rows
 from eligibench.datasets.version import with_content_version
 from eligibench.errors import ParamsError
 from eligibench.household import Household, member_to_dict
@@ -108,8 +108,9 @@ def build_train(checkers: Mapping[str, Any], checker_modules: Sequence[Any], cat
     rng = random.Random(train_seed(tp.seed, "opportunities", public))
     pool = sorted(checkers)
     prefix = DATASET if edition == "2024" else f"{DATASET}-{edition}"
-    rows = []
-    for n, hh in enumerate(kept):
+    specs = []
+    for n, hh in enumerate(kept):  # the draws first, in order; the rows draw nothing (worker processes)
         k = min(len(pool), rng.randint(tp.opportunities_min, tp.opportunities_max))
-        rows.append(build_row(f"{prefix}-{n:05d}", DATASET, hh, sorted(rng.sample(pool, k)), dict(checkers), flips=False))
+        specs.append(RowSpec(f"{prefix}-{n:05d}", DATASET, hh, tuple(sorted(rng.sample(pool, k)))))
+    rows = build_rows(specs, dict(checkers), flips=False)
     return with_content_version(rows, catalog_json), tp.count - len(kept)

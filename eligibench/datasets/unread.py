@@ -228,8 +228,20 @@ def redraw_unread(rng: random.Random, hh: Household, read: Sequence[set[str]],
     checker read repaired, or break a rule, keeps its fuzzed values instead (the fuzzed household
     keeps every rule, so this ends). Every feature in `read` keeps its value either way."""
     pop = load_population() if pop is None else pop
+    return settle_redraw(hh, read, draw_unread(rng, hh, read, pop))
+
+
+def draw_unread(rng: random.Random, hh: Household, read: Sequence[set[str]], pop: Population) -> list[dict]:
+    """`redraw_unread`'s draws alone (per member, the feature dict with its unread features
+    drawn): the part that reads `rng`, so the fuzzer keeps it in order in one process and hands
+    the rest (`settle_redraw`, no draws) to worker processes."""
+    return _draw_free(rng, pop, hh, read, [_as_dict(m) for m in hh.members])
+
+
+def settle_redraw(hh: Household, read: Sequence[set[str]], dicts: list[dict]) -> tuple[Household, int]:
+    """`redraw_unread` after its draws (`draw_unread`): the fixes, repairs and rule checks,
+    which draw nothing. Modifies `dicts`."""
     fuzzed = [_as_dict(m) for m in hh.members]
-    dicts = _draw_free(rng, pop, hh, read, fuzzed)
     reverted: set[int] = set()
     for i, d in enumerate(dicts):
         _fit(d, fuzzed[i], read[i])
@@ -263,4 +275,5 @@ def v1_form(hh: Household) -> Household:
     return Household(tuple(Member(*_V1_VALUES(m)) for m in hh.members))
 
 
-__all__ = ["KEEP_BASIS", "KEPT", "every_edition_checker", "features_read", "redraw_unread", "v1_form"]
+__all__ = ["KEEP_BASIS", "KEPT", "draw_unread", "every_edition_checker", "features_read", "redraw_unread",
+           "settle_redraw", "v1_form"]

@@ -319,7 +319,7 @@ def main_from_args(args: argparse.Namespace) -> int:
     source = config.snapshot or config.store
     warn_if_store_missing(source)  # issue 26: started in the wrong folder shows 0 runs otherwise
     if not config.snapshot and Path(config.store).exists():  # a file that is not a store: one line, not a board
-        from eligibench.cli.stores import check_store_path
+        from eligibench.results import check_store_path
 
         check_store_path(config.store)
     port = args.port or free_port(args.host)

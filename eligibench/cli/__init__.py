@@ -14,6 +14,7 @@ Modules:
 - `new_agent`: `benyfits new-agent`.
 - `view`: `benyfits view` and `benyfits export-run`.
 - `runs`: `benyfits runs` (the runs of both stores, short ids; what every run-id error points to).
+- `output_file`: the one output file a command writes (`--output`, `--out`, `--export-tlx`): never a folder or a store, another file only with `--force`.
 - `stores`: which results stores `view`, `export-run`, `compare` and `cost` search (the board's, then the development store).
 - `project`: the `--project` option and the check that a command runs in a project root.
 - `play`: `benyfits play` (a person as the agent or the household; ceiling; study mode).

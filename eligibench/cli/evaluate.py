@@ -49,7 +49,7 @@ def _seconds(value: str) -> float:
     return n
 
 
-def _interrupt_on_sigterm() -> None:
+def interrupt_on_sigterm() -> None:
     """SIGTERM (a kill, a stopped container) ends the run as Ctrl-C does: the runner marks it
     `incomplete` and closes the agents, instead of the process vanishing with the run `running`."""
     import signal
@@ -259,7 +259,7 @@ def _run(args: argparse.Namespace) -> int:
     if config.isolation == "development":  # set only where bubblewrap is missing (_isolation_policy)
         print(f"running {folder} without the jail: bubblewrap is not installed and this is your own folder, not a "
               "submission (isolation recorded as \"none (development)\", never ranked)", file=sys.stderr)
-    _interrupt_on_sigterm()
+    interrupt_on_sigterm()
     summary = run_submission(resolved, bar, project, rerun_simulator_faults=args.rerun_simulator_faults)
     report = run_report(ResultStore(where), summary["run_id"])
     summary = {**summary, "store": str(where), "local": local, "terminations": dict(report.terminations)}

@@ -18,8 +18,7 @@ import tempfile
 from pathlib import Path
 
 from eligibench.errors import BenyfitsError
-
-_DUCKDB_MAGIC = b"DUCK"  # bytes 8-11 of every DuckDB database file
+from eligibench.results import DUCKDB_MAGIC
 
 
 def add_force_option(p: argparse.ArgumentParser, option: str) -> None:
@@ -30,7 +29,7 @@ def add_force_option(p: argparse.ArgumentParser, option: str) -> None:
 def _is_duckdb(path: Path) -> bool:
     try:
         with open(path, "rb") as f:
-            return f.read(12)[8:12] == _DUCKDB_MAGIC
+            return f.read(12)[8:12] == DUCKDB_MAGIC
     except OSError:
         return False
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from eligibench.errors import BenyfitsError
-from eligibench.files import probe_writable
+from eligibench.results import check_store_path  # noqa: F401 - the commands' store check, named here too
 
 
 def searched_stores(store: str | None, project: Path = Path(".")) -> list[Path]:
@@ -44,36 +44,6 @@ def find_runs(run_ids: Iterable[str], store: str | None = None, project: Path = 
     return [find_run(stores, run_id) for run_id in run_ids]
 
 
-DUCKDB_MAGIC = b"DUCK"  # bytes 8-12 of every DuckDB database file (after an 8-byte checksum)
-
-
-def check_store_path(path: Path | str, *, create: bool = False) -> Path:
-    """`path` as a results store a command can use, checked before any work (one line naming it):
-    an existing DuckDB file; or, with `create`, a path where one can be created (its nearest
-    existing folder takes a file: probed with a temporary file, removed at once, so nothing is
-    left behind when the command fails later)."""
-
-    path = Path(path)
-    if path.is_dir():
-        raise BenyfitsError(f"{path}: is a folder, expected a DuckDB results file")
-    if path.exists():
-        try:
-            with open(path, "rb") as f:
-                head = f.read(16)
-        except OSError as e:
-            raise BenyfitsError(f"{path}: the results store cannot be read: {e.strerror or e}") from None
-        if len(head) < 12 or head[8:12] != DUCKDB_MAGIC:
-            raise BenyfitsError(f"{path}: not a DuckDB results file (give --store a .duckdb file a benyfits "
-                                "command wrote, or a new path)")
-        return path
-    if not create:
-        raise BenyfitsError(f"{path}: no results store there")
-    try:
-        probe_writable(path.parent)
-    except OSError as e:
-        raise BenyfitsError(f"{path}: cannot be opened or created as a results store "
-                            f"({e.filename or path.parent}: {e.strerror or e})") from None
-    return path
 
 
 def open_store(path: Path | str, *, create: bool = False):

@@ -93,7 +93,7 @@ def _check_ray_address(executor) -> None:
     claimed and marked failed in turn for the worker's fault, or the worker hung in Ray's connect."""
     import os
 
-    from eligibench.evaluation.run.ray_cluster import require_token_auth
+    from eligibench.evaluation.run import require_token_auth
 
     # the address RayExecutor joins: --ray-address / evaluate.ray.address, else $RAY_ADDRESS
     address = (executor.address or os.environ.get("RAY_ADDRESS")) if executor.kind == "ray" else None

@@ -11,6 +11,7 @@ agent picker and docs/architecture.md's table read it. It comes after every phas
 from __future__ import annotations
 
 from eligibench.extensions.points import (
+    INSPECT_TASK_NAMES,
     KINDS,
     Kind,
     agents,
@@ -22,4 +23,4 @@ from eligibench.extensions.points import (
     registry,
 )
 
-__all__ = ["KINDS", "Kind", "agents", "edition_names", "editions", "listing", "markdown", "one_line", "registry"]
+__all__ = ["INSPECT_TASK_NAMES", "KINDS", "Kind", "agents", "edition_names", "editions", "listing", "markdown", "one_line", "registry"]

@@ -7,6 +7,7 @@ Modules:
 - `sanitize`: text cleaned and numbers checked before they are stored.
 - `schema`: the tables, the schema version and migrations.
 - `connection`: the one way to open the file (lock-aware retry), for writers and readers.
+- `store_path`: whether a path can serve as a store (an existing DuckDB file, or a place to create one), checked before any work.
 - `reading`: read-only SQL access for readers with their own queries (live file or Parquet snapshot).
 - `vocabulary`: the store's words: datasets, terminations, failure causes, protocols.
 - `catalogue`: the metric catalogue (name, label, scale, higher-is-better, datasets) and the board's
@@ -41,6 +42,7 @@ from eligibench.results.catalogue import (
     metric,
 )
 from eligibench.results.connection import SchemaVersionError, StoreError, StoreLockedError, connect
+from eligibench.results.store_path import DUCKDB_MAGIC, check_store_path
 from eligibench.results.export import CONFIGS as EXPORT_CONFIGS
 from eligibench.results.export import export_results, upload_results
 from eligibench.results.gradings import LabelChange
@@ -87,6 +89,8 @@ from eligibench.results.vocabulary import (
 )
 
 __all__ = [
+    "DUCKDB_MAGIC",
+    "check_store_path",
     "AUTHORS",
     "GROUND_TRUTH_TAB",
     "IDS_PANEL",

@@ -10,14 +10,14 @@ import time
 
 import pytest
 
-from eligibench.cli.evaluate import _interrupt_on_sigterm
+from eligibench.cli.evaluate import interrupt_on_sigterm
 
 
 @pytest.mark.parametrize("sigint", [signal.SIG_IGN, signal.default_int_handler], ids=["sigint-ignored", "sigint-default"])
 def test_sigterm_interrupts_the_run_whatever_sigint_does(sigint):
     old_int, old_term = signal.signal(signal.SIGINT, sigint), signal.getsignal(signal.SIGTERM)
     try:
-        _interrupt_on_sigterm()
+        interrupt_on_sigterm()
         with pytest.raises(KeyboardInterrupt):
             signal.raise_signal(signal.SIGTERM)
             time.sleep(1)  # the handler runs at once; never reached

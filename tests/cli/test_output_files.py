@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.cli.main import main
+from eligibench.cli import main
 from eligibench.results import ResultStore
 from tests.leaderboard.synthetic import fake_households, write_run
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from eligibench.cli.main import main
+from eligibench.cli import main
 from eligibench.results import ResultStore
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]

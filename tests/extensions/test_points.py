@@ -55,7 +55,7 @@ def test_the_executors_are_the_ones_the_run_config_accepts():
 
 def test_tasks_are_the_inspect_tasks_and_the_gym_environment():
     assert registry("tasks").names() == ("benyfits/diverse", "benyfits/representative", "benyfits/Eligibility-v0")
-    from eligibench.extensions.points import INSPECT_TASK_NAMES  # what `list` names without the inspect extra
+    from eligibench.extensions import INSPECT_TASK_NAMES  # what `list` names without the inspect extra
 
     assert registry("tasks").names()[:-1] == INSPECT_TASK_NAMES
 

@@ -8,7 +8,7 @@ import argparse
 
 import pytest
 
-from eligibench.cli.main import main
+from eligibench.cli import main
 from eligibench.results import ResultStore
 from leaderboard import app
 from leaderboard.args import add_arguments

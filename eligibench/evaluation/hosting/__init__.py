@@ -47,6 +47,7 @@ from eligibench.evaluation.hosting.url_policy import (
     ServiceAddressRefused,
     ServicePolicy,
     ServiceURLError,
+    active,
     enforced,
     policy_from_params,
 )
@@ -77,6 +78,7 @@ __all__ = [
     "check_loads",
     "dialog_from_wire",
     "dialog_to_wire",
+    "active",
     "enforced",
     "fetch_card",
     "import_submission_module",

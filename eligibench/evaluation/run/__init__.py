@@ -58,6 +58,7 @@ from eligibench.evaluation.run.protocol import (
     protocol_id,
     simulator_label,
 )
+from eligibench.evaluation.run.ray_cluster import require_token_auth
 from eligibench.evaluation.run.report import FirstError, RunReport, run_report
 from eligibench.evaluation.run.resolve import (
     IDENTITY_KEYS,
@@ -80,4 +81,4 @@ from eligibench.evaluation.run.session import (
     write_summary,
 )
 
-__all__ = ["EXECUTOR_REGISTRY", "PROTOCOL_REGISTRY", "AGENT", "DialogKit", "DialogsLost", "Executor", "ExecutorConfig", "LocalExecutor", "RayExecutor", "RayUnavailable", "make_executor", "DatasetUse", "EvalConfig", "FirstError", "IDENTITY_KEYS", "INCOMPLETE", "MAX_NOTES_CHARS", "Protocol", "REFERENCE_SIMULATOR", "ResolvedRun", "RunConfig", "RunIncomplete", "RunReport", "SIMULATOR", "Session", "SimulatorSetup", "check_endpoints", "comparable", "dataset_totals", "evaluate", "is_reference", "load_briefs", "load_config", "load_rows", "load_run", "model_label", "open_session", "protocol_id", "published_rows", "read_config", "resolve_run", "role_specs", "run_dialog", "run_identity", "run_options", "run_report", "run_submission", "seed_table", "simulator_label", "simulator_setup", "subset_rows", "trial_seed", "write_summary"]
+__all__ = ["EXECUTOR_REGISTRY", "PROTOCOL_REGISTRY", "AGENT", "DialogKit", "DialogsLost", "Executor", "ExecutorConfig", "LocalExecutor", "RayExecutor", "RayUnavailable", "make_executor", "DatasetUse", "EvalConfig", "FirstError", "IDENTITY_KEYS", "INCOMPLETE", "MAX_NOTES_CHARS", "Protocol", "REFERENCE_SIMULATOR", "ResolvedRun", "RunConfig", "RunIncomplete", "RunReport", "SIMULATOR", "Session", "SimulatorSetup", "check_endpoints", "comparable", "dataset_totals", "evaluate", "is_reference", "load_briefs", "load_config", "load_rows", "load_run", "model_label", "open_session", "protocol_id", "published_rows", "read_config", "require_token_auth", "resolve_run", "role_specs", "run_dialog", "run_identity", "run_options", "run_report", "run_submission", "seed_table", "simulator_label", "simulator_setup", "subset_rows", "trial_seed", "write_summary"]

@@ -33,8 +33,8 @@ from urllib.parse import urlparse
 from eligibench.datasets import Row
 from eligibench.errors import BenyfitsError
 from eligibench.evaluation.hosting import Agent
-from eligibench.evaluation.hosting.url_policy import active as active_service_policy
-from eligibench.evaluation.hosting.url_policy import enforced as enforced_service_policy
+from eligibench.evaluation.hosting import active as active_service_policy
+from eligibench.evaluation.hosting import enforced as enforced_service_policy
 from eligibench.evaluation.run.model import ExecutorConfig, ResolvedRun
 from eligibench.evaluation.run.ray_cluster import require_token_auth, ship_agent
 from eligibench.registry import Entry, Registry

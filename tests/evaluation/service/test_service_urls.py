@@ -201,7 +201,7 @@ def test_a_ray_task_enforces_the_drivers_rule_in_its_own_process():
     task now enforces the rule the driver had (executors.run_batch_under), and none when it had none."""
     from contextlib import contextmanager
 
-    from eligibench.evaluation.hosting.url_policy import active
+    from eligibench.evaluation.hosting import active
     from eligibench.evaluation.run.executors import run_batch_under
 
     seen = []
@@ -222,8 +222,8 @@ def test_a_ray_task_enforces_the_drivers_rule_in_its_own_process():
 
 def test_the_ray_executor_hands_each_task_the_rule_active_on_the_driver():
     """RayExecutor._run with a stand-in for the ray module: every task is sent the driver's policy."""
-    from eligibench.evaluation.run.executors import RayExecutor
-    from eligibench.evaluation.run.model import ExecutorConfig
+    from eligibench.evaluation.run import RayExecutor
+    from eligibench.evaluation.run import ExecutorConfig
 
     sent = []
 

@@ -115,10 +115,18 @@ def registrar(target: str) -> Callable[[argparse._SubParsersAction], None]:
     return getattr(importlib.import_module(module), function)
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A bad option value is one line naming the option and where the help is: argparse printed the
+    command's whole usage first (12 lines for `evaluate`) above the one line that said what was wrong."""
+
+    def error(self, message: str):  # noqa: D401 - argparse's hook
+        self.exit(2, f"{self.prog}: error: {message} (options: {self.prog} --help)\n")
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or with `command` (a COMMANDS key) of that one only. The usage line
     still lists every command, so an error of the main parser reads the same either way."""
-    parser = argparse.ArgumentParser(prog="benyfits", description="BeNYfits benchmark tools")
+    parser = OneLineParser(prog="benyfits", description="BeNYfits benchmark tools")
     parser.add_argument("--debug", action="store_true",
                         help=f"show the Python traceback of an error (also ${DEBUG_ENV}=1); accepted anywhere")
     if command is None:

@@ -18,7 +18,6 @@ import tempfile
 from pathlib import Path
 
 from eligibench.errors import BenyfitsError
-from eligibench.results import DUCKDB_MAGIC
 
 
 def add_force_option(p: argparse.ArgumentParser, option: str) -> None:
@@ -27,6 +26,8 @@ def add_force_option(p: argparse.ArgumentParser, option: str) -> None:
 
 
 def _is_duckdb(path: Path) -> bool:
+    from eligibench.results import DUCKDB_MAGIC  # here: importing results imports DuckDB, which a start need not
+
     try:
         with open(path, "rb") as f:
             return f.read(12)[8:12] == DUCKDB_MAGIC

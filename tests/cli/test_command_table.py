@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import eligibench.cli
-from eligibench.cli.main import COMMANDS, build_parser
+from eligibench.cli.main import COMMANDS, build_parser, main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,7 +78,7 @@ def test_an_error_of_the_main_parser_reads_the_same_with_one_command_built(capsy
             parser.parse_args(["check", "x.jsonl", "--no-such-flag"])
         messages.append(capsys.readouterr().err)
     assert messages[0] == messages[1]
-    assert "{validate,profile,check," in messages[0] and "unrecognized arguments: --no-such-flag" in messages[0]
+    assert messages[0].count("\n") == 1 and "unrecognized arguments: --no-such-flag" in messages[0]
 
 
 def test_a_light_commands_start_imports_none_of_the_heavy_libraries():
@@ -108,3 +108,14 @@ print(json.dumps(out))
     assert r.returncode == 0, r.stderr
     imported = {command: heavy for command, heavy in json.loads(r.stdout).items() if heavy}
     assert imported == {}, f"these commands' start imports heavy libraries (move the import into the command): {imported}"
+
+
+@pytest.mark.parametrize("argv", [["evaluate", "--households", "0"], ["evaluate", "--persona", "nobody"],
+                                  ["compare", "--nosuch"], ["nosuch"]])
+def test_a_bad_option_value_is_one_line_naming_the_option_and_the_help(argv, capsys):
+    # argparse printed the command's usage (12 lines for evaluate) above the line saying what was wrong
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1 and "usage" not in err, err
+    assert "error: " in err and "--help)" in err

@@ -1,8 +1,8 @@
 """Bounds on what an agent may forward to a shared model server, checked before any request.
 
 A JSON schema is compiled into a grammar by the server (llama.cpp builds it on its only thread);
-a 100,000-entry enum took llama-cpp-python ~92 s and kept the server from answering anyone else
-for minutes (issue 24). What the reference agents and `eligibench.models.constrained` send is
+a 100,000-entry enum took ~92 s (measured with llama-cpp-python, the runtime used before xllamacpp:
+both run llama.cpp's grammar code) and kept the server from answering anyone else for minutes. What the reference agents and `eligibench.models.constrained` send is
 far inside these bounds (the largest: one boolean property per opportunity of a dialog, < 100),
 so the bounds refuse only requests no benefits agent needs. A request over a bound is the
 agent's error: the host answers it `model_error: rejected` and never sends it.

@@ -83,16 +83,16 @@ def check_url_shape(url: str) -> str:
 
 
 def _category(ip: IP) -> str | None:
-    """Why `ip` is not reachable from the worker, or None (globally routable)."""
+    """What `ip` is, as the refusal says it ("a loopback address"), or None (globally routable)."""
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         return _category(ip.ipv4_mapped)
-    for name, test in (("unspecified", ip.is_unspecified), ("loopback", ip.is_loopback),
-                       ("link-local", ip.is_link_local), ("multicast", ip.is_multicast),
-                       ("private", ip.is_private), ("reserved", ip.is_reserved)):
+    for name, test in (("an unspecified", ip.is_unspecified), ("a loopback", ip.is_loopback),
+                       ("a link-local", ip.is_link_local), ("a multicast", ip.is_multicast),
+                       ("a private", ip.is_private), ("a reserved", ip.is_reserved)):
         if test:
-            return name
+            return f"{name} address"
     if not ip.is_global:
-        return "not globally routable"
+        return "an address that is not globally routable"
     return None
 
 
@@ -177,7 +177,7 @@ class ServicePolicy:
             if why:
                 shown = host if host == a else f"{host!r} ({a})"
                 raise ServiceAddressRefused(
-                    f"agent service host {shown} is {why if why.startswith('one') else 'a ' + why + ' address'}: "
+                    f"agent service host {shown} is {why}: "
                     f"a submitted service may not reach the operator's network (an operator's own service "
                     f"goes in {ALLOW_SETTING})")
         return addresses

@@ -5,6 +5,7 @@ and again at connect time (pinned to the checked address), unless params.yaml se
 names them. Real loopback services; 10.x is written literally and never connected to."""
 from __future__ import annotations
 
+import re
 import socket
 
 import pytest
@@ -56,13 +57,16 @@ def _policy(addresses: dict[str, list[str]], allow: tuple[str, ...] = ()) -> Ser
 
 
 @pytest.mark.parametrize("host, why", [
-    ("127.0.0.1", "loopback"), ("10.1.2.3", "private"), ("::1", "loopback"), ("169.254.169.254", "link-local"),
-    ("0.0.0.0", "unspecified"), ("224.0.0.1", "multicast"), ("192.168.0.10", "private"),
-    ("100.64.0.1", "not globally routable"), ("::ffff:127.0.0.1", "loopback"), ("fe80::1", "link-local"),
+    ("127.0.0.1", "a loopback address"), ("10.1.2.3", "a private address"), ("::1", "a loopback address"),
+    ("169.254.169.254", "a link-local address"), ("0.0.0.0", "an unspecified address"),
+    ("224.0.0.1", "a multicast address"), ("192.168.0.10", "a private address"),
+    ("100.64.0.1", "an address that is not globally routable"), ("::ffff:127.0.0.1", "a loopback address"),
+    ("fe80::1", "a link-local address"),
 ])
 def test_the_worker_refuses_the_operators_network_written_literally(host, why):
-    """Checked without connecting: no packet goes to 10.x or anywhere else."""
-    with pytest.raises(ServiceAddressRefused, match=why):
+    """Checked without connecting: no packet goes to 10.x or anywhere else. The message names the
+    host and what its address is, with its article ("an unspecified address", not "a unspecified")."""
+    with pytest.raises(ServiceAddressRefused, match=rf"^agent service host {re.escape(host)} is {why}: "):
         ServicePolicy(resolver=lambda h, p: [h]).checked_addresses(host, 80)
 
 
@@ -222,8 +226,7 @@ def test_a_ray_task_enforces_the_drivers_rule_in_its_own_process():
 
 def test_the_ray_executor_hands_each_task_the_rule_active_on_the_driver():
     """RayExecutor._run with a stand-in for the ray module: every task is sent the driver's policy."""
-    from eligibench.evaluation.run import RayExecutor
-    from eligibench.evaluation.run import ExecutorConfig
+    from eligibench.evaluation.run import ExecutorConfig, RayExecutor
 
     sent = []
 

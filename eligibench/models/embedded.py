@@ -51,6 +51,18 @@ PREFILL_THREADS = 2
 # 400 naming both sizes: a ModelRequestError, the dialog an error, never a silent reply.
 N_CTX = 8192
 CACHE_RAM_MIB = 2048  # saved prompt states: alternating long prefixes (user profile, agent prompt) each find theirs
+# The server's environment (set unless the caller's environment names them). The wheel's ggml is
+# built with OpenMP, whose threads spin at every barrier (one per graph node: ~450 per prefill
+# batch) while they wait for the other thread; on 2 cores shared with the harness, the agent and
+# often a second pipeline, the waiting thread spins through the time slice the working one needs.
+# PASSIVE makes it sleep instead. Measured (2026-11-27, 2 cores, load 8-10, farm-bench, 3 alternated
+# pairs, each a fresh server answering 3 requests of a 738-token prompt + up to 24 decoded tokens):
+# 78 s wall / 29 CPU s against 107 s / 43 CPU s (0.67x both), the same replies. Prefill is most of a
+# model stage (evaluate@direct-paper: 80 of its 90 s of model time): on this build every prompt
+# token costs about what a decoded one does (SmolLM2's Q4_1 matrices have no batched x86 kernel,
+# ~12 CPU ms a token), and the server already prefills a dialog's fixed system prompt once
+# (cache_prompt, one slot). docs/performance.md, "Model stages".
+SERVER_ENV = {"PYTHONUNBUFFERED": "1", "OMP_WAIT_POLICY": "PASSIVE"}
 
 # CPU instructions beyond the x86-64 AVX2 baseline (Haswell / Zen 1+: SSE3, SSSE3, AVX, AVX2, F16C,
 # FMA, BMI2). A build using them dies with SIGILL on CPUs without them, and gives (slightly)
@@ -355,17 +367,22 @@ class EmbeddedServer:
                 return line[len(SYSTEM_INFO_MARK):].strip()
         return ""
 
+    def environment(self) -> dict[str, str]:
+        """The server process's environment: this one's, with SERVER_ENV where it names nothing else."""
+        env = dict(os.environ)
+        for name, value in SERVER_ENV.items():
+            env.setdefault(name, value)
+        return env
+
     def start(self) -> "EmbeddedServer":
         if not self.running:
-            env = dict(os.environ)
-            env.setdefault("PYTHONUNBUFFERED", "1")
             self._process = ServerProcess(
                 self.command(),
                 base_url=self.base_url,
                 name="llama.cpp server (xllamacpp)",
                 log_path=self.log_path,
                 startup_timeout_s=self.startup_timeout_s,
-                env=env,
+                env=self.environment(),
             )
             self._process.start()
             warn_if_not_portable(self.system_info())

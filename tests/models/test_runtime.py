@@ -53,6 +53,16 @@ def test_thread_counts_are_fixed_whatever_the_machine(monkeypatch, tmp_path):
         EmbeddedServer(n_threads_batch=0)
 
 
+def test_the_server_threads_sleep_at_barriers_unless_the_caller_says_otherwise(monkeypatch, tmp_path):
+    """OpenMP's spinning barrier thread stole the working thread's core on a loaded machine
+    (docs/performance.md, "Model stages"): the server's environment asks for sleeping waits."""
+    monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)
+    env = EmbeddedServer(log_path=tmp_path / "x.log").environment()
+    assert env["OMP_WAIT_POLICY"] == "PASSIVE" and env["PYTHONUNBUFFERED"] == "1"
+    monkeypatch.setenv("OMP_WAIT_POLICY", "ACTIVE")
+    assert EmbeddedServer(log_path=tmp_path / "x.log").environment()["OMP_WAIT_POLICY"] == "ACTIVE"
+
+
 def test_the_child_server_gets_one_slot_the_threads_and_the_alias():
     from eligibench.models.llama_server import params_for, parse_args
 

@@ -33,6 +33,7 @@ conditions that decide.
 """
 from __future__ import annotations
 
+import ast
 import re
 import threading
 from dataclasses import dataclass
@@ -181,8 +182,18 @@ class ExplainedChecker:
 
     def _composite(self, e: Event) -> bool:
         """A condition that only calls another function of this checker (`if member_qualifies(m)`):
-        the called function's own conditions are the real requirements."""
-        return bool(self._own) and any(re.match(rf"^({'|'.join(map(re.escape, self._own))})\(", t) for t, _ in e.values)
+        the called function's own conditions are the real requirements. A comparison of what such a
+        function returns with a limit (`if owners_and_spouses_income(hh) > INCOME_LIMIT`) is not one:
+        the function only adds up an amount and the comparison is the requirement (read as composite,
+        Enhanced STAR over its income limit was explained by the last ownership test inside the sum)."""
+        if not self._own:
+            return False
+        test = self.tests.get(e.line)
+        if test is None:
+            return any(re.match(rf"^({'|'.join(map(re.escape, self._own))})\(", t) for t, _ in e.values)
+        while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test = test.operand
+        return isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id in self._own
 
     def _leaves(self, events: list[Event]) -> list[Event]:
         leaves = [e for e in events if not self._composite(e)]

@@ -59,8 +59,8 @@ CACHE_RAM_MIB = 2048  # saved prompt states: alternating long prefixes (user pro
 # pairs, each a fresh server answering 3 requests of a 738-token prompt + up to 24 decoded tokens):
 # 78 s wall / 29 CPU s against 107 s / 43 CPU s (0.67x both), the same replies. Prefill is most of a
 # model stage (evaluate@direct-paper: 80 of its 90 s of model time): on this build every prompt
-# token costs about what a decoded one does (SmolLM2's Q4_1 matrices have no batched x86 kernel,
-# ~12 CPU ms a token), and the server already prefills a dialog's fixed system prompt once
+# token costs nearly what a decoded one does (same load: 17-30 ms a prompt token, 30-70 ms a decoded
+# one; ~13 CPU ms a prompt token), and the server already prefills a dialog's fixed system prompt once
 # (cache_prompt, one slot). docs/performance.md, "Model stages".
 SERVER_ENV = {"PYTHONUNBUFFERED": "1", "OMP_WAIT_POLICY": "PASSIVE"}
 

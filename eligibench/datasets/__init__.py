@@ -20,6 +20,7 @@ Modules:
 - `sealed`: the sealed evaluation split, built like the public one from a secret seed; its public manifest.
 - `plausibility`: the audit that every published and sealed household could exist (status rules by age, sex, relation).
 - `unread`: the features no checker line reads, redrawn from the population model by the fuzzer.
+- `unread_pool`: that pass over worker processes (`eligibench.parallel`), the generators kept in order.
 """
 from eligibench.datasets import plausibility, sealed  # namespaces: their names (write, manifest, audit) are generic
 from eligibench.datasets.coverage import coverage, coverage_markdown

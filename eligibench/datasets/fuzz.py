@@ -29,9 +29,9 @@ import ast
 import bisect
 import operator
 import random
-from functools import lru_cache, partial
+from functools import lru_cache
 from types import ModuleType
-from typing import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from eligibench.errors import ParamsError
 from eligibench.household import (
@@ -470,7 +470,7 @@ def fuzz_households(count: int, seed: int, thresholds: Thresholds, max_members: 
         raise ParamsError(f"fuzz seed must be an integer, got {seed!r}")
     if feature_schema not in (1, 2):
         raise ParamsError(f"fuzz feature_schema must be 1 or 2, got {feature_schema!r}")
-    from eligibench.datasets import unread
+    from eligibench.datasets import unread, unread_pool
 
     readers = unread.every_edition_checker() if readers is None else tuple(readers)
     rng = random.Random(seed)
@@ -487,87 +487,11 @@ def fuzz_households(count: int, seed: int, thresholds: Thresholds, max_members: 
             out.append(v2 if feature_schema == 2 else unread.v1_form(v2))
             tick()
     else:
-        for hh in _fuzz_and_redraw(count, seed, thresholds, max_members, feature_schema, readers, rng, rng2):
+        fuzzed = (with_v2_flags(rng2, fuzz_household(rng, thresholds, max_members)) for _ in range(count))
+        rng_pop = random.Random(POPULATION_SEED.format(seed=seed))
+        for hh in unread_pool.redraw_in_order(fuzzed, rng_pop, readers, feature_schema):
             out.append(hh)
             tick()
     if progress:
         progress(len(out) % 500)
     return out
-
-
-def _fuzz_and_redraw(count: int, seed: int, thresholds: Thresholds, max_members: int, feature_schema: int,
-                     readers: tuple[ModuleType, ...], rng: random.Random, rng2: random.Random) -> Iterator[Household]:
-    """The fuzzed households with their unread features drawn again, in order, over worker
-    processes (`eligibench.parallel`). The three generators (`rng`, `rng2`, the population's) are
-    read in this process in household order, exactly as one loop would; what draws nothing goes
-    to the workers: which features the checkers read (`unread.features_read`) and the redraw's
-    fixes and rule checks (`unread.settle_redraw`). One process fuzzes and draws while the
-    workers trace and settle, so the stage takes about half its one-process time on 2 cores.
-
-    Measured for 1,000 households (cProfile, one process, 2026-11-27): fuzz 19%, version-2 flags
-    4%, features read 24%, the population's draws 23%, the settling 25%, version-1 form 4%."""
-    from eligibench.datasets import unread
-    from eligibench.parallel import Workers
-
-    rng_pop = random.Random(POPULATION_SEED.format(seed=seed))
-    pop = unread.load_population()
-    names = tuple(m.__name__ for m in readers)
-    pending: dict[int, Household] = {}  # fuzzed, not yet drawn again: filled as the workers ask for more
-
-    def fuzzed() -> Iterator[Household]:
-        for i in range(count):
-            v2 = with_v2_flags(rng2, fuzz_household(rng, thresholds, max_members))
-            pending[i] = v2
-            yield v2
-
-    with Workers(preload=("eligibench.datasets.fuzz", "checkers")) as workers:
-        local = workers.count == 1 or not _importable(readers)
-        read_one = partial(_read_local, readers) if local else partial(_read, names)
-        reads = (Workers(1) if local else workers).map(read_one, fuzzed(), what="fuzzed household")
-
-        def drawn() -> Iterator[tuple]:
-            for i, read in enumerate(reads):
-                v2 = pending.pop(i)
-                yield v2, read, unread.draw_unread(rng_pop, v2, read, pop)
-
-        yield from workers.map(partial(_settle, feature_schema), drawn(), what="fuzzed household")
-
-
-def _importable(modules: Sequence[ModuleType]) -> bool:
-    """Every module is what its name imports (a worker process finds the same checker)."""
-    import importlib
-
-    try:
-        return all(importlib.import_module(m.__name__) is m for m in modules)
-    except ImportError:
-        return False
-
-
-@lru_cache(maxsize=2)
-def _modules(names: tuple[str, ...]) -> tuple[ModuleType, ...]:
-    import importlib
-    import sys
-
-    from eligibench.datasets import unread
-
-    if any(n not in sys.modules for n in names):
-        unread.every_edition_checker()  # imports every edition's checkers the way the caller did
-    return tuple(sys.modules.get(n) or importlib.import_module(n) for n in names)
-
-
-def _read(names: tuple[str, ...], v2: Household) -> list[set[str]]:
-    return _read_local(_modules(names), v2)
-
-
-def _read_local(readers: Sequence[ModuleType], v2: Household) -> list[set[str]]:
-    from eligibench.datasets import unread
-
-    return unread.features_read(v2, readers, v1=unread.v1_form(v2))  # v1_form(v2) is the fuzzed household
-
-
-def _settle(feature_schema: int, task: tuple) -> Household:
-    from eligibench.datasets import unread
-
-    v2, read, dicts = task
-    hh, _members_redrawn = unread.settle_redraw(v2, read, dicts)
-    return hh if feature_schema == 2 else unread.v1_form(hh)

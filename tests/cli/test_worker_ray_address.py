@@ -8,6 +8,10 @@ import pytest
 from eligibench.cli import main
 from eligibench.results import ResultStore
 
+# the worker names a missing bubblewrap first (it runs submitted agents only inside it): the address
+# check comes after, so these run where bubblewrap is installed
+pytestmark = pytest.mark.needs_bwrap
+
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 
 

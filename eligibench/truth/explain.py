@@ -223,8 +223,9 @@ class ExplainedChecker:
         if last.member is None:  # a household-level requirement decided (income against its limit)
             return self.sentence(hh, last, names), []
         details = []
+        owner = self._member_of(events)
         for who in list(dict.fromkeys(members)) or [None]:
-            mine = self._leaves([e for e in events if e.member == who])
+            mine = self._leaves([e for e, o in zip(events, owner) if o == who])
             if not mine:
                 continue
             failed = [e for e in mine if not self.met(e)]
@@ -234,6 +235,24 @@ class ExplainedChecker:
         more = len(details) - 1
         return (f"No member meets every requirement. {details[0]} The same holds for {more} more "
                 f"{'member' if more == 1 else 'members'}, below."), details
+
+    def _member_of(self, events: list[Event]) -> list[int | None]:
+        """Each event's member, a household-level condition tested inside a member's run counted as
+        hers: `if income > limit: return False` in `member_qualifies(m, income, limit)` names no
+        member, yet it is why that member fails (Commodity Supplemental Food Program: a senior in
+        NYC over the income limit was explained by her residence, a requirement she met). Inside
+        means in the same function as the member's condition just before it."""
+        out: list[int | None] = []
+        last: Event | None = None
+        for e in events:
+            if e.member is None and last is not None and \
+                    self._function_of.get(e.line) == self._function_of.get(last.line):
+                out.append(last.member)
+                continue
+            out.append(e.member)
+            if e.member is not None:
+                last = e
+        return out
 
     # -- one condition in words ---------------------------------------------------------------------
 

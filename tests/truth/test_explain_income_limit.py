@@ -67,3 +67,22 @@ def test_a_call_of_a_yes_no_rule_still_gives_way_to_the_rule_s_own_conditions():
     assert not ex.verdict
     assert "60 years old" in ex.sentence or "seniors" in ex.sentence, ex.sentence
     assert "income" not in ex.sentence.lower(), ex.sentence
+
+
+def _senior_and_grandchild(income: int) -> Household:
+    return Household((member(relation="self", age=70, place_of_residence="New York City", annual_work_income=income),
+                      member(relation="grandchild", age=10, place_of_residence="New York City")))
+
+
+def test_a_member_over_a_household_income_limit_is_told_by_the_income():
+    """The same defect, member by member: Commodity Supplemental Food Program tests the household's
+    income inside `member_qualifies(m, income, limit)`, a condition that names no member; the senior's
+    line of the explanation used to be her last condition with a member ("lives in New York City.
+    Requirement met"). Her one-fact twin under the limit is eligible."""
+    checker = explained_checker("CommoditySupplementalFoodProgram")
+    ex = checker.explain(_senior_and_grandchild(90_000))
+    assert not ex.verdict
+    assert ex.details[0].startswith("Income is $90,000, above the limit, $26,572. Requirement not met"), ex.details
+    assert ex.details[1] == "Member 2 is 10 years old. Requirement not met: The person is 60 or older.", ex.details
+    assert "Income is $90,000" in ex.sentence, ex.sentence
+    assert checker.explain(_senior_and_grandchild(20_000)).verdict

@@ -63,6 +63,27 @@ def _threads() -> int:
         return 2
 
 
+def _exit_with(caller: int) -> None:
+    """In each worker: exit when the calling process is gone. A caller killed outright (SIGKILL,
+    a timeout) closes no pipe a worker waits on (each worker holds both ends of the pool's
+    queues), and under `forkserver` the worker's parent is the server, so without this the
+    workers went on with the queued tasks, orphaned (seen 2026-11-27)."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(caller, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except PermissionError:  # a process of another user took the id: the caller is gone
+                os._exit(1)
+
+    threading.Thread(target=watch, name="benyfits-parent-watch", daemon=True).start()
+
+
 def _run_chunk(fn: Callable[[Any], Any], what: str, start: int, items: list) -> list:
     out = []
     for k, item in enumerate(items):
@@ -93,7 +114,7 @@ class Workers:
             ctx = multiprocessing.get_context(method)
             if method == "forkserver":
                 ctx.set_forkserver_preload(list(preload))  # not __main__: a script may run on import
-            self._pool = ctx.Pool(self.count)
+            self._pool = ctx.Pool(self.count, initializer=_exit_with, initargs=(os.getpid(),))
 
     def __enter__(self) -> Workers:
         return self

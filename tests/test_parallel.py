@@ -71,3 +71,38 @@ def test_processes_reads_the_override(monkeypatch):
         monkeypatch.setenv(parallel.ENV, bad)
         with pytest.raises(BenyfitsError, match=f"{parallel.ENV}: expected an integer >= 1, got '{bad}'"):
             parallel.processes()
+
+
+def test_workers_exit_when_the_caller_is_killed(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "caller.py"
+    script.write_text(
+        "import os, threading, time\n"
+        "def pid_then_wait(x):\n"
+        "    time.sleep(0.2)\n"
+        "    return os.getpid()\n"
+        "if __name__ == '__main__':\n"
+        "    threading.Thread(target=time.sleep, args=(60,), daemon=True).start()  # so: forkserver\n"
+        "    from eligibench.parallel import Workers\n"
+        "    with Workers(2) as w:\n"
+        "        for pid in w.map(pid_then_wait, range(10_000), chunk=1):\n"
+        "            print(pid, flush=True)\n")
+    caller = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    try:
+        worker = int(caller.stdout.readline())
+    finally:
+        caller.send_signal(signal.SIGKILL)
+        caller.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(worker, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.2)
+    os.kill(worker, signal.SIGKILL)
+    raise AssertionError(f"worker {worker} outlived its killed caller by 10 s")

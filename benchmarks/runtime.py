@@ -40,6 +40,7 @@ from eligibench.models.embedded import (
     DEFAULT_EMBEDDED_MODEL,
     N_CTX,
     PREFILL_THREADS,
+    SERVER_ENV,
     EmbeddedServer,
     packaged_gguf,
 )
@@ -98,7 +99,7 @@ def llama_cpp_python_server(log_dir: Path) -> ServerProcess | None:
             "--cache_size", str(CACHE_RAM_MIB << 20)]
     return ServerProcess(argv, base_url=f"http://127.0.0.1:{port}/v1", name="llama-cpp-python server",
                          log_path=log_dir / f"llama-cpp-python-{port}.log", startup_timeout_s=180,
-                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                         env={**SERVER_ENV, **os.environ})  # the same OpenMP wait policy as the xllamacpp server
 
 
 @dataclass

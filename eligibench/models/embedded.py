@@ -42,7 +42,9 @@ SHIPPED_WEIGHTS = {DEFAULT_EMBEDDED_MODEL: "sha256:b179c9523d0e6a0f98a330c7562b6
 # Threads, fixed (never derived from the machine, so a run is the same everywhere). One decoding
 # thread: on 2 shared cores a second spinning decode thread collapsed 9-20x per token whenever
 # another process wanted the CPU; two prompt-processing threads: prefill is compute-bound and
-# scales. `attach_servers(cores=1)` (side-by-side jobs) lowers prefill to 1.
+# scales. `attach_servers(cores=1)` (side-by-side jobs) lowers prefill to 1. With the barriers
+# sleeping (SERVER_ENV) 2 prefill threads took the time 1 took at load 6-9 (738 tokens: 12.4 s
+# against 12.2-12.6 s; spinning, 2 took 20-26 s), and they can use an idle second core.
 DECODE_THREADS = 1
 PREFILL_THREADS = 2
 # SmolLM2's trained context. llama.cpp's server caps a slot at the model's trained context whatever

@@ -64,12 +64,16 @@ def _threads() -> int:
 
 
 def _exit_with(caller: int) -> None:
-    """In each worker: exit when the calling process is gone. A caller killed outright (SIGKILL,
-    a timeout) closes no pipe a worker waits on (each worker holds both ends of the pool's
-    queues), and under `forkserver` the worker's parent is the server, so without this the
-    workers went on with the queued tasks, orphaned (seen 2026-11-27)."""
+    """In each worker: one process for any map it starts itself, and exit within a second of
+    the caller's death. A caller killed outright (SIGKILL, a timeout) leaves its workers to run
+    the tasks already queued, and under `forkserver` their parent is the server, not the caller
+    (orphaned workers still running were seen on 2026-11-27)."""
     import threading
     import time
+
+    # a map inside a worker (a worker's function that builds with workers of its own) runs in the
+    # worker: nested pools only multiply processes on the same cores
+    os.environ[ENV] = "1"
 
     def watch() -> None:
         while True:

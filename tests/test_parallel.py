@@ -106,3 +106,11 @@ def test_workers_exit_when_the_caller_is_killed(tmp_path):
         time.sleep(0.2)
     os.kill(worker, signal.SIGKILL)
     raise AssertionError(f"worker {worker} outlived its killed caller by 10 s")
+
+
+def _processes_inside(_: int) -> int:
+    return parallel.processes()
+
+
+def test_a_map_inside_a_worker_runs_in_that_worker():
+    assert parallel.ordered_map(_processes_inside, range(4), count=2, chunk=1) == [1, 1, 1, 1]

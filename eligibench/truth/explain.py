@@ -17,7 +17,10 @@ included (`household_income(hh)` reads every member's incomes). From those event
   or below the limit ..."). A condition no review row covers gets its requirement in generated
   words. Nothing shows code: money as money, school levels as words, codes as words.
 - the decisive condition (for an ineligible member, the last requirement not met; for an
-  eligible household, every requirement met by the member who qualified);
+  eligible household, every requirement met by the member who qualified). A condition that only
+  calls a yes/no rule of the checker is told by that rule's conditions, but an amount a helper adds
+  up compared with a limit is a requirement itself, and a household-level condition tested inside a
+  member's run (the household's income in `member_qualifies`) counts as that member's;
 - per line, whether its condition was true, false or both (the code view's marks), the module
   constants beside the lines that use them, and the facts the conditions read (`m<i>.<feature>`).
 
@@ -193,6 +196,11 @@ class ExplainedChecker:
             return any(re.match(rf"^({'|'.join(map(re.escape, self._own))})\(", t) for t, _ in e.values)
         while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             test = test.operand
+        compare = single_comparison(test)
+        if compare is not None and compare[1] in (ast.Eq, ast.NotEq):
+            # `count_babies(hh) == 0` asks whether anyone passed the helper's own conditions (they
+            # tell it: Newborn Home Visiting's first-time parent rule), not an amount against a limit
+            test = next((x for x in (compare[0], compare[2]) if isinstance(x, ast.Call)), test)
         return isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id in self._own
 
     def _leaves(self, events: list[Event]) -> list[Event]:

@@ -203,7 +203,7 @@ def _source(args: argparse.Namespace):
 
 def _run(args: argparse.Namespace) -> int:
     from eligibench.errors import BenyfitsError, ParamsError
-    from eligibench.evaluation.run import check_endpoints, load_config, load_run, run_report, run_submission
+    from eligibench.evaluation.run import load_config, load_run, run_report, run_submission
     from eligibench.progress import bar
     from eligibench.results import ResultStore
 
@@ -242,13 +242,7 @@ def _run(args: argparse.Namespace) -> int:
         check_output_file(args.output, "--output", force=getattr(args, "force", False), protect=(project / config.store,))
     resolved = load_run(manifest, project, run=args.config, config=config, split=args.split, rows=rows)
     if args.check:
-        problems = check_endpoints(resolved)
-        roles = ", ".join(sorted(resolved.roles) + (["simulator"] if resolved.simulator.uses_model else [])) or "none"
-        if problems:
-            raise PreflightFailed("model preflight failed:\n" + "\n".join(f"- {p}" for p in problems))
-        print(f"preflight ok for {resolved.run.name}: every endpoint answers, serves its model and takes what the run "
-              f"needs (roles: {roles})")
-        return 0
+        return _check_only(resolved)
     where = project / resolved.config.store
     if shadowed:
         print(shadowed, file=sys.stderr)
@@ -283,6 +277,19 @@ def _run(args: argparse.Namespace) -> int:
         print(f"benyfits: {report.agent_errors} dialog(s) ended in the agent's error (exit 1; "
               "--allow-agent-errors accepts them)", file=sys.stderr)
         return 1
+    return 0
+
+
+def _check_only(resolved) -> int:
+    """`--check`: every endpoint the run would use answers, serves its model and takes what the run needs."""
+    from eligibench.evaluation.run import check_endpoints
+
+    problems = check_endpoints(resolved)
+    roles = ", ".join(sorted(resolved.roles) + (["simulator"] if resolved.simulator.uses_model else [])) or "none"
+    if problems:
+        raise PreflightFailed("model preflight failed:\n" + "\n".join(f"- {p}" for p in problems))
+    print(f"preflight ok for {resolved.run.name}: every endpoint answers, serves its model and takes what the run "
+          f"needs (roles: {roles})")
     return 0
 
 

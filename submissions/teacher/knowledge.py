@@ -5,8 +5,8 @@ An agent runs in the jail, which shows it the harness package and its own `gener
 folder but neither `checkers/` nor the published data (docs/integrity.md). So the generate stage's
 hook (`pregenerate_hook`, run in the harness) writes both there: `knowledge.json` (per
 opportunity, how many published rows it has and how many of them needed each feature: the
-published rows' `needed_facts` with the member index dropped) and `checkers/`, the checker
-modules as shipped (the top-level 2024 ones, `_common` and `facts`). Run in-process (the
+published rows' `needed_facts` with the member index dropped) and `checkers/`, the checkers
+package as shipped (with `editions/`, whose `share_rules` some 2024 checkers use). Run in-process (the
 Gymnasium environment, the teacher-data stage) the teacher reads the project's own copies.
 No label is read: only `needed_facts`, which the published card documents as the facts the
 checker read.
@@ -82,9 +82,8 @@ def build(out_dir: Path, dataset_dir: Path = paths.DATASET_DIR, checkers_dir: Pa
     snap = out_dir / SNAPSHOT
     if snap.exists():
         shutil.rmtree(snap)
-    snap.mkdir()
-    for src in sorted(Path(checkers_dir).glob("*.py")):
-        shutil.copyfile(src, snap / src.name)
+    # the whole package: a 2024 checker may share its twin's rules through `checkers.editions`
+    shutil.copytree(checkers_dir, snap, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     return target
 
 

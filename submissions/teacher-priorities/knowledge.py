@@ -82,9 +82,8 @@ def build(out_dir: Path, dataset_dir: Path = paths.DATASET_DIR, checkers_dir: Pa
     snap = out_dir / SNAPSHOT
     if snap.exists():
         shutil.rmtree(snap)
-    snap.mkdir()
-    for src in sorted(Path(checkers_dir).glob("*.py")):
-        shutil.copyfile(src, snap / src.name)
+    # the whole package: a 2024 checker may share its twin's rules through `checkers.editions`
+    shutil.copytree(checkers_dir, snap, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     return target
 
 

@@ -31,7 +31,18 @@ class Downloads:
     """The export folder: `save` writes a file and returns its link; `route` serves it."""
 
     def __init__(self, folder: Path | None = None):
-        self.folder = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="benyfits-lb-export-"))
+        self._given = Path(folder) if folder else None
+        self._temporary: tempfile.TemporaryDirectory | None = None
+
+    @property
+    def folder(self) -> Path:
+        """The given folder, else a temporary one made at the first export and removed with the
+        board (or at exit): a board that exports nothing leaves nothing behind in /tmp."""
+        if self._given is not None:
+            return self._given
+        if self._temporary is None:
+            self._temporary = tempfile.TemporaryDirectory(prefix="benyfits-lb-export-")
+        return Path(self._temporary.name)
 
     def save(self, name: str, text: str) -> str:
         """Write `text` as `name` under a fresh token; the relative link that downloads it."""

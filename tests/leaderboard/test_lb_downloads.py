@@ -2,6 +2,8 @@
 never the server's temp path, and the route serves only what the app wrote."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
@@ -41,3 +43,18 @@ def test_the_route_serves_nothing_else(client, tmp_path):
         assert c.get(bad).status_code == 404, bad
     with pytest.raises(ValueError):
         d.save("../escape.csv", "")
+
+
+def test_the_temporary_export_folder_is_made_at_the_first_export_and_removed_with_the_board():
+    import gc
+    import tempfile
+
+    before = {p.name for p in Path(tempfile.gettempdir()).glob("benyfits-lb-export-*")}
+    d = Downloads()
+    assert {p.name for p in Path(tempfile.gettempdir()).glob("benyfits-lb-export-*")} == before  # nothing yet
+    link = d.save("board.csv", "a,b\n")
+    folder = d.folder
+    assert (folder / link.split("/", 1)[1]).read_text() == "a,b\n"
+    del d
+    gc.collect()
+    assert not folder.exists()

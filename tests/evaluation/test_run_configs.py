@@ -55,7 +55,7 @@ def test_shipped_params_have_the_cpu_configurations_and_paper_variants():
     assert config.submissions == tuple(dict.fromkeys(r.submission for r in config.runs.values()))
     # proada's code role: the default spec with its own max_tokens; dialog: the default unchanged
     proada = config.runs["proada"]
-    assert proada.models["code"].max_tokens == 450 and proada.models["code"].model == config.agent_model.model
+    assert proada.models["code"].max_tokens == 200 and proada.models["code"].model == config.agent_model.model
     assert proada.models["dialog"] == config.agent_model
 
 

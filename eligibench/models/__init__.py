@@ -56,7 +56,7 @@ from eligibench.models.preflight import check_preflight, preflight
 from eligibench.models.registry import BACKEND_REGISTRY, BackendInfo, backend, is_smoke_backend, serves_reference
 from eligibench.models.replicas import ReplicaPool, ReplicatedModel, pool_for
 from eligibench.models.servers import check_health
-from eligibench.models.serving import attach_servers, model_identity
+from eligibench.models.serving import attach_servers, decoding_identity, model_identity
 from eligibench.models.types import (
     BACKENDS,
     ChatMessage,
@@ -106,6 +106,7 @@ __all__ = [
     "check_runtime",
     "is_smoke_backend",
     "make_model",
+    "decoding_identity",
     "model_identity",
     "pool_for",
     "preflight",

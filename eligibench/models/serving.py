@@ -42,8 +42,20 @@ def model_identity(spec: ModelSpec) -> str:
     file's sha256). Endpoints (base_url, replicas), retries and timeouts do not change results and
     are left out: replicas serve the same model with the same decoding settings, so adding,
     removing or losing one mid-run leaves the run id (and a resumed run) the same."""
-    ident = f"{spec.backend}:{spec.model}@t{spec.temperature}/s{spec.seed}/m{spec.max_tokens}"
-    ident += backend(spec.backend).identity(spec)
+    ident = _settings(spec, spec.max_tokens) + backend(spec.backend).identity(spec)
     if not spec.constrained:  # no grammar and no seed: different outputs, so a different run
         ident += "/unconstrained"
     return ident
+
+
+def decoding_identity(spec: ModelSpec, max_tokens: int | None = None) -> str:
+    """Backend, name and decoding settings of a call, with the call's own token limit when it
+    sets one (`max_tokens`), else the spec's: what a cache of generated outputs (ProADA's programs,
+    the worksheets) keys on, so an output made under other settings is never reused as if made
+    under these. Unlike `model_identity` it reads no file, so an agent in the jail can compute it."""
+    ident = _settings(spec, spec.max_tokens if max_tokens is None else max_tokens)
+    return ident if spec.constrained else ident + "/unconstrained"
+
+
+def _settings(spec: ModelSpec, limit: int | None) -> str:
+    return f"{spec.backend}:{spec.model}@t{spec.temperature}/s{spec.seed}/m{limit}"

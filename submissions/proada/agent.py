@@ -25,6 +25,7 @@ from typing import Any, Mapping, Sequence
 from eligibench.agents import per_call_limit
 from eligibench.agents.sandbox import Sandbox
 from eligibench.evaluation.hosting import Agent, AgentContext
+from eligibench.models import decoding_identity
 
 from .proada_codegen import Program, ProgramCache, get_program, model_slug, shared_keys
 from .proada_dialog import (
@@ -109,7 +110,8 @@ class ProADAAgent(Agent):
         folder = Path(str(self.options["cache_dir"]))
         if not folder.is_absolute():
             folder = PROJECT_ROOT / folder
-        return ProgramCache(folder / model_slug(model.spec.model), model.spec.model, self._format())
+        return ProgramCache(folder / model_slug(model.spec.model), model.spec.model, self._format(),
+                            decoding_identity(model.spec, per_call_limit(self.options, "code_max_tokens")))
 
     def _format(self) -> str:
         fmt = str(self.options["code_format"])

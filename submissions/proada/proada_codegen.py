@@ -31,7 +31,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from eligibench.agents import per_call_limit
 from eligibench.agents.sandbox import PolicyError, Violation, function_arity, validate
-from eligibench.models import ConstrainedOutputError, ModelError, ModelUnavailable, ask_json
+from eligibench.models import ConstrainedOutputError, ModelError, ModelUnavailable, ask_json, decoding_identity
 
 from .proada_prompts import CODE_SCHEMA, PROMPT_VERSION, codegen_messages, codegen_retry
 
@@ -330,12 +330,15 @@ def requirements_digest(requirements: str, existing: Sequence[str] = ()) -> str:
 
 
 class ProgramCache:
-    """JSON files `<folder>/<sha256(requirements)>.json`, one folder per code model."""
+    """JSON files `<folder>/<sha256(requirements)>.json`, one folder per code model. A file is
+    used only when it was made under the same decoding settings (`decoding`: models.decoding_identity
+    with the call's token limit): a program cut at 450 tokens is not one cut at 200."""
 
-    def __init__(self, folder: Path | str, model_name: str, fmt: str = "comment"):
+    def __init__(self, folder: Path | str, model_name: str, fmt: str = "comment", decoding: str = ""):
         self.folder = Path(folder)
         self.model_name = model_name
         self.fmt = fmt
+        self.decoding = decoding
 
     def path(self, requirements: str, existing: Sequence[str] = ()) -> Path:
         return self.folder / f"{requirements_digest(requirements, existing)}.json"
@@ -348,7 +351,8 @@ class ProgramCache:
             return None
         if (not isinstance(raw, dict) or raw.get("prompt_version") != PROMPT_VERSION
                 or raw.get("model") != self.model_name or raw.get("requirements") != requirements
-                or raw.get("format") != self.fmt or list(raw.get("preexisting_keys") or []) != list(existing)):
+                or raw.get("format") != self.fmt or list(raw.get("preexisting_keys") or []) != list(existing)
+                or raw.get("decoding", "") != self.decoding):
             return None
         try:
             return Program.from_json(raw["program"])
@@ -357,7 +361,7 @@ class ProgramCache:
 
     def store(self, requirements: str, prog: Program, existing: Sequence[str] = ()) -> Path | None:
         record = {"prompt_version": PROMPT_VERSION, "model": self.model_name, "format": self.fmt,
-                  "requirements": requirements, "program": prog.to_json()}
+                  "decoding": self.decoding, "requirements": requirements, "program": prog.to_json()}
         if existing:
             record["preexisting_keys"] = list(existing)
         text = json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
@@ -402,7 +406,7 @@ def pregenerate(model, briefs: Sequence, cache_folder: Path | str, max_tokens: i
     opportunity's program from the last household that has it.
     For a pipeline stage: `cache_folder` should be `<cache_dir>/<model_slug(model.spec.model)>`.
     """
-    cache = ProgramCache(cache_folder, model.spec.model, fmt)
+    cache = ProgramCache(cache_folder, model.spec.model, fmt, decoding_identity(model.spec, max_tokens))
     out = {}
     if households is None:
         for b in briefs:

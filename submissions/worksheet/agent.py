@@ -52,6 +52,7 @@ from .generation import (
     Generated,
     WorksheetCache,
     generate,
+    generation_key,
     model_slug,
 )
 from .worksheet import PREFIX, Field, Worksheet, expression_code
@@ -134,7 +135,9 @@ class WorksheetAgent(Agent):
         folder = Path(str(self.options["cache_dir"]))
         if not folder.is_absolute():
             folder = PROJECT_ROOT / folder
-        return WorksheetCache(folder / model_slug(model.spec.model), model.spec.model)
+        return WorksheetCache(folder / model_slug(model.spec.model), model.spec.model,
+                              generation_key(model, per_call_limit(self.options, "worksheet_max_tokens"),
+                                             int(self.options["repair_attempts"])))
 
     def start(self, opportunities: Sequence) -> None:
         self.briefs = list(opportunities)

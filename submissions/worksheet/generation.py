@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 
 from eligibench.agents import per_call_limit
 from eligibench.agents.sandbox import Sandbox
-from eligibench.models import ConstrainedOutputError, ModelError, ModelUnavailable, ask_json
+from eligibench.models import ConstrainedOutputError, ModelError, ModelUnavailable, ask_json, decoding_identity
 
 from .worksheet import WORKSHEET_SCHEMA, Worksheet, WorksheetError, validate_worksheet
 
@@ -92,12 +92,21 @@ def model_slug(model_name: str) -> str:
     return re.sub(r"[^a-z0-9._-]+", "-", base.lower()).strip("-.") or "model"
 
 
-class WorksheetCache:
-    """JSON files `<folder>/<sha256(requirements)>.json`, one folder per code model."""
+def generation_key(model, max_tokens: int | None, repair_attempts: int) -> str:
+    """What a cached worksheet must have been made under to be reused: the decoding settings with
+    the call's token limit (models.decoding_identity) and the repair turns allowed."""
+    return f"{decoding_identity(model.spec, max_tokens)}/repairs{repair_attempts}"
 
-    def __init__(self, folder: Path | str, model_name: str):
+
+class WorksheetCache:
+    """JSON files `<folder>/<sha256(requirements)>.json`, one folder per code model; a file is used
+    only when made under the same `generation_key` (a worksheet cut at 450 tokens is not one cut
+    at 200)."""
+
+    def __init__(self, folder: Path | str, model_name: str, decoding: str = ""):
         self.folder = Path(folder)
         self.model_name = model_name
+        self.decoding = decoding
 
     def path(self, requirements: str) -> Path:
         return self.folder / f"{hashlib.sha256(requirements.encode('utf-8')).hexdigest()}.json"
@@ -106,15 +115,15 @@ class WorksheetCache:
         try:
             raw = json.loads(self.path(requirements).read_text(encoding="utf-8"))
             if (raw.get("prompt_version") != PROMPT_VERSION or raw.get("model") != self.model_name
-                    or raw.get("requirements") != requirements):
+                    or raw.get("requirements") != requirements or raw.get("decoding", "") != self.decoding):
                 return None
             return Generated.from_json(raw["result"])
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None
 
     def store(self, requirements: str, result: Generated) -> None:
-        record = {"prompt_version": PROMPT_VERSION, "model": self.model_name, "requirements": requirements,
-                  "result": result.to_json()}
+        record = {"prompt_version": PROMPT_VERSION, "model": self.model_name, "decoding": self.decoding,
+                  "requirements": requirements, "result": result.to_json()}
         path = self.path(requirements)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -130,7 +139,7 @@ def pregenerate(model, briefs: Sequence, cache_folder: Path | str, max_tokens: i
                 progress=None) -> dict[str, Generated]:
     """Generate (or load) every brief's worksheet into `cache_folder`, which should be
     `<cache_dir>/<model_slug(model.spec.model)>` (e.g. for a pipeline stage that warms the cache)."""
-    cache = WorksheetCache(cache_folder, model.spec.model)
+    cache = WorksheetCache(cache_folder, model.spec.model, generation_key(model, max_tokens, repair_attempts))
     out = {}
     with Sandbox() as box:
         for b in briefs:

@@ -344,6 +344,12 @@ def test_worksheet_generation_failure_predicts_false_and_is_cached(tmp_path):
     assert [f.read_text() for f in files] == texts
     warm = worksheet_generation.pregenerate(code2, BRIEFS, tmp_path / "scripted-code")  # the cache-warming helper
     assert code2.prompts == [] and warm["IDNYC"].worksheet is None and warm["SummerMeals"].worksheet == agent.sheets[1]
+    # made under another token limit: generated again, not reused as if made under this one
+    code3 = ScriptedChatModel([good, good], name="scripted-code")
+    agent3 = worksheet.WorksheetAgent(AgentContext(models={"code": code3, "dialog": dialog_model},
+                                                   options={**options, "worksheet_max_tokens": 450}))
+    agent3.start(BRIEFS)
+    assert len(code3.prompts) == 2 and not any(e["cached"] for e in agent3.trace if e["event"] == "worksheet")
 
 
 # --------------------------------------------------------------------------- the real embedded model

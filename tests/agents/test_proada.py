@@ -13,7 +13,7 @@ from eligibench.evaluation.hosting import AgentContext, OpportunityBrief, import
 from eligibench.evaluation.run import run_dialog
 from eligibench.evaluation.user import SimulatedUser
 from eligibench.household import household
-from eligibench.models import Completion
+from eligibench.models import Completion, ModelSpec, decoding_identity
 from eligibench.results import AGENT_ERROR, READY, TURN_LIMIT
 from tests.agents.live_profile import LIVE_PROFILE
 
@@ -78,7 +78,7 @@ class ScriptedCodeModel:
     def __init__(self, replies, name="scripted-code-model"):
         self.replies = list(replies)
         self.prompts = []
-        self.spec = type("Spec", (), {"model": name})()
+        self.spec = ModelSpec("openai", name, base_url="http://127.0.0.1:9/v1")  # never called: chat() is scripted
 
     def chat(self, messages, json_schema=None, max_tokens=None):
         self.prompts.append([dict(m) for m in messages])
@@ -281,6 +281,20 @@ def test_cache_is_keyed_by_requirements_and_model_and_deterministic(tmp_path):
     assert codegen.ProgramCache(folder, "other-model").load(CHILD.requirements) is None
 
 
+def test_a_program_made_under_other_decoding_settings_is_not_reused(tmp_path):
+    """The cache keys on the call's decoding settings: a program cut at another token limit (or
+    another temperature, seed) is generated again, not reused as if made under these."""
+    model = ScriptedCodeModel(["```python\n" + CHILD_CODE + "```", "```python\n" + NYC_CODE + "```"])
+    folder = tmp_path / codegen.model_slug(model.spec.model)
+    at_450 = codegen.ProgramCache(folder, model.spec.model, decoding=decoding_identity(model.spec, 450))
+    first, _ = codegen.get_program(model, at_450, "Child", CHILD.requirements, max_tokens=450)
+    at_200 = codegen.ProgramCache(folder, model.spec.model, decoding=decoding_identity(model.spec, 200))
+    assert at_200.load(CHILD.requirements) is None
+    second, cached = codegen.get_program(model, at_200, "Child", CHILD.requirements, max_tokens=200)
+    assert not cached and second.code != first.code and len(model.prompts) == 2
+    assert decoding_identity(model.spec, 200).endswith("/m200") and decoding_identity(model.spec, 450) != decoding_identity(model.spec, 200)
+
+
 def test_agent_generates_lazily_and_caches(tmp_path):
     model = ScriptedCodeModel(["```python\n" + NYC_CODE + "```", "```python\n" + CHILD_CODE + "```"])
     ctx = AgentContext(models={"code": model}, options={"cache_dir": str(tmp_path), "phrase_questions": False})
@@ -355,7 +369,7 @@ def test_real_model_dialog_through_process_agent(spec, tmp_path_factory):
     briefs = _briefs(ids)
     cache = tmp_path_factory.mktemp("proada-cache-process")
     # Seed the cache with a hand-written program so the sandbox surely runs inside the worker.
-    codegen.ProgramCache(cache / "smollm2-135m-instruct", spec.model).store(
+    codegen.ProgramCache(cache / "smollm2-135m-instruct", spec.model, decoding=decoding_identity(spec)).store(
         briefs[0].requirements, codegen.program(CHILD_CODE))
     roles = {"code": asdict(spec), "dialog": asdict(spec)}
     agent = ProcessAgent(FOLDER, "agent:ProADAAgent", roles, 0, {"cache_dir": str(cache)},

@@ -30,8 +30,9 @@ from eligibench.models.types import ChatMessage, Completion, ModelConfigError, M
 class ConstrainedOutputError(ModelError):
     """The model's reply did not match the schema, twice."""
 
-    def __init__(self, message: str, replies: Sequence[str]):
+    def __init__(self, message: str, replies: Sequence[str], detail: str = ""):
         self.replies = list(replies)
+        self.detail = detail or message  # what was wrong with the replies, without the model or endpoint
         super().__init__(message)
 
 
@@ -160,11 +161,9 @@ def _correction(reply: Completion, reason: str, schema: dict) -> list[ChatMessag
 
 
 def _fail(replies: list[str], reasons: list[str], model: ChatModel) -> ConstrainedOutputError:
-    detail = " | ".join(f"reply {i + 1}: {r}" for i, r in enumerate(reasons))
-    return ConstrainedOutputError(
-        f"{model.spec.model} at {model.endpoint} gave no valid JSON after {len(replies)} tries: {detail}",
-        replies,
-    )
+    detail = f"no valid JSON after {len(replies)} tries: " + " | ".join(
+        f"reply {i + 1}: {r}" for i, r in enumerate(reasons))
+    return ConstrainedOutputError(f"{model.spec.model} at {model.endpoint} gave {detail}", replies, detail)
 
 
 def ask_json(

@@ -52,8 +52,13 @@ def decoding_identity(spec: ModelSpec, max_tokens: int | None = None) -> str:
     """Backend, name and decoding settings of a call, with the call's own token limit when it
     sets one (`max_tokens`), else the spec's: what a cache of generated outputs (ProADA's programs,
     the worksheets) keys on, so an output made under other settings is never reused as if made
-    under these. Unlike `model_identity` it reads no file, so an agent in the jail can compute it."""
-    ident = _settings(spec, spec.max_tokens if max_tokens is None else max_tokens)
+    under these. At temperature 0 the seed is left out: greedy decoding never reads it, and the
+    generate stage (seed of the spec) and a trial (its own seed) must find the same programs.
+    Unlike `model_identity` it reads no file, so an agent in the jail can compute it."""
+    limit = spec.max_tokens if max_tokens is None else max_tokens
+    ident = _settings(spec, limit)
+    if not spec.temperature:
+        ident = f"{spec.backend}:{spec.model}@t{spec.temperature}/m{limit}"
     return ident if spec.constrained else ident + "/unconstrained"
 
 

@@ -301,8 +301,8 @@ def generate(model, name: str, requirements: str, max_tokens: int | None = None,
         except ModelUnavailable:
             raise
         except ConstrainedOutputError as e:
-            attempts.append(f"no valid JSON: {str(e)[:300]}")
-            return Program("failed", reason=f"no valid JSON from the code model: {str(e)[:300]}",
+            attempts.append(f"no valid JSON: {e.detail[:300]}")  # not the endpoint: a port is no part of the file
+            return Program("failed", reason=f"no valid JSON from the code model: {e.detail[:300]}",
                            attempts=tuple(attempts))
         except ModelError as e:
             return Program("failed", reason=f"model error: {type(e).__name__}: {str(e)[:300]}",

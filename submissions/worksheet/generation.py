@@ -51,6 +51,11 @@ class Generated:
     reason: str = ""  # why generation failed
     attempts: tuple[str, ...] = ()
 
+    @property
+    def ok(self) -> bool:
+        """A usable worksheet was made (what the generate stage counts as generated and valid)."""
+        return self.worksheet is not None
+
     def to_json(self) -> dict:
         return {"worksheet": self.worksheet.to_json() if self.worksheet else None, "reason": self.reason,
                 "attempts": list(self.attempts)}
@@ -71,7 +76,7 @@ def generate(model, name: str, requirements: str, max_tokens: int | None = None,
         try:
             raw = ask_json(model, messages, WORKSHEET_SCHEMA, max_tokens=max_tokens)
         except ConstrainedOutputError as e:
-            attempts.append(f"no valid JSON: {str(e)[:300]}")
+            attempts.append(f"no valid JSON: {e.detail[:300]}")  # not the endpoint: a port is no part of the file
             return Generated(None, "the model gave no valid worksheet JSON", tuple(attempts)), True
         except ModelUnavailable:
             raise

@@ -335,6 +335,8 @@ def test_worksheet_generation_failure_predicts_false_and_is_cached(tmp_path):
     texts = [f.read_text() for f in files]
     for t in texts:
         assert t == json.dumps(json.loads(t), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+        assert code.endpoint not in t  # the failure's reason names no endpoint (a server's port changes)
+    assert any("no valid JSON after 2 tries" in t for t in texts)
     # A second agent loads both from the cache: no code-model call.
     code2 = ScriptedChatModel([], name="scripted-code")
     agent2 = worksheet.WorksheetAgent(AgentContext(models={"code": code2, "dialog": dialog_model}, options=options))

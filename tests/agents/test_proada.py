@@ -293,6 +293,10 @@ def test_a_program_made_under_other_decoding_settings_is_not_reused(tmp_path):
     second, cached = codegen.get_program(model, at_200, "Child", CHILD.requirements, max_tokens=200)
     assert not cached and second.code != first.code and len(model.prompts) == 2
     assert decoding_identity(model.spec, 200).endswith("/m200") and decoding_identity(model.spec, 450) != decoding_identity(model.spec, 200)
+    # greedy decoding reads no seed: the generate stage's programs serve every trial's seed
+    assert decoding_identity(replace(model.spec, seed=7)) == decoding_identity(replace(model.spec, seed=0))
+    warm = replace(model.spec, temperature=0.7)
+    assert decoding_identity(replace(warm, seed=7)) != decoding_identity(replace(warm, seed=0))
 
 
 def test_agent_generates_lazily_and_caches(tmp_path):

@@ -11,9 +11,12 @@ The generation jobs are independent (each writes its own folder; a hook's calls 
 its own earlier replies), so they run side by side, one job per core, each with its own model
 servers (attach_servers with `cores`: the llama.cpp server of a job decodes and prefills on 1
 thread on 2 cores). Measured (2026-11-24, 2 cores, SmolLM2-135M, worksheet + ProADA): the two
-jobs take about the same time, so the stage takes about half as long, and generated/ is
-byte-identical to one job after the other on one shared server (llama.cpp's result for a prompt
-does not depend on the server's earlier requests, its prefix cache or the thread count).
+jobs take about the same time, so the stage takes about half as long, and generated/ was
+byte-identical to one job after the other on one shared server. That is not guaranteed: on
+2026-11-27 one ProADA program of 14 differed when regenerated on a server with another history and
+thread count (a prefix reused from the prompt cache is computed in another batch shape). So the
+jobs are never shared out by timing: each job has its own server and a fixed order of requests,
+the same on any machine (docs/performance.md, "Tried and not kept").
 """
 import inspect
 import os

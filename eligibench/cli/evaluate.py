@@ -33,6 +33,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from eligibench.cli.project import add_project_option, project_root
+from eligibench.cli.signals import interrupt_on_sigterm
 from eligibench.cli.simulator_option import add_simulator_options
 from eligibench.errors import BenyfitsError
 from eligibench.paths import LOCAL_STORE
@@ -47,25 +48,6 @@ def _seconds(value: str) -> float:
     if not 1 <= n <= 86400:
         raise argparse.ArgumentTypeError(f"{value!r}: expected 1 to 86400 seconds")
     return n
-
-
-def interrupt_on_sigterm() -> None:
-    """SIGTERM (a kill, a stopped container) ends the run as Ctrl-C does: the runner marks it
-    `incomplete` and closes the agents, instead of the process vanishing with the run `running`."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return
-
-    def on_term(signum, frame):  # noqa: ARG001 - the signal handler's signature
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends it at once
-        # raised here, not by raise_signal(SIGINT): a process started in the background by a script
-        # (`benyfits evaluate ... &`) inherits SIGINT ignored, and the SIGTERM was then swallowed:
-        # the run went on, and stayed `running`
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, on_term)
 
 
 def _positive(value: str) -> int:

@@ -11,10 +11,11 @@ command line by hand and guessed the model's alias.
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
 import time
 from contextlib import ExitStack
+
+from eligibench.cli.signals import interrupt_on_sigterm
 
 POLL_S = 5.0  # how often the server's health is checked while serving
 
@@ -32,21 +33,12 @@ def lines(base_url: str, model: str) -> list[str]:
     ]
 
 
-def _stop_on_sigterm() -> None:
-    """SIGTERM (a supervisor, `kill`) stops the server as Ctrl-C does, instead of killing this
-    process before its ExitStack stops the server (the lifeline would stop it, later)."""
-    def handler(signum, frame):  # noqa: ARG001 - signal handler signature
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, handler)
-
-
 def _run(args: argparse.Namespace) -> int:
     from eligibench.models import ModelSpec, ModelUnavailable, attach_servers, check_health, resolve_model_path
 
     spec = ModelSpec(backend="embedded", model=args.model)
     resolve_model_path(spec.model)  # a missing GGUF file is a one-line error here, before any start
-    _stop_on_sigterm()
+    interrupt_on_sigterm(restore_ctrl_c=True)  # Ctrl-C and SIGTERM stop the server, even started in the background
     with ExitStack() as stack:
         try:
             url = attach_servers({"model": spec}, stack)["model"].base_url

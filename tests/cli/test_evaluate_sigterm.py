@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from eligibench.cli.evaluate import interrupt_on_sigterm
+from eligibench.cli.signals import interrupt_on_sigterm
 
 
 @pytest.mark.parametrize("sigint", [signal.SIG_IGN, signal.default_int_handler], ids=["sigint-ignored", "sigint-default"])

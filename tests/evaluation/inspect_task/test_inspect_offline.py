@@ -147,8 +147,10 @@ def test_inspect_list_tasks_shows_the_registered_names() -> None:
 @pytest.mark.model
 def test_serve_model_prints_a_url_that_serves_the_model() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+    # started with SIGINT ignored, as a script's background job (and an xdist worker's child) is:
+    # Ctrl-C must still stop it
     proc = subprocess.Popen([str(BIN / "benyfits"), "serve-model"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env)
+                            text=True, env=env, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
     try:
         printed: dict[str, str] = {}
         deadline = time.monotonic() + 240  # the server's start (the session fixture allows 180 s)

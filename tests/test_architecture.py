@@ -296,7 +296,7 @@ MODELS = "one model backend's wire detail, tested where it is made (not the mode
 RUN_PART = "an evaluation internal (executor or simulator table, fault-metric names) the run tests pin"
 TEST_DEEP_IMPORTS_ALLOWED: dict[tuple[str, str], str] = {
     ("tests.cli.test_command_table", "eligibench.cli.main"): CLI,
-    ("tests.cli.test_evaluate_sigterm", "eligibench.cli.evaluate"): CLI_PART,
+    ("tests.cli.test_evaluate_sigterm", "eligibench.cli.signals"): CLI_PART,
     ("tests.cli.test_evaluate_check", "eligibench.cli.main"): CLI,
     ("tests.cli.test_evaluate_truth", "eligibench.cli.main"): CLI,
     ("tests.cli.test_list", "eligibench.cli.main"): CLI,

@@ -22,6 +22,7 @@ Modules:
 - `edition_option`: the `--edition` option of `check`, `profile` and `view` (the published editions, validated).
 - `import_inspect`: `benyfits import-inspect LOG` (an Inspect AI log onto the board under its own protocol).
 - `serve_model`: `benyfits serve-model` (the embedded model at an OpenAI-compatible URL until Ctrl-C).
+- `signals`: how a long-running command stops: SIGTERM as Ctrl-C (`evaluate`, `serve-model`), Ctrl-C even when started with it ignored.
 - `persona_option`: the `--persona` option of `evaluate` and `play` (the persona a run is under; a card for the person).
 - `listing`: `benyfits list [kind]` (every extension point with a description, from `eligibench.extensions`).
 - `profile_edition`: `benyfits profile --edition`: a household's profile under an edition's feature schema.

@@ -55,12 +55,10 @@ def decoding_identity(spec: ModelSpec, max_tokens: int | None = None) -> str:
     under these. At temperature 0 the seed is left out: greedy decoding never reads it, and the
     generate stage (seed of the spec) and a trial (its own seed) must find the same programs.
     Unlike `model_identity` it reads no file, so an agent in the jail can compute it."""
-    limit = spec.max_tokens if max_tokens is None else max_tokens
-    ident = _settings(spec, limit)
-    if not spec.temperature:
-        ident = f"{spec.backend}:{spec.model}@t{spec.temperature}/m{limit}"
+    ident = _settings(spec, spec.max_tokens if max_tokens is None else max_tokens, seeded=bool(spec.temperature))
     return ident if spec.constrained else ident + "/unconstrained"
 
 
-def _settings(spec: ModelSpec, limit: int | None) -> str:
-    return f"{spec.backend}:{spec.model}@t{spec.temperature}/s{spec.seed}/m{limit}"
+def _settings(spec: ModelSpec, limit: int | None, seeded: bool = True) -> str:
+    seed = f"/s{spec.seed}" if seeded else ""
+    return f"{spec.backend}:{spec.model}@t{spec.temperature}{seed}/m{limit}"

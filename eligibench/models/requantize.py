@@ -9,7 +9,8 @@ differently, and the result's sha256 is checked against `SHIPPED_WEIGHTS`).
 
 Why (measured 2026-11-27, 2 cores, docs/performance.md "The weights' format"): llama.cpp's CPU backend
 has AVX2 matrix kernels for Q8_0 and Q4_0 and none for Q4_1, so prefill, most of every model stage, runs
-1.4-1.5x faster as Q8_0 (Q4_1 146-157 prompt tokens/s, Q8_0 207-231; decoding about the same). Q8_0
+1.3-1.5x faster as Q8_0 (Q4_1 142-168 prompt tokens/s, Q8_0 204-231; decoding 10-25% slower: the main job
+966 -> 859 s). Q8_0
 because it keeps the weights: every Q4_1 value is re-expressed on a grid 8x finer, a change of 0.55% of
 the matrices' RMS (Q4_1's own rounding is 8.2%), and the replies stay those of the Q4_1 file. Q4_0 was
 faster still (245-276) but rounds the same weights a second time (8.7%, doubling the quantization

@@ -181,3 +181,32 @@ def test_a_stopped_worker_gives_its_entry_back_to_the_queue(project):
     assert (entry["status"], entry["worker"], entry["lease_until"]) == ("queued", None, None)
     assert "worker wstop stopped during the evaluation" in entry["error"]
     assert {r["status"] for r in store.runs()} <= {"incomplete"}  # not done: it did not finish, and says so
+
+
+def test_a_sigterm_caught_by_an_exception_handler_still_stops_the_worker(project, monkeypatch):
+    """SIGTERM lands wherever the worker is; code on the way that catches Exception (a dialog's error
+    handler) must not swallow the stop: the entry goes back to the queue and the worker stops."""
+    from eligibench.evaluation.intake import queue_worker
+    from eligibench.evaluation.run import load_config
+
+    store = store_of(project)
+    store.enqueue("slow", str(_submission(project, "slow")))
+
+    def swallowing(resolved, **kwargs):
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(10)  # the handler raises here
+        except Exception:  # noqa: BLE001 - what an agent-error handler does
+            pass
+        raise AssertionError("the stop was swallowed: the evaluation went on")
+
+    monkeypatch.setattr(queue_worker, "run_submission", swallowing)
+    lines: list[str] = []
+    config = load_config(project)
+    before = signal.getsignal(signal.SIGTERM)
+    assert queue_worker.run_worker(store, config, project, True, once=True, poll_s=0.1, log=lines.append,
+                                   worker="wterm") == 0
+    assert any("returned to the queue" in line for line in lines) and "worker: stopped" in lines, lines
+    (entry,) = store.queue()
+    assert (entry["status"], entry["worker"]) == ("queued", None)
+    assert signal.getsignal(signal.SIGTERM) == before  # the caller's handler is back

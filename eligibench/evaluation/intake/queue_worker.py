@@ -38,8 +38,10 @@ from eligibench.results import LEASE_S, LeaseLost, ResultStore, StoreError, metr
 from eligibench.terminal import safe
 
 
-class _Stop(Exception):
-    pass
+class _Stop(BaseException):
+    """SIGTERM, raised in the main thread wherever it is. A BaseException, like KeyboardInterrupt: as an
+    Exception, an `except Exception` on the way (a dialog's error handler, an agent error) caught it, the
+    evaluation went on, and the stopped worker kept polling (seen: no exit 120 s after SIGTERM)."""
 
 
 class _Heartbeat:

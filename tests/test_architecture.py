@@ -342,9 +342,9 @@ TEST_DEEP_IMPORTS_ALLOWED: dict[tuple[str, str], str] = {
     ("tests.play.test_terminal_escapes", "eligibench.evaluation.intake.queue_worker"):
         "the queue worker's printing, fed hostile text (the worker is being moved onto Ray)",
 }
-# tests/evaluation is counted in bulk while its run types are reshaped: 91 on 2026-11-27 (4 of them
+# tests/evaluation is counted in bulk while its run types are reshaped: 91 on 2026-11-27, 89 on 2026-11-28 (4 of them
 # private names), the same unit; it may only go down.
-EVALUATION_TESTS_CEILING = 91
+EVALUATION_TESTS_CEILING = 89
 
 
 def files_of_tests() -> list[Path]:

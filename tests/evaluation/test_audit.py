@@ -1,6 +1,5 @@
 from eligibench.evaluation.user import Probe, SimulatedUser, audit_household, grade, probes_for, summarize_audit
-from eligibench.household.model import household
-from eligibench.household.profile import render_profile
+from eligibench.household import household, render_profile
 from tests.evaluation.doubles import ExtractiveUserModel
 
 HH = household({"name": "Ana Ruiz", "age": 34, "annual_work_income": 41250, "receives_snap": True},

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from eligibench.results.store import ResultStore
+from eligibench.results import ResultStore
 from tests.evaluation.reference_project import ROOT, make_reference_project, run
 
 HANGER = '''import time

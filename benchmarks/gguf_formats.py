@@ -52,12 +52,13 @@ def main() -> None:
             made.append(Path(tmp) / f"SmolLM2-135M-Instruct.{fmt}.gguf")
             requantize(source, made[-1], fmt)
         files = [source, resolve_model_path(DEFAULT_EMBEDDED_MODEL), *made, *args.others]
-        moved = {f: rms_change(source, f) for f in files[1:]}
+        # only the files made from the source share its tensors; another GGUF may name them otherwise
+        moved = {f: rms_change(source, f) for f in files[1:2 + len(made)]}
         print("load " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
         for r in range(args.rounds):
             for f in files:
                 pp, tg, text = one(f, r)
-                change = f"moved {moved[f]:6.2%}" if f in moved else "source      "
+                change = f"moved {moved[f]:6.2%}" if f in moved else ("source      " if f == source else "            ")
                 print(f"{f.name:38s} {change}  prefill {pp:7.1f} tok/s  decode {tg:5.1f} tok/s  {text!r}", flush=True)
         print("load " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
 

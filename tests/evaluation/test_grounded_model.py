@@ -12,8 +12,15 @@ def test_model_selection_is_constrained_and_model_answers_are_verified_or_replac
         # Two keys, not the default four: each key the grammar (an enum of the household's ~360 keys)
         # constrains costs the 2-core machine about a CPU-second, and the default's reply was most of
         # this test (59 completion tokens, 31 s wall; with two, 36 tokens and ~7 s).
+        calls = []
+        chat = m.chat
+        m.chat = lambda *a, **k: calls.append(chat(*a, **k)) or calls[-1]
         keys = model_select(m, "How old is Leo?", HOUSEHOLD, max_keys=2)
+        m.chat = chat
         assert set(keys) <= set(household_facts(HOUSEHOLD)) and len(keys) <= 2
+        # one call: the token limit has room for the longest keys pretty-printed (with 12 tokens a key
+        # the reply was cut and the correction turn restated the ~360-key enum: 5,467 prompt tokens)
+        assert len(calls) == 1, [c.text for c in calls]
         user = GroundedUser(m, HOUSEHOLD, selector="lexical", answerer="model", max_tokens=48)
         for q in ("How old is your husband?", "Do you receive SNAP benefits?", "How much rent do you pay each month?"):
             a = user.answer([], q)

@@ -249,6 +249,18 @@ SELECT_INSTRUCTIONS = (
 )
 
 
+def selection_tokens(keys: Sequence[str], max_keys: int) -> int:
+    """The reply's token limit: room for `max_keys` of the longest key, pretty-printed.
+
+    SmolLM2 indents the JSON (4 and 8 spaces) and splits snake_case keys into about one token per
+    2 characters: `{"facts": ["m0.medication_treatment_non_compliance"]}` so printed is 28 tokens.
+    The old flat 12 tokens a key cut such replies at the limit, and `ask_json`'s correction turn
+    then restated the schema (an enum of the household's ~360 keys, 5,467 prompt tokens: 58 s on 2
+    cores) to finish a 40-token list. A limit is a ceiling, not a cost: a shorter reply stops at
+    its closing brace."""
+    return 16 + max_keys * (4 + -(-max(map(len, keys)) // 2))
+
+
 def model_select(model, question: str, hh: Household, max_keys: int = 4) -> tuple[str, ...]:
     """The simulator model picks the keys, constrained to this household's keys (JSON list)."""
     keys = [SIZE_KEY] + [fact_key(i, f.name) for i in range(hh.size) for f in features_for(hh.feature_schema)]
@@ -260,7 +272,7 @@ def model_select(model, question: str, hh: Household, max_keys: int = 4) -> tupl
     }
     messages = [{"role": "system", "content": SELECT_INSTRUCTIONS + "\n\n" + fact_index(hh)},
                 {"role": "user", "content": f"Question: {question}"}]
-    value: Any = ask_json(model, messages, schema, max_tokens=16 + 12 * max_keys)
+    value: Any = ask_json(model, messages, schema, max_tokens=selection_tokens(keys, max_keys))
     return tuple(dict.fromkeys(value["facts"]))
 
 

@@ -40,22 +40,49 @@ def make_project(dst: Path, params: dict | None = None) -> Path:
         else:
             shutil.copy(src, dst / name)
     if params:
-        p = yaml.safe_load((dst / "params.yaml").read_text())
-        for section, values in params.items():
-            p[section].update(values)
-        (dst / "params.yaml").write_text(yaml.safe_dump(p, sort_keys=False))
+        apply_params(dst, params)
+    _commit_as_a_clone(dst)
+    return dst
+
+
+def apply_params(proj: Path, params: dict) -> None:
+    """`params` ({section: {key: value}}) over the project's params.yaml."""
+    p = yaml.safe_load((proj / "params.yaml").read_text())
+    for section, values in params.items():
+        p[section].update(values)
+    (proj / "params.yaml").write_text(yaml.safe_dump(p, sort_keys=False))
+
+
+def copy_built_project(dst: Path) -> Path:
+    """The checkout's working tree as the main job left it (code, dvc.lock and every output; not
+    the virtual environment, git or DVC's own folder), committed as a clone is: a project whose
+    `dvc status` is the checkout's, to change and re-run without touching the user's."""
+    skip = shutil.ignore_patterns(".venv", ".git", ".dvc", "__pycache__", ".pytest_cache", ".ruff_cache",
+                                  "*.egg-info", ".benchmarks")
+    shutil.copytree(ROOT, dst, ignore=skip, symlinks=True)
+    # DVC's cache too (hard links: its files are read-only and never changed in place), else every
+    # output is "not in cache" and `dvc repro` re-runs the whole pipeline; not its state database
+    # (.dvc/tmp), which is keyed by inode
+    shutil.copytree(ROOT / ".dvc", dst / ".dvc", ignore=shutil.ignore_patterns("tmp", "config.local"),
+                    copy_function=os.link)
+    _commit_as_a_clone(dst)
+    return dst
+
+
+def _commit_as_a_clone(dst: Path) -> None:
     subprocess.run(["git", "init", "-q"], cwd=dst, check=True)
     if (ROOT / ".git" / "objects").is_dir():
         # the repository's history, borrowed: the ground_truth stage reads the checkers at the
         # adjudication's base revision (docs/ground_truth_changes.yaml) with `git archive`
         (dst / ".git" / "objects" / "info" / "alternates").write_text(str(ROOT / ".git" / "objects") + "\n")
-    subprocess.run([sys.executable, "-m", "dvc", "init", "-q"], cwd=dst, check=True)
+    if not (dst / ".dvc").is_dir():
+        subprocess.run([sys.executable, "-m", "dvc", "init", "-q"], cwd=dst, check=True)
     # committed, as a clone is: the shipped agents under submissions/ are the reference agents that
     # run without bubblewrap only when git has them as committed (evaluation.hosting.isolation)
-    (dst / ".gitignore").write_text("__pycache__/\n")
+    if not (dst / ".gitignore").is_file():
+        (dst / ".gitignore").write_text("__pycache__/\n")
     subprocess.run([*GIT, "add", "-A"], cwd=dst, check=True)
     subprocess.run([*GIT, "commit", "-q", "-m", "scratch copy of the project"], cwd=dst, check=True)
-    return dst
 
 
 def pipeline_env(snapshot: Path | None) -> dict:

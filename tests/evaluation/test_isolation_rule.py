@@ -166,3 +166,17 @@ def test_a_resumed_run_keeps_the_weaker_isolation_and_a_v3_store_migrates(tmp_pa
     assert store.migrate() == SCHEMA_VERSION  # migrated to the current version, whatever it is now
     assert store.runs()[0]["isolation"] is None  # not recorded before version 4
 
+
+
+@pytest.mark.needs_bwrap
+def test_a_run_resumed_under_the_jail_keeps_saying_it_ran_unjailed_in_its_summary(tmp_path):
+    # the stage's summary (results/runs/<name>.json) once said "bubblewrap" for a run whose dialogs
+    # ran unjailed on an earlier repro without bubblewrap, while the store kept the weaker isolation
+    proj = make_reference_project(tmp_path / "proj", agents=("random",))
+    bare = run(["-m", "stages.evaluate", "random"], cwd=proj)
+    assert bare.returncode == 0, bare.output
+    jailed = run(["-m", "stages.evaluate", "random"], cwd=proj, BENYFITS_BWRAP=system.find(system.BWRAP))
+    assert jailed.returncode == 0, jailed.output
+    (stored,) = ResultStore(proj / "results" / "benyfits.duckdb").runs()
+    summary = yaml.safe_load((proj / "results" / "runs" / "random.json").read_text())
+    assert stored["isolation"] == summary["isolation"] == isolation.UNJAILED

@@ -3,25 +3,21 @@ import hashlib
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.scratch import SMALL_TRAIN, dvc, make_project, pipeline_env
+from tests.pipeline.conftest import COUNT, DATASET_STAGES, dataset_params
+from tests.scratch import apply_params, dvc, make_project, pipeline_env
 
 pytestmark = pytest.mark.dvc
 
-STAGES = ("fetch", "catalog", "households", "diverse", "representative", "publish")
-COUNT = 300  # fuzzed households: enough for a Diverse set of dozens of rows covering every reached line
+STAGES = DATASET_STAGES
 
 
 def _project(dst: Path, **overrides) -> Path:
-    params: dict = {"households": {"count": COUNT}, "representative": {"count": 5, "per_opportunity": None},
-                    "train": dict(SMALL_TRAIN)}
-    for dotted, value in overrides.items():
-        section, key = dotted.split("__")
-        params.setdefault(section, {})[key] = value
-    return make_project(dst, params)
+    return make_project(dst, dataset_params(**overrides))
 
 
 def _env(snapshot: Path) -> dict:
@@ -33,11 +29,19 @@ def _repro(proj: Path, snapshot: Path, *stages: str) -> subprocess.CompletedProc
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory, snapshot_2024) -> Path:
-    proj = _project(tmp_path_factory.mktemp("a") / "proj")
-    r = _repro(proj, snapshot_2024, *STAGES)
-    assert r.returncode == 0, r.stdout + r.stderr
-    return proj
+def built(built_datasets: Path) -> Path:
+    """The session's build (tests/pipeline/conftest.py), shared with test_data_version."""
+    return built_datasets
+
+
+@pytest.fixture
+def publish_params(built) -> Iterator[Path]:
+    """The built project's params.yaml, to rewrite: restored after the test (also on failure), so
+    the other tests and test_data_version's copy see the project as built, whatever the order."""
+    params = built / "params.yaml"
+    text = params.read_text()
+    yield params
+    params.write_text(text)
 
 
 def _digest(folder: Path) -> dict[str, str]:
@@ -107,6 +111,24 @@ def test_same_params_give_byte_identical_dataset(built, tmp_path, snapshot_2024)
     assert _digest(again / "benyfits") == _digest(built / "benyfits")
 
 
+@pytest.fixture(scope="module")
+def _unbuilt_project(tmp_path_factory) -> Path:
+    return _project(tmp_path_factory.mktemp("bad") / "proj")
+
+
+@pytest.fixture
+def unbuilt(_unbuilt_project: Path) -> Iterator[Path]:
+    """One never-built project for every bad-params case, reset to its commit after each
+    (params.yaml, and whatever the failing run left: dvc.lock, the upstream stages' outputs, any
+    data/datasets), so each case starts as from make_project. DVC's cache and run cache stay: an
+    upstream stage a later case needs again is checked out, not re-run. Measured on 2 loaded cores:
+    the six cases took 45 CPU-s with a project each, 30 CPU-s sharing this one."""
+    yield _unbuilt_project
+    git = ["git", "-C", str(_unbuilt_project)]
+    subprocess.run([*git, "checkout", "-q", "--", "."], check=True)
+    subprocess.run([*git, "clean", "-fdxq", "-e", ".dvc", "-e", "__pycache__"], check=True)
+
+
 @pytest.mark.parametrize("override, message", [
     ({"households__count": 0}, "'households.count' is 0"),
     ({"households__max_members": 7}, "'households.max_members' is 7"),
@@ -115,8 +137,9 @@ def test_same_params_give_byte_identical_dataset(built, tmp_path, snapshot_2024)
     ({"representative__opportunities_min": 12, "representative__opportunities_max": 8}, "above"),
     ({"diverse__coverage": "branches"}, "'diverse.coverage'"),
 ])
-def test_bad_params_fail_before_any_work(tmp_path, snapshot_2024, override, message):
-    proj = _project(tmp_path / "bad", **override)
+def test_bad_params_fail_before_any_work(unbuilt, snapshot_2024, override, message):
+    proj = unbuilt
+    apply_params(proj, dataset_params(**override))
     stage = {"households": "households", "representative": "representative", "diverse": "diverse"}[next(iter(override)).split("__")[0]]
     r = _repro(proj, snapshot_2024, stage)
     assert r.returncode != 0
@@ -146,10 +169,10 @@ def test_upload_plan_is_exactly_the_folder_with_the_version_in_the_message(built
     assert commit_message(version) == f"BeNYfits data {version}"
 
 
-def test_upload_is_skipped_without_repo_or_token(built, snapshot_2024):
+def test_upload_is_skipped_without_repo_or_token(built, publish_params, snapshot_2024):
     r = subprocess.run([sys.executable, "-m", "stages.publish"], cwd=built, env=_env(snapshot_2024), capture_output=True, text=True)
     assert r.returncode == 0 and "upload skipped: publish.repo_id is empty" in r.stdout
-    params = built / "params.yaml"
+    params = publish_params
     params.write_text(params.read_text().replace("repo_id: ''", "repo_id: me/benyfits"))
     env = _env(snapshot_2024)
     env.pop("HF_TOKEN", None)
@@ -157,9 +180,9 @@ def test_upload_is_skipped_without_repo_or_token(built, snapshot_2024):
     assert r.returncode == 0 and "upload to me/benyfits skipped: HF_TOKEN is not set" in r.stdout
 
 
-def test_upload_with_token_but_no_hub_fails_loudly(built, snapshot_2024):
+def test_upload_with_token_but_no_hub_fails_loudly(built, publish_params, snapshot_2024):
     # No fake Hub: with HF_HUB_OFFLINE=1 every Hub call raises, so the stage must fail, not pretend.
-    params = built / "params.yaml"
+    params = publish_params
     params.write_text(params.read_text().replace("repo_id: ''", "repo_id: me/benyfits"))
     env = _env(snapshot_2024) | {"HF_TOKEN": "hf_not_a_real_token"}
     r = subprocess.run([sys.executable, "-m", "stages.publish"], cwd=built, env=env, capture_output=True, text=True)

@@ -152,7 +152,9 @@ class Session:
                    "data_version": r.data_version, "simulator": self.spec.simulator,
                    "role_models": dict(self.spec.role_models), "protocol_id": self.spec.protocol_id,
                    "protocol": dict(self.spec.protocol), "metrics": dict(sorted(metrics.items())),
-                   "isolation": self.kit.isolation}
+                   # the store's, not this session's: a run resumed under the jail after dialogs ran
+                   # unjailed keeps the weaker (ResultStore.record_isolation), and so does its summary
+                   "isolation": next(x["isolation"] for x in store.runs() if x["run_id"] == run_id)}
         if self.replica_pools:
             summary["replicas"] = store.replicas(run_id)
         return summary

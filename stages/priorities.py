@@ -23,6 +23,7 @@ from eligibench.errors import ParamsError, run_main
 from eligibench.evaluation.run import load_run, read_config, run_submission
 from eligibench.evaluation.scoring import households_of, paired_gap, priority_figures, record_priorities
 from eligibench.files import write_json
+from eligibench.parallel import processes
 from eligibench.results import ResultStore
 
 REPORT = Path("reports/priorities.json")
@@ -50,7 +51,9 @@ def main(store_path: str | None = None) -> None:
     if "patience" in {f.name for f in fields(mode)}:  # the protocol names the patience (the dialog ends patience_spent)
         mode = replace(mode, patience=patience)
     # the question cap is the patience too: the smoke cap (evaluate.max_questions) would end dialogs before it
+    # dialogs at once: one per core, as in stages/realism.py (no model is called)
     cfg = replace(config, subset=households, subset_select=select, max_questions=patience, trials=1,
+                  concurrency=max(config.concurrency, processes()),
                   simulator_mode=mode, store=Path(store_path) if store_path else config.store)
     store = ResultStore(cfg.store)
     runs, results, rows = {}, {}, None

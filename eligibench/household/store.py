@@ -20,13 +20,14 @@ def write_households(path: Path | str, households: Sequence[Household]) -> None:
     for i, hh in enumerate(households):
         if hh.feature_schema != schema:
             raise ValueError(f"{path}: household {i} has feature schema {hh.feature_schema}, the file {schema}")
+    lines = [json.dumps({"features": list(names)})]
+    lines += [json.dumps([[getattr(m, n) for n in names] for m in hh.members], separators=(",", ":")) for hh in households]
     buf = io.BytesIO()
-    # mtime=0 and no file name in the header: same households, same bytes
-    with gzip.GzipFile(fileobj=buf, mode="wb", mtime=0, filename="") as gz:
-        gz.write((json.dumps({"features": list(names)}) + "\n").encode())
-        for hh in households:
-            rows = [[getattr(m, n) for n in names] for m in hh.members]
-            gz.write((json.dumps(rows, separators=(",", ":")) + "\n").encode())
+    # mtime=0 and no file name in the header: same households, same bytes. Level 6, one write: the
+    # 10,000 fuzzed households took 5.5 s to compress at gzip's default 9 a line at a time and 1.1 s
+    # so (2.1 -> 2.5 MB; 2026-11-28, loaded 2 cores)
+    with gzip.GzipFile(fileobj=buf, mode="wb", mtime=0, filename="", compresslevel=6) as gz:
+        gz.write(("\n".join(lines) + "\n").encode())
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(path.suffix + ".tmp")

@@ -15,10 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-import pyarrow.parquet as pq
-
 from checkers.editions import explained_checker
-from eligibench.datasets import DatasetMissing, Row, dataset_path, read_parquet
+from eligibench.datasets import DatasetMissing, Row, dataset_path, read_columns, read_parquet
 from eligibench.truth import Explanation, flip_sentence
 from leaderboard.plain_facts import fact_label
 
@@ -101,7 +99,7 @@ class GroundTruth:
                 return cached[1]
             out: dict[str, tuple[str, str]] = {}
             if path is not None:
-                for d in pq.read_table(path, columns=["id", "name", "requirements"]).to_pylist():
+                for d in read_columns(path, ["id", "name", "requirements"]).to_pylist():
                     out[d["id"]] = (d["name"], d["requirements"])
             else:
                 try:

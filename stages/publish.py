@@ -3,8 +3,6 @@ import os
 import sys
 from pathlib import Path
 
-import pyarrow.parquet as pq
-
 from eligibench import params, paths
 from eligibench.datasets import (
     BuildInfo,
@@ -15,6 +13,7 @@ from eligibench.datasets import (
     dataset_counts,
     dataset_params,
     folder_version,
+    read_columns,
     upload,
 )
 from eligibench.errors import run_main
@@ -27,7 +26,7 @@ OUT, DIVERSE, REPRESENTATIVE = paths.DATASET_DIR, paths.DIVERSE, paths.REPRESENT
 def first_version(path: Path) -> str:
     """The data version of a Parquet file's first row ("empty" without rows): its one column read,
     not every household parsed and validated (the train split's 5,000 rows took seconds each)."""
-    column = pq.read_table(path, columns=["data_version"]).column("data_version")
+    column = read_columns(path, ["data_version"]).column("data_version")
     return column[0].as_py() if len(column) else "empty"
 
 

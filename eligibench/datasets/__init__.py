@@ -55,7 +55,7 @@ from eligibench.datasets.publish import (
 )
 from eligibench.datasets.publish import card as dataset_card
 from eligibench.datasets.rows import SCHEMA as ROW_SCHEMA
-from eligibench.datasets.rows import Row, build_row, read_parquet, unverified_flips, write_parquet
+from eligibench.datasets.rows import Row, build_row, read_columns, read_parquet, unverified_flips, write_parquet
 from eligibench.datasets.train import TrainParams, build_train, near_key
 from eligibench.datasets.unread import every_edition_checker, features_read, redraw_unread, v1_form
 from eligibench.datasets.v1import import derive_dependents, import_v1
@@ -92,6 +92,7 @@ __all__ = [
     "ground_truth_markdown",
     "ground_truth_summary",
     "import_v1",
+    "read_columns",
     "read_parquet",
     "plausibility",
     "sealed",

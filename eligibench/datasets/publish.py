@@ -15,6 +15,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from eligibench.datasets.rows import read_columns
 from eligibench.errors import BenyfitsError
 from eligibench.files import write_text
 
@@ -101,7 +102,7 @@ def write_opportunities_parquet(path: Path, catalog: dict[str, Any]) -> None:
 
 
 def dataset_counts(path: Path) -> dict[str, int]:
-    t = pq.read_table(path, columns=["labels"]).column("labels").to_pylist()
+    t = read_columns(path, ["labels"]).column("labels").to_pylist()
     return {"households": len(t), "pairs": sum(len(x) for x in t), "positive": sum(sum(x) for x in t)}
 
 
@@ -349,7 +350,7 @@ def build_folder(out: Path, diverse: Path, representative: Path, catalog: dict[s
 
 def _rows_version(path: Path) -> str:
     """The `data_version` of a dataset file's rows (its first row's: a file holds one version)."""
-    column = pq.read_table(path, columns=["data_version"]).column("data_version")
+    column = read_columns(path, ["data_version"]).column("data_version")
     return column[0].as_py() if len(column) else "no rows"
 
 

@@ -19,11 +19,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-import pyarrow.parquet as pq
-
 from eligibench import paths
 from eligibench.catalog import available
-from eligibench.datasets import Row, config_name, dataset_path, sealed
+from eligibench.datasets import Row, config_name, dataset_path, read_columns, sealed
 from eligibench.errors import ParamsError
 from eligibench.evaluation.hosting import Manifest, OpportunityBrief, SubmissionError
 from eligibench.evaluation.run.config import dataset_totals, load_rows, subset_rows
@@ -87,8 +85,8 @@ def load_briefs(dataset_dir: Path, data_version: str | None = None,
                 edition: str = DEFAULT_EDITION) -> dict[str, OpportunityBrief]:
     """Requirement texts as published beside the rows (`opportunities` config, or the edition's
     `opportunities-2026-08`): what the agent is shown is the edition's own text."""
-    table = pq.read_table(dataset_path(dataset_dir, config_name("opportunities", edition), data_version),
-                          columns=["id", "name", "requirements"])
+    table = read_columns(dataset_path(dataset_dir, config_name("opportunities", edition), data_version),
+                         ["id", "name", "requirements"])
     return {d["id"]: OpportunityBrief(d["id"], d["name"], d["requirements"]) for d in table.to_pylist()}
 
 

@@ -64,9 +64,16 @@ def copy_built_project(dst: Path) -> Path:
     # output is "not in cache" and `dvc repro` re-runs the whole pipeline; not its state database
     # (.dvc/tmp), which is keyed by inode
     shutil.copytree(ROOT / ".dvc", dst / ".dvc", ignore=shutil.ignore_patterns("tmp", "config.local"),
-                    copy_function=os.link)
+                    copy_function=_link_or_copy)
     _commit_as_a_clone(dst)
     return dst
+
+
+def _link_or_copy(src: str, dst: str) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:  # another file system (a tmpfs /tmp): a copy
+        shutil.copy2(src, dst)
 
 
 def _commit_as_a_clone(dst: Path) -> None:

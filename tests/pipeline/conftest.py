@@ -9,40 +9,18 @@ with the bad-params cases sharing one project (test_datasets_build.py).
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.scratch import SMALL_TRAIN, dvc, make_project
-
-DATASET_STAGES = ("fetch", "catalog", "households", "diverse", "representative", "publish")
-COUNT = 300  # fuzzed households: enough for a Diverse set of dozens of rows covering every reached line
-
-
-def dataset_params(**overrides) -> dict:
-    """The build's params ({section: {key: value}}); an override is named `section__key`."""
-    params: dict = {"households": {"count": COUNT}, "representative": {"count": 5, "per_opportunity": None},
-                    "train": dict(SMALL_TRAIN)}
-    for dotted, value in overrides.items():
-        section, key = dotted.split("__")
-        params.setdefault(section, {})[key] = value
-    return params
+from tests.scratch import DATASET_STAGES, dataset_params, dvc, make_project
 
 
 @pytest.fixture(scope="session")
 def built_datasets(tmp_path_factory, snapshot_2024) -> Path:
     """The dataset stages built once. Shared: a test that changes it restores it (or works on a
-    copy_project), so every user sees it as built, whatever the order."""
+    `copy_project` in tests/scratch.py), so every user sees it as built, whatever the order."""
     proj = make_project(tmp_path_factory.mktemp("datasets") / "proj", dataset_params())
     r = dvc(proj, snapshot_2024, "repro", *DATASET_STAGES)
     assert r.returncode == 0, r.stdout + r.stderr
     return proj
-
-
-def copy_project(src: Path, dst: Path) -> Path:
-    """A copy to change: git, DVC's cache and every output. The copy's files are new inodes, so
-    DVC rehashes them on first use, which on this ~10 MB project costs nothing measurable (the
-    copy 0.1 s; `dvc status` 4.1 s on the copy vs 4.2 s on the original)."""
-    shutil.copytree(src, dst, symlinks=True)
-    return dst

@@ -9,11 +9,9 @@ import pytest
 
 from eligibench.datasets import content_version, dataset_path, folder_version, read_parquet
 from eligibench.household import household
-from tests.pipeline.conftest import DATASET_STAGES, copy_project
-from tests.scratch import dvc
+from tests.scratch import DATASET_STAGES, copy_project, dvc
 
 pytestmark = pytest.mark.dvc
-STAGES = DATASET_STAGES
 CATALOG = {"opportunities": [{"id": "IDNYC", "name": "IDNYC", "category": "c", "scope": "individual",
                               "requirements": "Any NYC resident aged 10 or older."}]}
 
@@ -50,7 +48,7 @@ def project(built_datasets, tmp_path_factory, snapshot_2024) -> Path:
     """A copy of the session's build (tests/pipeline/conftest.py: these tests change its code), which
     DVC must see as built, or a re-run below would prove nothing about what the change re-runs."""
     proj = copy_project(built_datasets, tmp_path_factory.mktemp("dv") / "proj")
-    r = dvc(proj, snapshot_2024, "status", *STAGES)
+    r = dvc(proj, snapshot_2024, "status", *DATASET_STAGES)
     assert r.returncode == 0 and r.stdout.strip() == "Data and pipelines are up to date.", r.stdout + r.stderr
     return proj
 
@@ -61,7 +59,7 @@ def test_a_comment_reruns_the_stages_and_keeps_the_version(project, snapshot_202
     profile.write_text(profile.read_text() + "\n# a comment changes no dataset byte\n")
     status = dvc(project, snapshot_2024, "status", "diverse", "representative")  # not the whole project: a never-built stage lists their files too
     assert "diverse" in status.stdout and "representative" in status.stdout  # the deps saw the change
-    r = dvc(project, snapshot_2024, "repro", *STAGES)
+    r = dvc(project, snapshot_2024, "repro", *DATASET_STAGES)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "Running stage 'diverse'" in r.stdout and "Running stage 'representative'" in r.stdout
     assert _versions(project) == before
@@ -75,7 +73,7 @@ def test_a_profile_change_reruns_the_stages_and_changes_the_version(project, sna
     old = "f\"{{S}} {{be}} {counted(v, 'year')} old.\""
     assert old in sentences.read_text()
     sentences.write_text(sentences.read_text().replace(old, "f\"{{S}} {{be}} {counted(v, 'year')} of age.\""))
-    r = dvc(project, snapshot_2024, "repro", *STAGES)
+    r = dvc(project, snapshot_2024, "repro", *DATASET_STAGES)
     assert r.returncode == 0, r.stdout + r.stderr
     after = _versions(project)
     assert after["diverse"] != before["diverse"] and after["representative"] != before["representative"]

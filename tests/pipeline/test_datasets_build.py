@@ -8,12 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.pipeline.conftest import COUNT, DATASET_STAGES, dataset_params
-from tests.scratch import apply_params, dvc, make_project, pipeline_env
+from tests.scratch import COUNT, DATASET_STAGES, apply_params, dataset_params, dvc, make_project, pipeline_env
 
 pytestmark = pytest.mark.dvc
 
-STAGES = DATASET_STAGES
 
 
 def _project(dst: Path, **overrides) -> Path:
@@ -106,7 +104,7 @@ def test_card_lists_configs_and_build_params(built):
 
 def test_same_params_give_byte_identical_dataset(built, tmp_path, snapshot_2024):
     again = _project(tmp_path / "b")
-    r = _repro(again, snapshot_2024, *STAGES)
+    r = _repro(again, snapshot_2024, *DATASET_STAGES)
     assert r.returncode == 0, r.stdout + r.stderr
     assert _digest(again / "benyfits") == _digest(built / "benyfits")
 

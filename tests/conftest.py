@@ -71,8 +71,16 @@ def missing_reason(marker: str, tool: system.SystemTool) -> str:
 
 
 def heavy_group(item) -> str:
-    """The xdist group of a heavy test: "model" when it runs a model server, else "heavy"."""
-    return "model" if item.get_closest_marker("model") else "heavy"
+    """The xdist group of a heavy test: "model" when it runs a model server; a browser test without
+    one, a group of its module's ("browser:<module>": a module's app and browser fixtures are set up
+    once, and the modules spread over the workers); else "heavy". With every browser test in "heavy",
+    CI's second pass (the tests needing bubblewrap or Chromium) ran ~500 worker-seconds of browser
+    tests on one worker while the other ran out of work: 618 s for what two workers share in ~540."""
+    if item.get_closest_marker("model"):
+        return "model"
+    if item.get_closest_marker("browser") and not any(item.get_closest_marker(m) for m in ("dvc", "ray")):
+        return f"browser:{item.nodeid.split('::', 1)[0]}"
+    return "heavy"
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
@@ -92,8 +100,9 @@ def pytest_collection_modifyitems(items):
             # every test that runs a model server (the session fixture `server`, or its own: marked
             # `model`) shares one worker, one after another, so at most one model server runs at a time
             # (llama.cpp's threads collapse when another model server wants the same cores); the other
-            # heavy tests (pipeline, cluster, browser: no model server) share another group, which
-            # xdist gives another worker, so the two chains run side by side instead of end to end
+            # heavy tests (pipeline, cluster: no model server) share another group, which xdist gives
+            # another worker, so the two chains run side by side instead of end to end; browser tests
+            # keep a group per module (heavy_group)
             item.add_marker(pytest.mark.xdist_group(heavy_group(item)))
 
 

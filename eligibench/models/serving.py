@@ -9,6 +9,8 @@ OpenAI-compatible API) are used as they are. Clients (make_model) never start se
 """
 from __future__ import annotations
 
+import importlib
+import threading
 from contextlib import ExitStack
 from dataclasses import replace
 from typing import Mapping
@@ -31,9 +33,25 @@ def attach_servers(specs: Mapping[str, ModelSpec], stack: ExitStack, cores: int 
             continue
         key = info.share_key(s)
         if key not in servers:
+            if not servers:
+                _import_client_meanwhile()
             servers[key] = stack.enter_context(info.server_for(s, cores=cores))
         out[name] = replace(s, base_url=servers[key].base_url)
     return out
+
+
+def _import_client_meanwhile() -> None:
+    """Import the OpenAI client while a server starts: every started server is then spoken to
+    through it (make_model), its import takes 1.2-1.3 s (openai's types) and the start ~1.5 s of
+    waiting for the server to load its model and answer, so the two overlap instead of adding up
+    (each model stage of the main job, each test that starts a server). An import that fails here
+    fails again, with its message, where the client is made."""
+    def warm() -> None:
+        try:
+            importlib.import_module("openai")
+        except Exception:  # noqa: BLE001 - reported where the client is made
+            pass
+    threading.Thread(target=warm, name="import-openai", daemon=True).start()
 
 
 def model_identity(spec: ModelSpec) -> str:

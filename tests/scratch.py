@@ -9,7 +9,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 GIT = ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "init.defaultBranch=main"]
-PROJECT_FILES = ("dvc.yaml", "params.yaml", "stages", "eligibench", "checkers", "opportunities", "submissions")
+PROJECT_FILES = (".dvcignore", "dvc.yaml", "params.yaml", "stages", "eligibench", "checkers", "opportunities", "submissions")
 # The train split is a dependency of `publish`: at params.yaml's 2,500 fuzzed + 2,500 sampled
 # households it was the slowest stage of every dataset build in tests/pipeline, and no test there
 # reads its rows beyond their being published (tests/datasets/test_train.py checks the split itself).

@@ -15,3 +15,16 @@ def test_dvc_reads_its_files_with_the_c_loader_and_the_same_result():
         "ruamel.yaml's safe loader is the pure-Python one: install ruamel.yaml.clib (pyproject.toml)")
     text = (ROOT / "dvc.yaml").read_text(encoding="utf-8")
     assert parse_yaml(text, "dvc.yaml") == yaml.safe_load(text)
+
+
+def test_dvc_does_not_count_bytecode_in_a_stages_dependencies():
+    """Python writes __pycache__ beside the code every stage depends on (on a user's machine, at
+    every import): counted, it changed the dependencies' hashes, so `dvc status` listed every stage
+    after the tests ran and a copy of the built project without __pycache__ re-ran the pipeline."""
+    import subprocess
+    import sys
+
+    for path in ("eligibench/truth/__pycache__/tracing.cpython-311.pyc", "checkers/__pycache__/x.pyc",
+                 "stages/__pycache__/evaluate.cpython-311.pyc", "submissions/direct/__pycache__/agent.cpython-312.pyc"):
+        r = subprocess.run([sys.executable, "-m", "dvc", "check-ignore", path], cwd=ROOT, capture_output=True, text=True)
+        assert r.returncode == 0, f"DVC counts {path} in the stages' dependencies (.dvcignore): {r.stdout}{r.stderr}"

@@ -19,8 +19,8 @@ def test_dvc_reads_its_files_with_the_c_loader_and_the_same_result():
 
 def test_dvc_does_not_count_bytecode_in_a_stages_dependencies():
     """Python writes __pycache__ beside the code every stage depends on (on a user's machine, at
-    every import): counted, it changed the dependencies' hashes, so `dvc status` listed every stage
-    after the tests ran and a copy of the built project without __pycache__ re-ran the pipeline."""
+    every import): counted, new bytecode changed the dependencies' hashes (stages listed as changed by
+    `dvc status`), and a copy of the built project without __pycache__ re-ran the pipeline."""
     import subprocess
     import sys
 

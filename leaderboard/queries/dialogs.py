@@ -114,17 +114,15 @@ def transcript(r: Reader, run_id: str, dataset: str, row_id: str, trial: int) ->
         return None
     key = [run_id, dataset, row_id, int(trial)]
     where = "WHERE run_id = ? AND dataset = ? AND row_id = ? AND trial = ?"
-    d = r.df(f"SELECT * FROM dialogs {where}", key)
-    if d.empty:
+    (d, *_) = r.records(f"SELECT * FROM dialogs {where}", key) or [None]
+    if d is None:
         return None
-    out = {k: (None if (not isinstance(v, str) and pd.isna(v)) else v) for k, v in d.iloc[0].to_dict().items()}
-    out["turns"] = r.df(f"SELECT idx, question, answer FROM turns {where} ORDER BY idx", key).to_dict("records")
-    out["predictions"] = [
-        {k: (None if pd.isna(v) else v) for k, v in p.items()}
-        for p in r.df(f"SELECT opportunity, predicted, label FROM predictions {where} ORDER BY opportunity",
-                      key).to_dict("records")]
-    run = r.df("SELECT submission, simulator, data_version FROM runs WHERE run_id = ?", [run_id])
-    out["run"] = run.iloc[0].to_dict() if not run.empty else {}
+    out = {k: (None if is_missing(v) else v) for k, v in d.items()}
+    out["turns"] = r.records(f"SELECT idx, question, answer FROM turns {where} ORDER BY idx", key)
+    out["predictions"] = table_records(r, "predictions", "SELECT opportunity, predicted, label FROM predictions"
+                                       f" {where} ORDER BY opportunity", key)
+    out["run"] = (r.records("SELECT submission, simulator, data_version FROM runs WHERE run_id = ?", [run_id])
+                  or [{}])[0]
     # from the grounded-simulator issue (absent in older stores: empty)
     out["facts"] = table_records(r, "turn_facts", "SELECT idx, fact_key, value, exact FROM turn_facts"
                             f" {where} ORDER BY idx, fact_key", key)

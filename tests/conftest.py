@@ -8,6 +8,7 @@ missing its tests are skipped with the reason and the install command, and the e
 prints one line per missing package: how many tests it skipped and how to run them.
 `needs_chromium` tests are also marked `browser`, the quick loop's exclusion."""
 import os
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -121,11 +122,17 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.xdist_group(heavy_group(item)))
         else:
             item.add_marker(pytest.mark.xdist_group(module_group(item)))
-    # Longest first (`--no-loadscope-reorder` keeps this order: xdist would otherwise hand out the
-    # groups with the most tests first): the model and heavy chains (~160-250 s each) start at once on
-    # the two workers and the short module groups fill in around them, instead of a chain starting
-    # last and running alone at the end.
-    items.sort(key=lambda item: not item.get_closest_marker("e2e"))
+    # Longest first (`--no-loadscope-reorder` keeps this order): the end-to-end groups (the model and
+    # heavy chains, ~160-250 s each; a browser module, up to ~160 s; a long end-to-end module), those
+    # with the most tests first, then the short module groups, which fill in around them. xdist's
+    # own order (most tests first, whatever they are) handed out large parametrized modules of
+    # quick tests first, and a chain or a browser module could start last and run alone at the end.
+    sizes = Counter(_group(item) for item in items)
+    items.sort(key=lambda item: (0, -sizes[_group(item)]) if item.get_closest_marker("e2e") else (1, 0))
+
+
+def _group(item) -> str:
+    return item.get_closest_marker("xdist_group").args[0]
 
 
 def datasets_built() -> bool:

@@ -31,7 +31,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
 def _submission(tmp_path: Path, entry: str) -> Path:
     folder = tmp_path / "sub"
     shutil.copytree(HOSTILE, folder, ignore=shutil.ignore_patterns("__pycache__"))
-    (folder / "manifest.yaml").write_text(f"name: issue24-{entry.split(':')[1].lower()}\nstrategy: test\n"
+    (folder / "manifest.yaml").write_text(f"name: loading-{entry.split(':')[1].lower()}\nstrategy: test\n"
                                           f"authors: [Tester]\nentry_point: {entry}\nmodels: {{}}\nlicense: MIT\n")
     return folder
 

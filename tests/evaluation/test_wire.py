@@ -151,6 +151,7 @@ def _call_errors(req, body: dict, limit, spec, resolved, role: str) -> list[str]
 
 
 @pytest.mark.needs_bwrap
+@pytest.mark.e2e  # every configuration run end to end against the fake endpoints: ~70 s
 def test_every_configuration_sends_what_it_records(scratch):
     proj, params, original, fakes = scratch
     config = read_config(params)

@@ -27,6 +27,7 @@ def blocks() -> list[tuple[str, str]]:
 
 @pytest.mark.needs_bwrap
 @pytest.mark.needs_datasets
+@pytest.mark.e2e  # the guide's whole worked example (export, training steps, an evaluation): ~40 s
 def test_the_worked_example_runs_as_written(tmp_path):
     proj = tmp_path / "project"
     (proj / "data").mkdir(parents=True)

@@ -1,5 +1,6 @@
-"""Issue 24, items 3 and 4: each bad input is one `benyfits: error: <file>: ...` line (exit 2),
-never a traceback, and nothing is silently accepted. Real files, real subprocesses."""
+"""Bad files and names (catalog files, stores, inputs, folder and model names): each bad input is
+one `benyfits: error: <file>: ...` line (exit 2), never a traceback, and nothing is silently
+accepted. Real files, real subprocesses."""
 from __future__ import annotations
 
 import os

@@ -1,5 +1,6 @@
-"""Issue 36 item 5: the bad inputs a new user tried that ended in a traceback, a silent success or
-a misleading hint. Each now gives one line on stderr and a non-zero exit, and creates no file."""
+"""Bad rows files, stores, editions and params sections a new user tried, which once ended in a
+traceback, a silent success or a misleading hint. Each now gives one line on stderr and a non-zero
+exit, and creates no file."""
 from __future__ import annotations
 
 import subprocess

@@ -114,10 +114,10 @@ def transcript(r: Reader, run_id: str, dataset: str, row_id: str, trial: int) ->
         return None
     key = [run_id, dataset, row_id, int(trial)]
     where = "WHERE run_id = ? AND dataset = ? AND row_id = ? AND trial = ?"
-    (d, *_) = r.records(f"SELECT * FROM dialogs {where}", key) or [None]
-    if d is None:
+    found = table_records(r, "dialogs", f"SELECT * FROM dialogs {where}", key)
+    if not found:
         return None
-    out = {k: (None if is_missing(v) else v) for k, v in d.items()}
+    out = found[0]
     out["turns"] = r.records(f"SELECT idx, question, answer FROM turns {where} ORDER BY idx", key)
     out["predictions"] = table_records(r, "predictions", "SELECT opportunity, predicted, label FROM predictions"
                                        f" {where} ORDER BY opportunity", key)

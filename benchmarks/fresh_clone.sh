@@ -44,6 +44,11 @@ timed() {  # $1 label, $2 folder, $3 command: prints "label: N s (exit E)" and t
   rc=$?
   t1=$(date +%s)
   printf '%-34s %5d s  (exit %d)  %s\n' "$1:" "$((t1 - t0))" "$rc" "$(tail -1 "$work/$1.log" | cut -c1-110)"
+  if [ "$rc" != 0 ]; then  # the work folder goes on exit: a failure's log stays, to be read
+    local kept
+    kept="${TMPDIR:-/tmp}/benyfits-fresh-$(date +%Y%m%d-%H%M%S)-$(echo "$1" | tr -c 'a-zA-Z0-9\n' '-' | tr -s '-').log"
+    cp "$work/$1.log" "$kept" && echo "  (exit $rc: the log is kept at $kept)"
+  fi
   return $rc
 }
 
